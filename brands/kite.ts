@@ -1,0 +1,41 @@
+import { parseBrand } from './schema';
+
+/** Kite School: invitation only (no registration), Russian first, no WhatsApp. Served on 127.0.0.1. */
+export const kite = parseBrand({
+  id: 'kite',
+  appId: 'kite-web',
+  version: 13,
+  hosts: ['127.0.0.1'],
+  statistic: { TIMEOUT_SAVE_STATISTIC: 5000, MIN_SAVE_VIEWED_MS: 2000, MIN_SAVE_VIEWED_MS_VIDEO_ENDED: 30000 },
+  flags: {
+    isDemoAccessible: false,
+    isAppStoreSupport: false,
+    isBannerEnable: false,
+    isChatSupport: true,
+    isVideoConsultationSupport: false,
+    isOfflineEnable: false,
+    isUserAnonAuthEnable: false,
+    isRegistrationEnable: false,
+    isCookieEnable: false,
+    isPushSupport: false,
+    isSiteUnavailable: false,
+  },
+  daysShowWarning: 30,
+  supportCategoryIds: { passHomework: 3, renewCourse: 6, renewConsultation: 7 },
+  socialAuth: { web: [], ios: [], android: [] },
+  userInfoChat: { welcomeMessages: [], questions: [] },
+  messageDelay: 15,
+  instructionUrl: { ru: '/v/docs/instruction-ru.html', en: '/v/docs/instruction-en.html' },
+  guidelineUrl: {},
+  pointsInfo: { countPointsToDebit: 200, links: [], faq: [] },
+  assets: {
+    theme: { primary: '#b45309', primaryText: '#ffffff', background: '#fff8ef', surface: '#ffffff', text: '#1f1300' },
+    title: 'Kite School',
+    logo: '/v/brands/kite/logo.svg',
+    homepage: '/courses',
+    supportEmail: 'care@kite.example',
+    supportedLanguage: ['ru', 'en'],
+    defaultLanguage: 'ru',
+    footer: '© Kite School',
+  },
+});

@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+
+/** Languages the product ships catalogs for. */
+export const LANGUAGES = ['en', 'ru', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const language = v.picklist(LANGUAGES);
+const perLanguageUrl = v.object({ ru: v.optional(v.string()), en: v.optional(v.string()), es: v.optional(v.string()) });
+const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
+const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
+
+/**
+ * Configuration of one white-label variant (shell document, section 3 "Configuration per variant").
+ * `version` is the config format version: a remote config replaces the built-in one only when the
+ * versions match, so an old app never reads a config shape it does not understand.
+ */
+export const BrandConfigSchema = v.object({
+  id: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/)),
+  appId: v.string(),
+  version: v.number(),
+  hosts: v.pipe(v.array(v.string()), v.minLength(1)),
+  fbq: v.optional(v.string()),
+  gtm: v.optional(v.string()),
+  statistic: v.object({
+    TIMEOUT_SAVE_STATISTIC: v.number(),
+    MIN_SAVE_VIEWED_MS: v.number(),
+    MIN_SAVE_VIEWED_MS_VIDEO_ENDED: v.number(),
+  }),
+  demoCourseServiceId: v.optional(v.number()),
+  flags: v.object({
+    isDemoAccessible: v.boolean(),
+    isAppStoreSupport: v.boolean(),
+    isBannerEnable: v.boolean(),
+    isChatSupport: v.boolean(),
+    isVideoConsultationSupport: v.boolean(),
+    isOfflineEnable: v.boolean(),
+    isUserAnonAuthEnable: v.boolean(),
+    isRegistrationEnable: v.boolean(),
+    isCookieEnable: v.boolean(),
+    isPushSupport: v.boolean(),
+    /** The mobile-subscription case: the web app is replaced by "This version of the site is not available". */
+    isSiteUnavailable: v.boolean(),
+  }),
+  saleEmail: v.optional(v.pipe(v.string(), v.email())),
+  daysShowWarning: v.number(),
+  supportCategoryIds: v.object({ passHomework: v.number(), renewCourse: v.number(), renewConsultation: v.number() }),
+  socialAuth: v.object({
+    web: v.array(socialProvider),
+    ios: v.array(socialProvider),
+    android: v.array(socialProvider),
+  }),
+  userInfoChat: v.object({ welcomeMessages: v.array(v.string()), questions: v.array(v.string()) }),
+  messageDelay: v.number(),
+  instructionUrl: perLanguageUrl,
+  guidelineUrl: perLanguageUrl,
+  communityUrlFrontend: v.optional(v.string()),
+  communityUrlApi: v.optional(v.string()),
+  clubInApp: v.optional(
+    v.object({ title: v.string(), description: v.string(), image: v.string(), showButtonGoTo: v.boolean() }),
+  ),
+  cookiePolicyLink: v.optional(v.string()),
+  pointsInfo: v.object({
+    countPointsToDebit: v.number(),
+    links: v.array(v.object({ title: v.string(), url: v.string() })),
+    faq: v.array(v.object({ question: v.string(), answer: v.string() })),
+  }),
+  assets: v.object({
+    theme: v.object({ primary: hexColour, primaryText: hexColour, background: hexColour, surface: hexColour, text: hexColour }),
+    title: v.pipe(v.string(), v.minLength(1)),
+    logo: v.string(),
+    homepage: v.pipe(v.string(), v.startsWith('/')),
+    supportEmail: v.pipe(v.string(), v.email()),
+    whatsAppNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{7,15}$/, 'digits only, with country code'))),
+    supportedLanguage: v.pipe(v.array(language), v.minLength(1)),
+    defaultLanguage: language,
+    footer: v.string(),
+  }),
+});
+
+export type BrandConfig = v.InferOutput<typeof BrandConfigSchema>;
+
+/** The part of a brand the server may replace at run time (GET /external-application-config). */
+export const RemoteConfigSchema = v.object({
+  version: v.number(),
+  flags: v.optional(v.partial(BrandConfigSchema.entries.flags)),
+  daysShowWarning: v.optional(v.number()),
+  messageDelay: v.optional(v.number()),
+  demoCourseServiceId: v.optional(v.number()),
+});
+export type RemoteConfig = v.InferOutput<typeof RemoteConfigSchema>;
+
+export function parseBrand(input: unknown): BrandConfig {
+  const brand = v.parse(BrandConfigSchema, input);
+  if (!brand.assets.supportedLanguage.includes(brand.assets.defaultLanguage)) {
+    throw new Error(`brand ${brand.id}: default language ${brand.assets.defaultLanguage} is not supported`);
+  }
+  return brand;
+}
+
+/** Applies a remote config only when its version matches the built-in one; otherwise keeps the brand. */
+export function mergeRemoteConfig(brand: BrandConfig, remote: RemoteConfig): BrandConfig {
+  if (remote.version !== brand.version) return brand;
+  return {
+    ...brand,
+    flags: { ...brand.flags, ...remote.flags },
+    daysShowWarning: remote.daysShowWarning ?? brand.daysShowWarning,
+    messageDelay: remote.messageDelay ?? brand.messageDelay,
+    demoCourseServiceId: remote.demoCourseServiceId ?? brand.demoCourseServiceId,
+  };
+}
