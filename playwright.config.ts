@@ -1,0 +1,57 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E } from './tests/e2e/support/ports';
+
+// The e2e run starts the real server on a fresh PGlite folder, with a real SMTP peer on loopback
+// whose inbox the tests read over HTTP. Debian's Chromium, never a downloaded browser.
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json', { outputFile: 'reports/results-e2e.json' }]],
+  use: {
+    baseURL: `http://localhost:${E2E.appPort}/v/`,
+    trace: 'retain-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/support/mail-peer.ts',
+      url: `http://127.0.0.1:${E2E.mailHttpPort}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `http://127.0.0.1:${E2E.appPort}/v/`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      env: {
+        PORT: String(E2E.appPort),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      },
+    },
+  ],
+});

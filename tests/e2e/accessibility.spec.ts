@@ -1,0 +1,51 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createLearner, signIn } from './support/helpers';
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${screen}: ${v.id} (${v.nodes.length}) ${v.help}`)).toEqual([]);
+}
+
+test('guest screens have no serious accessibility violations', async ({ page }) => {
+  for (const [path, heading] of [
+    ['./', 'Sign In'],
+    ['./signup', 'Sign Up'],
+    ['./reset', 'Password recovery'],
+    ['./reset?token=abc', 'Set a new password'],
+    ['./no/such/page', 'Page not found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  }
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Write to us' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'support form');
+});
+
+test('signed-in screens have no serious accessibility violations', async ({ page, request }) => {
+  const account = await createLearner(request, 'axe');
+  await signIn(page, account);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'home');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expectNoSeriousViolations(page, 'menu');
+  await page.goto('./user/points');
+  await expect(page.getByText('This section is not built yet.')).toBeVisible();
+  await expectNoSeriousViolations(page, 'not built yet');
+  await page.goto('./delete');
+  await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'delete');
+});
+
+test('the mobile layout has no serious accessibility violations', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('./');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'sign-in mobile');
+  await context.close();
+});

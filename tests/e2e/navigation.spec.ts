@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, signIn } from './support/helpers';
+
+test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({ page }) => {
+  await page.goto('./user/points');
+  await expect(page).toHaveURL(/\/v\/$/);
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/user\/points$/);
+});
+
+test('a signed-in user on a guest page goes home', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./');
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./reset');
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('the legacy day path and the table redirects lead to their new places', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./course/5/stages/2/days/3');
+  await expect(page).toHaveURL(/\/v\/course\/5\/calendar\/3$/);
+  await page.goto('./course/5/stages');
+  await expect(page).toHaveURL(/\/v\/course\/5\/calendar$/);
+  await page.goto('./subscriptions');
+  await expect(page).toHaveURL(/\/v\/user\/subscriptions\?warning=true$/);
+  await page.goto('./user');
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('the language switch changes the interface and is remembered', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await page.getByLabel('Language').selectOption('ru');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.getByLabel('Язык').selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Sign In');
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign In');
+});
+
+test('the app asks to retry when the configuration cannot load', async ({ page }) => {
+  let failures = 1;
+  await page.route('**/external-application-config**', (route) => {
+    if (failures > 0) {
+      failures -= 1;
+      return route.fulfill({ status: 503, body: '{}', contentType: 'application/json' });
+    }
+    return route.continue();
+  });
+  await page.goto('./');
+  const dialog = page.getByRole('dialog', { name: 'Error (Ooops!)' });
+  await expect(dialog).toContainText('Failed to load the app configuration');
+  await dialog.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});

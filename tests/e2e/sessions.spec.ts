@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { createLearner, signIn } from './support/helpers';
+
+test('deleting the account from a second browser ends the first one with the "New sign-in" notice', async ({
+  browser,
+  request,
+}) => {
+  const account = await createLearner(request, 'remote');
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+
+  await signIn(a, account);
+  await expect(a).toHaveURL(/\/v\/home$/);
+  await signIn(b, account);
+  await expect(b).toHaveURL(/\/v\/home$/);
+
+  await b.goto('./delete');
+  const dialog = b.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(b).toHaveURL(/\/v\/$/);
+
+  // The first browser hears the logout event, goes to sign-in and says why.
+  await expect(a).toHaveURL(/\/v\/$/);
+  await expect(a.getByRole('alert')).toContainText('New sign-in');
+
+  // The account is gone: signing in again fails.
+  await signIn(a, account);
+  await expect(a.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await first.close();
+  await second.close();
+});
+
+test('cancelling the deletion keeps the account and goes back', async ({ page, request }) => {
+  const account = await createLearner(request, 'keep');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./delete');
+  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).not.toHaveURL(/\/delete$/);
+  await page.goto('./logout');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('auto-login stores the given token and opens the return URL', async ({ page, request, browser }) => {
+  const account = await createLearner(request, 'auto');
+  const res = await request.post('/spa/api/v1/auth/login?lang=en', { data: account });
+  const { data } = (await res.json()) as { data: { token: string } };
+  await page.goto(`./auto-login?token=${data.token}&returnUrl=${encodeURIComponent('/user/points')}`);
+  await expect(page).toHaveURL(/\/v\/user\/points$/);
+  const fresh = await browser.newPage();
+  await fresh.goto('./auto-login');
+  await expect(fresh).toHaveURL(/\/v\/$/);
+  await fresh.close();
+});

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { createLearner, DEMO, signIn } from './support/helpers';
+
+test('a learner signs in and lands on home with their name in the header', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Ada');
+});
+
+test('the sign-in button waits for both fields, and the password can be shown', async ({ page }) => {
+  await page.goto('./');
+  const submit = page.getByRole('button', { name: 'Sign in' });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('E-mail').fill('someone@example.com');
+  await expect(submit).toBeDisabled();
+  const password = page.getByLabel('Password', { exact: true });
+  await password.fill('secret-value');
+  await expect(submit).toBeEnabled();
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+});
+
+test('a wrong password shows the error and offers to restore the password', async ({ page, request }) => {
+  const account = await createLearner(request, 'wrongpass');
+  await page.goto('./');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await expect(page).toHaveURL(/\/v\/$/);
+  await page.getByRole('button', { name: 'Restore password' }).click();
+  await expect(page).toHaveURL(/\/v\/reset$/);
+  await expect(page.getByRole('heading', { name: 'Password recovery' })).toBeVisible();
+});
+
+test('the sign-in screen shows the support block and links', async ({ page }) => {
+  await page.goto('./');
+  await expect(page.getByText('We are here to help')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'help@brightpath.example' })).toHaveAttribute(
+    'href',
+    'mailto:help@brightpath.example',
+  );
+  await expect(page.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', /wa\.me\/15551234567/);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/v\/reset$/);
+});
+
+test('a guest sends a question through the support form', async ({ page }) => {
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Write to us' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('Grace');
+  await dialog.getByLabel('E-mail').fill('grace@example.com');
+  const send = dialog.getByRole('button', { name: 'Send' });
+  await expect(send).toBeDisabled();
+  await dialog.getByLabel('Message').fill('I cannot find my course.');
+  await send.click();
+  await expect(page.getByText('Your message has been sent')).toBeVisible();
+});

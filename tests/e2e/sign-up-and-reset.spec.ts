@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { createLearner, readResetLink, SECOND_BRAND_APP, signIn } from './support/helpers';
+
+test('a visitor signs up on the brand that allows it', async ({ page }) => {
+  const email = `signup-${Date.now()}@example.com`;
+  await page.goto('./');
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/v\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
+  await page.getByLabel('Repeat password').fill('signup-pass-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('signing up with a taken e-mail lists the error under the field', async ({ page, request }) => {
+  const existing = await createLearner(request, 'taken');
+  await page.goto('./signup');
+  await page.getByLabel('E-mail').fill(existing.email);
+  await page.getByLabel('Password', { exact: true }).click();
+  await expect(page.getByText(/already/i)).toBeVisible();
+});
+
+test('the brand without registration sends /signup back to sign-in and offers the instruction', async ({ page }) => {
+  await page.goto(`${SECOND_BRAND_APP}/v/signup`);
+  await expect(page).toHaveURL(`${SECOND_BRAND_APP}/v/`);
+  await expect(page.getByRole('link', { name: /Register|Регистрация/ })).toHaveCount(0);
+});
+
+test('a forgotten password is reset through the link in the mail', async ({ page, request }) => {
+  const account = await createLearner(request, 'reset');
+  await page.goto('./reset');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(page.getByText(`We have sent a link to ${account.email}`)).toBeVisible();
+
+  const link = await readResetLink(account.email);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('reset-pass-2');
+  await page.getByLabel('Repeat new password').fill('reset-pass-2');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+
+  // The link works once; the old password no longer does, the new one does.
+  await page.goto('./logout');
+  await signIn(page, account);
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('reset-pass-2');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
