@@ -1,0 +1,49 @@
+import { toRequestError } from '../src/domain/requestError';
+import { type FieldErrors, fieldErrorsFromServer, hasErrors } from '../src/domain/validation';
+
+/**
+ * Pieces every form machine shares: the change event, clearing a field's errors on change, and
+ * turning a rejected request into field errors or one form-level message.
+ */
+
+/** Form-level marker for "no usable message from the server"; the UI shows its generic failure text. */
+export const GENERIC_ERROR = 'generic';
+
+export type FormChangeEvent<F extends string> = { type: 'FORM.CHANGE'; field: F; value: string };
+
+/** `FORM.CHANGE` sets the field's value and clears that field's errors. */
+export function applyFieldChange<F extends string, C extends { errors: FieldErrors<F> }>(
+  context: C,
+  change: FormChangeEvent<F>,
+): Partial<C> {
+  const errors: FieldErrors<F> = { ...context.errors };
+  delete errors[change.field];
+  return { [change.field]: change.value, errors } as Partial<C>;
+}
+
+/**
+ * A server answer with a message of its own (4xx: rate limit, registration closed, summary of field
+ * errors) is shown as is, already translated; no answer or a server failure gets the generic text.
+ */
+export function formErrorFrom(error: unknown): string {
+  const { status, message } = toRequestError(error);
+  return status >= 400 && status < 500 && message !== '' ? message : GENERIC_ERROR;
+}
+
+export type FormFailure<F extends string> = { errors: FieldErrors<F>; formError: string | null };
+
+/**
+ * Field errors the form can show go under their fields; errors of `formLevelFields` (for example
+ * an expired reset token) and failures without field errors become the form-level message.
+ */
+export function formFailure<F extends string>(
+  error: unknown,
+  wireToField: Readonly<Record<string, F>>,
+  formLevelFields: readonly string[] = [],
+): FormFailure<F> {
+  const { fieldErrors } = toRequestError(error);
+  const errors = fieldErrorsFromServer(fieldErrors, wireToField);
+  const formLevel = formLevelFields.flatMap((name) => fieldErrors[name] ?? []);
+  if (formLevel.length > 0) return { errors, formError: formLevel.join(' ') };
+  return { errors, formError: hasErrors(errors) ? null : formErrorFrom(error) };
+}

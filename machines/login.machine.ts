@@ -1,0 +1,148 @@
+/**
+ * The sign-in form (shell spec, sections 2 "Sign-in screen", 4 "Login", 5, 8).
+ * Refinements of the shared contract (additive):
+ * - `editing` has two children: `ready` and `throttled`. After a 429 the form shows the server's
+ *   message and ignores FORM.SUBMIT until Retry-After (context `retryAfterSeconds`) has passed.
+ *   `state.matches('editing')` holds in both.
+ * - `notice` (from input) is kept in context for the notice area.
+ * - Named actions take params: `signIn({ token, user })`, `goToReturnUrl({ token })`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { isTooManyRequests, toRequestError } from '../src/domain/requestError';
+import type { User } from '../src/domain/user';
+import {
+  collectErrors,
+  type FieldErrors,
+  hasErrors,
+  normalizeEmail,
+  validateEmail,
+  validateRequired,
+} from '../src/domain/validation';
+import { SIGN_IN_RETRY_FALLBACK_SECONDS } from './constants';
+import { applyFieldChange, type FormChangeEvent, formErrorFrom, formFailure } from './formSupport';
+
+export type LoginField = 'email' | 'password';
+
+export type LoginContext = {
+  email: string;
+  password: string;
+  passwordVisible: boolean;
+  errors: FieldErrors<LoginField>;
+  formError: string | null;
+  showRestore: boolean;
+  notice: string | null;
+  retryAfterSeconds: number;
+};
+
+export type LoginEvent =
+  | FormChangeEvent<LoginField>
+  | { type: 'FORM.TOGGLE_PASSWORD' }
+  | { type: 'FORM.SUBMIT' };
+
+export type LoginInput = { notice?: string } | undefined;
+
+const WIRE_FIELDS = { email: 'email', password: 'password' } as const satisfies Record<string, LoginField>;
+
+const validateLogin = (context: LoginContext) =>
+  collectErrors<LoginField>({
+    email: validateEmail(context.email),
+    password: validateRequired(context.password),
+  });
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    input: {} as LoginInput,
+  },
+  actors: {
+    login: fromPromise<{ token: string; user: User }, { email: string; password: string }>(async () => {
+      throw new Error('login actor must be provided');
+    }),
+  },
+  actions: {
+    signIn: (_, _params: { token: string; user: User }) => {},
+    goToReturnUrl: (_, _params: { token: string }) => {},
+  },
+  guards: {
+    isFormValid: ({ context }) => !hasErrors(validateLogin(context)),
+    isRateLimited: (_, params: { error: unknown }) => isTooManyRequests(params.error),
+  },
+  delays: {
+    retryAfter: ({ context }) => context.retryAfterSeconds * 1000,
+  },
+}).createMachine({
+  id: 'login',
+  context: ({ input }) => ({
+    email: '',
+    password: '',
+    passwordVisible: false,
+    errors: {},
+    formError: null,
+    showRestore: false,
+    notice: input?.notice ?? null,
+    retryAfterSeconds: 0,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      initial: 'ready',
+      on: {
+        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
+        'FORM.TOGGLE_PASSWORD': {
+          actions: assign({ passwordVisible: ({ context }) => !context.passwordVisible }),
+        },
+      },
+      states: {
+        ready: {
+          on: {
+            'FORM.SUBMIT': [
+              {
+                guard: 'isFormValid',
+                target: '#login.submitting',
+                actions: assign({ errors: {}, formError: null }),
+              },
+              { actions: assign({ errors: ({ context }) => validateLogin(context), formError: null }) },
+            ],
+          },
+        },
+        throttled: {
+          after: { retryAfter: 'ready' },
+        },
+      },
+    },
+    submitting: {
+      invoke: {
+        id: 'login',
+        src: 'login',
+        input: ({ context }) => ({ email: normalizeEmail(context.email), password: context.password }),
+        onDone: {
+          target: 'succeeded',
+          actions: [
+            { type: 'signIn', params: ({ event }) => event.output },
+            { type: 'goToReturnUrl', params: ({ event }) => ({ token: event.output.token }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isRateLimited', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing.throttled',
+            actions: assign(({ event }) => ({
+              formError: formErrorFrom(event.error),
+              retryAfterSeconds: toRequestError(event.error).retryAfter ?? SIGN_IN_RETRY_FALLBACK_SECONDS,
+            })),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => {
+              const failure = formFailure(event.error, WIRE_FIELDS);
+              // A wrong password offers the restore-password button (shell spec, section 8).
+              return { ...failure, showRestore: (failure.errors.password?.length ?? 0) > 0 };
+            }),
+          },
+        ],
+      },
+    },
+    succeeded: { type: 'final' },
+  },
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { autoLoginMachine } from '../machines/autoLogin.machine';
+import { done, failed, unauthorized, user } from './fixtures';
+import { startMachine } from './harness';
+import { describeModel } from './modelSuite';
+
+const withToken = { token: 'mailed-token', returnUrl: '/chat' };
+
+const spec = {
+  machine: autoLoginMachine,
+  inputs: [withToken, {}],
+  events: [done('fetchUser', user), failed('fetchUser', unauthorized)],
+};
+
+describeModel(spec);
+
+describe('autoLogin', () => {
+  it('without a token goes straight to login, touching nothing', () => {
+    for (const input of [{}, { token: '  ' }, { token: null, returnUrl: '/chat' }]) {
+      const running = startMachine(spec, input);
+      expect(running.snapshot().value).toBe('redirectingToLogin');
+      expect(running.effects).toEqual([]);
+    }
+  });
+
+  it('ends the current session, checks the token, signs in and follows the return URL', async () => {
+    const running = startMachine(spec, withToken);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['endSession']);
+    expect(running.fakes.inputOf('fetchUser')).toEqual({ token: 'mailed-token' });
+    await running.dispatch(done('fetchUser', user));
+    expect(running.snapshot().value).toBe('succeeded');
+    expect(running.effects.slice(1)).toEqual([
+      { name: 'signIn', params: { token: 'mailed-token', user } },
+      { name: 'goToReturnUrl', params: { token: 'mailed-token', returnUrl: '/chat' } },
+    ]);
+  });
+
+  it('fails with the error for the login screen when the token is refused', async () => {
+    const running = startMachine(spec, withToken);
+    await running.dispatch(failed('fetchUser', unauthorized));
+    expect(running.snapshot().value).toBe('failed');
+    expect(running.snapshot().context.error).toEqual(unauthorized);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['endSession']);
+  });
+});

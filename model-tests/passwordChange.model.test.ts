@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { GENERIC_ERROR } from '../machines/formSupport';
+import { passwordChangeMachine } from '../machines/passwordChange.machine';
+import { done, failed, requestError, serverError, session } from './fixtures';
+import { startMachine } from './harness';
+import { describeModel } from './modelSuite';
+
+const mismatch = requestError(422, 'Check the form', { password_repeat: ['New passwords do not match'] });
+
+const spec = {
+  machine: passwordChangeMachine,
+  events: [
+    { type: 'FORM.CHANGE', field: 'password', value: 'new-secret-1' },
+    { type: 'FORM.CHANGE', field: 'passwordRepeat', value: 'new-secret-1' },
+    { type: 'FORM.SUBMIT' },
+    done('updatePassword', session),
+    failed('updatePassword', mismatch),
+    failed('updatePassword', serverError),
+  ],
+};
+
+describeModel(spec);
+
+async function submitted() {
+  const running = startMachine(spec);
+  await running.dispatch({ type: 'FORM.CHANGE', field: 'password', value: 'new-secret-1' });
+  await running.dispatch({ type: 'FORM.CHANGE', field: 'passwordRepeat', value: 'new-secret-1' });
+  await running.dispatch({ type: 'FORM.SUBMIT' });
+  return running;
+}
+
+describe('passwordChange', () => {
+  it('reports a mismatch before sending', async () => {
+    const running = startMachine(spec);
+    await running.dispatch({ type: 'FORM.CHANGE', field: 'password', value: 'new-secret-1' });
+    await running.dispatch({ type: 'FORM.CHANGE', field: 'passwordRepeat', value: 'new-secret' });
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    expect(running.snapshot().context.errors).toEqual({ passwordRepeat: [{ code: 'mismatch' }] });
+    expect(running.fakes.started).toEqual([]);
+  });
+
+  it('signs in again with the new session and goes home', async () => {
+    const running = await submitted();
+    expect(running.fakes.inputOf('updatePassword')).toEqual({
+      password: 'new-secret-1',
+      passwordRepeat: 'new-secret-1',
+    });
+    await running.dispatch(done('updatePassword', session));
+    expect(running.snapshot().status).toBe('done');
+    expect(running.effects.map((effect) => effect.name)).toEqual(['signIn', 'goToHome']);
+    expect(running.effects[0]?.params).toEqual(session);
+  });
+
+  it('shows server errors under the fields, other failures as the generic message', async () => {
+    const rejected = await submitted();
+    await rejected.dispatch(failed('updatePassword', mismatch));
+    expect(rejected.snapshot().context.errors).toEqual({
+      passwordRepeat: [{ code: 'server', message: 'New passwords do not match' }],
+    });
+    const broken = await submitted();
+    await broken.dispatch(failed('updatePassword', serverError));
+    expect(broken.snapshot().context.formError).toBe(GENERIC_ERROR);
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { GENERIC_ERROR } from '../machines/formSupport';
+import { profileCompletionMachine } from '../machines/profileCompletion.machine';
+import { done, failed, requestError, serverError, user } from './fixtures';
+import { startMachine } from './harness';
+import { describeModel } from './modelSuite';
+
+const incomplete = {
+  ...user,
+  firstName: '',
+  lastName: '',
+  phone: '',
+  city: '',
+  birthday: '',
+  requiredUpdateProfile: true,
+};
+const input = { user: incomplete };
+const badPhone = requestError(422, 'Check the form', { phone: ['Invalid phone number format'] });
+
+const spec = {
+  machine: profileCompletionMachine,
+  inputs: [input],
+  events: [
+    { type: 'FORM.CHANGE', field: 'firstName', value: 'Ada' },
+    { type: 'FORM.CHANGE', field: 'lastName', value: 'Lovelace' },
+    { type: 'FORM.CHANGE', field: 'phone', value: '+15551234567' },
+    { type: 'FORM.SUBMIT' },
+    done('updateProfile', user),
+    failed('updateProfile', badPhone),
+    failed('updateProfile', serverError),
+  ],
+};
+
+describeModel(spec);
+
+async function filledIn() {
+  const running = startMachine(spec, input);
+  for (const [field, value] of [
+    ['firstName', ' Ada '],
+    ['lastName', 'Lovelace'],
+    ['phone', '+1 555 123 4567'],
+    ['birthday', '10.12.1990'],
+    ['instagramId', 'ada_l'],
+  ]) {
+    await running.dispatch({ type: 'FORM.CHANGE', field, value });
+  }
+  return running;
+}
+
+describe('profileCompletion', () => {
+  it('prefills the form from the user', () => {
+    const running = startMachine(spec, { user });
+    expect(running.snapshot().context).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+15551234567',
+      city: 'London',
+      birthday: '10.12.1990',
+      instagramId: '',
+    });
+  });
+
+  it('requires names and phone, and checks birthday and Instagram when given', async () => {
+    const running = startMachine(spec, input);
+    await running.dispatch({ type: 'FORM.CHANGE', field: 'birthday', value: '31.02.2020' });
+    await running.dispatch({ type: 'FORM.CHANGE', field: 'instagramId', value: '.ada' });
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    expect(running.snapshot().context.errors).toEqual({
+      firstName: [{ code: 'required' }],
+      lastName: [{ code: 'required' }],
+      phone: [{ code: 'required' }],
+      birthday: [{ code: 'birthdayNonexistent' }],
+      instagramId: [{ code: 'instagramStartsWithPeriod' }],
+    });
+    expect(running.fakes.started).toEqual([]);
+  });
+
+  it('sends trimmed fields, updates the session user and goes home', async () => {
+    const running = await filledIn();
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    expect(running.fakes.inputOf('updateProfile')).toEqual({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      phone: '+1 555 123 4567',
+      city: '',
+      birthday: '10.12.1990',
+      instagramId: 'ada_l',
+    });
+    await running.dispatch(done('updateProfile', user));
+    expect(running.effects).toEqual([
+      { name: 'updateUser', params: { user } },
+      { name: 'goToHome', params: undefined },
+    ]);
+  });
+
+  it('maps server field names onto the form; other failures give the generic message', async () => {
+    const rejected = await filledIn();
+    await rejected.dispatch({ type: 'FORM.SUBMIT' });
+    await rejected.dispatch(failed('updateProfile', badPhone));
+    expect(rejected.snapshot().context.errors).toEqual({
+      phone: [{ code: 'server', message: 'Invalid phone number format' }],
+    });
+    const broken = await filledIn();
+    await broken.dispatch({ type: 'FORM.SUBMIT' });
+    await broken.dispatch(failed('updateProfile', serverError));
+    expect(broken.snapshot().context.formError).toBe(GENERIC_ERROR);
+  });
+});

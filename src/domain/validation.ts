@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import {
+  INSTAGRAM_EXAMPLE_NAME,
+  INSTAGRAM_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  SUPPORT_MESSAGE_MAX_LENGTH,
+} from '../../machines/constants';
+
+/**
+ * Field rules of shell spec section 5. Every rule returns the list of problems (empty = valid) as
+ * codes; the UI turns codes into translated text. Server messages arrive already translated.
+ */
+export type FieldError =
+  | { code: 'required' }
+  | { code: 'email' }
+  | { code: 'minLength'; min: number }
+  | { code: 'maxLength'; max: number }
+  | { code: 'mismatch' }
+  | { code: 'phone' }
+  | { code: 'birthdayFormat' }
+  | { code: 'birthdayNonexistent' }
+  | { code: 'instagramStartsWithPeriod' }
+  | { code: 'instagramEndsWithPeriod' }
+  | { code: 'instagramDoublePeriod' }
+  | { code: 'instagramCharacters' }
+  | { code: 'instagramExample' }
+  | { code: 'server'; message: string };
+
+export type FieldErrors<F extends string> = Partial<Record<F, FieldError[]>>;
+
+const EmailSchema = v.pipe(v.string(), v.email());
+
+/** E-mails are compared and sent trimmed and lowercased. */
+export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
+
+export function validateRequired(value: string): FieldError[] {
+  return value.trim() === '' ? [{ code: 'required' }] : [];
+}
+
+export function validateEmail(value: string): FieldError[] {
+  const email = normalizeEmail(value);
+  if (email === '') return [{ code: 'required' }];
+  return v.is(EmailSchema, email) ? [] : [{ code: 'email' }];
+}
+
+export function validatePassword(value: string): FieldError[] {
+  if (value.trim() === '') return [{ code: 'required' }];
+  if (value.length < PASSWORD_MIN_LENGTH) return [{ code: 'minLength', min: PASSWORD_MIN_LENGTH }];
+  if (value.length > PASSWORD_MAX_LENGTH) return [{ code: 'maxLength', max: PASSWORD_MAX_LENGTH }];
+  return [];
+}
+
+export function validatePasswordRepeat(password: string, repeat: string): FieldError[] {
+  if (repeat.trim() === '') return [{ code: 'required' }];
+  return password === repeat ? [] : [{ code: 'mismatch' }];
+}
+
+/** Optional; reports every broken Instagram rule at once so the user can fix them together. */
+export function validateInstagram(value: string): FieldError[] {
+  const name = value.trim();
+  if (name === '') return [];
+  const errors: FieldError[] = [];
+  if (name.startsWith('.')) errors.push({ code: 'instagramStartsWithPeriod' });
+  if (name.endsWith('.')) errors.push({ code: 'instagramEndsWithPeriod' });
+  if (name.includes('..')) errors.push({ code: 'instagramDoublePeriod' });
+  if (!/^[A-Za-z0-9_.]+$/.test(name)) errors.push({ code: 'instagramCharacters' });
+  if (name.length > INSTAGRAM_MAX_LENGTH) errors.push({ code: 'maxLength', max: INSTAGRAM_MAX_LENGTH });
+  if (name.toLowerCase() === INSTAGRAM_EXAMPLE_NAME) errors.push({ code: 'instagramExample' });
+  return errors;
+}
+
+/** Required; an optional leading +, digits and the usual separators (space, dash, dot, brackets). */
+export function validatePhone(value: string): FieldError[] {
+  const phone = value.trim();
+  if (phone === '') return [{ code: 'required' }];
+  const digits = phone.replace(/\D/g, '').length;
+  const wellFormed = /^\+?[\d\s().-]+$/.test(phone);
+  return wellFormed && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS ? [] : [{ code: 'phone' }];
+}
+
+/** Optional DD.MM.YYYY; a well-formed but impossible date (31.02.2020) has its own message. */
+export function validateBirthday(value: string): FieldError[] {
+  const birthday = value.trim();
+  if (birthday === '') return [];
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(birthday);
+  if (!match) return [{ code: 'birthdayFormat' }];
+  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists =
+    year > 0 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day;
+  return exists ? [] : [{ code: 'birthdayNonexistent' }];
+}
+
+export function validateSupportMessage(value: string): FieldError[] {
+  if (value.trim() === '') return [{ code: 'required' }];
+  return value.length > SUPPORT_MESSAGE_MAX_LENGTH
+    ? [{ code: 'maxLength', max: SUPPORT_MESSAGE_MAX_LENGTH }]
+    : [];
+}
+
+export const serverFieldErrors = (messages: readonly string[]): FieldError[] =>
+  messages.map((message) => ({ code: 'server', message }));
+
+/**
+ * Maps the server's field errors (wire names, see RequestError) onto a form's fields; fields the
+ * form does not show are left out so the caller can fall back to a form-level message.
+ */
+export function fieldErrorsFromServer<F extends string>(
+  fieldErrors: Record<string, string[]>,
+  wireToField: Readonly<Record<string, F>>,
+): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const [wireName, messages] of Object.entries(fieldErrors)) {
+    const field = wireToField[wireName];
+    if (field === undefined || messages.length === 0) continue;
+    errors[field] = [...(errors[field] ?? []), ...serverFieldErrors(messages)];
+  }
+  return errors;
+}
+
+/** Drops fields without problems, so `hasErrors` and the UI see only real ones. */
+export function collectErrors<F extends string>(errors: FieldErrors<F>): FieldErrors<F> {
+  const result: FieldErrors<F> = {};
+  for (const [field, list] of Object.entries(errors) as [F, FieldError[] | undefined][]) {
+    if (list !== undefined && list.length > 0) result[field] = list;
+  }
+  return result;
+}
+
+export const hasErrors = (errors: FieldErrors<string>): boolean =>
+  Object.values(errors).some((list) => list !== undefined && list.length > 0);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isRequestError,
+  isTooManyRequests,
+  isUnauthorized,
+  toRequestError,
+} from '../../../src/domain/requestError';
+
+describe('RequestError helpers', () => {
+  const limited = { status: 429, message: 'Slow down', fieldErrors: {}, retryAfter: 30 };
+
+  it('recognises request errors and passes them through unchanged', () => {
+    expect(isRequestError(limited)).toBe(true);
+    expect(toRequestError(limited)).toBe(limited);
+    expect(isRequestError({ status: 500 })).toBe(false);
+    expect(isRequestError(null)).toBe(false);
+  });
+
+  it('turns anything else into a failure without an answer', () => {
+    expect(toRequestError(new Error('boom'))).toEqual({ status: 0, message: 'boom', fieldErrors: {} });
+    expect(toRequestError('weird')).toEqual({ status: 0, message: '', fieldErrors: {} });
+  });
+
+  it('classifies statuses', () => {
+    expect(isTooManyRequests(limited)).toBe(true);
+    expect(isUnauthorized({ status: 401, message: '', fieldErrors: {} })).toBe(true);
+    expect(isUnauthorized(limited)).toBe(false);
+  });
+});
