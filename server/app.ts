@@ -1,0 +1,182 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createAdaptorServer } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { secureHeaders } from 'hono/secure-headers';
+import { brandById } from '../brands/index';
+import { type DatabaseOptions, type Db, openDatabase } from './db/client';
+import type { AppEnv } from './http/context';
+import { ApiError } from './http/errors';
+import { requestContext } from './http/request-context';
+import { sendError } from './http/respond';
+import { authRoutes } from './routes/auth';
+import { bannerRoutes } from './routes/banners';
+import { communityRoutes } from './routes/communities';
+import { configRoutes } from './routes/config';
+import { eventRoutes } from './routes/events';
+import { scoreRoutes } from './routes/scores';
+import { streamRoutes } from './routes/streams';
+import { subscriptionRoutes } from './routes/subscriptions';
+import { techQuestionRoutes } from './routes/tech-questions';
+import { userRoutes } from './routes/user';
+import { seedDemoData } from './seed/index';
+import { createServices, type Services } from './services/container';
+import type { MessageKey } from './services/i18n';
+import { consoleLogger, type Logger } from './services/logger';
+import type { PasswordCost } from './services/passwords';
+import { appPages } from './static';
+
+/** The same routes answer under both bases of the wire contract. */
+export const API_BASES = ['/spa/api/v1', '/spa/v2'] as const;
+const MAX_BODY_BYTES = 64 * 1024;
+const KEEP_ALIVE_MS = 25_000;
+
+function apiRoutes(services: Services) {
+  return new Hono<AppEnv>()
+    .route('/', configRoutes())
+    .route('/', authRoutes(services))
+    .route('/', userRoutes(services))
+    .route('/', techQuestionRoutes(services))
+    .route('/', streamRoutes(services))
+    .route('/', subscriptionRoutes(services))
+    .route('/', communityRoutes(services))
+    .route('/', scoreRoutes(services))
+    .route('/', bannerRoutes(services))
+    .route('/', eventRoutes(services));
+}
+
+const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
+  400: 'badJson',
+  401: 'unauthorized',
+  404: 'notFound',
+  405: 'methodNotAllowed',
+  413: 'bodyTooLarge',
+};
+
+/** Builds the whole HTTP application: API, app pages, secure headers and error answers. */
+export function createApp(services: Services) {
+  const app = new Hono<AppEnv>();
+  app.use(secureHeaders());
+  app.use(requestContext(services.settings.forcedBrand));
+  app.use(
+    '/spa/*',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, new ApiError(413, 'bodyTooLarge')) }),
+  );
+  app.use(
+    '/spa/*',
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: methods.join(', ') })),
+    }),
+  );
+  const api = apiRoutes(services);
+  for (const base of API_BASES) app.route(base, api);
+  app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
+  app.route('/', appPages(services.settings.distDir));
+  app.notFound((c) => c.text('Not found', 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    const known = error instanceof HTTPException ? STATUS_MESSAGES[error.status] : undefined;
+    if (error instanceof HTTPException && known) {
+      return sendError(c, new ApiError(error.status as ApiError['status'], known));
+    }
+    // Unexpected: the details go to the log, the client gets a generic answer without a stack.
+    services.log.error(`${c.req.method} ${c.req.path} failed`, error);
+    return sendError(c, new ApiError(500, 'serverError'));
+  });
+  return app;
+}
+
+export interface ServerOptions {
+  /** 0 picks a free port (tests). Default 8080. */
+  port?: number;
+  host?: string;
+  database: DatabaseOptions;
+  smtpUrl?: string;
+  publicUrl?: string;
+  /** A brand id forced for every host. */
+  brand?: string;
+  /** Where `npm run build` put the app; default `dist/` of the project. */
+  distDir?: string;
+  /** Lower Argon2id cost for tests; production keeps the library defaults. */
+  argon2?: PasswordCost;
+  /** Seed the demo data into an empty database (default true). */
+  seed?: boolean;
+  keepAliveMs?: number;
+  log?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  databaseLabel: string;
+  mailMode: string;
+  close(): Promise<void>;
+}
+
+const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+
+/** Opens the database (migrating and seeding it), then listens. */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const log = options.log ?? consoleLogger;
+  const forcedBrand = options.brand ? brandById(options.brand) : undefined;
+  if (options.brand && !forcedBrand) throw new Error(`BRAND ${options.brand} is not a known brand id`);
+
+  const database = await openDatabase(options.database);
+  const services = createServices(
+    database.db,
+    log,
+    {
+      publicUrl: options.publicUrl,
+      forcedBrand,
+      distDir: options.distDir ?? DEFAULT_DIST_DIR,
+      keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
+    },
+    { smtpUrl: options.smtpUrl, argon2: options.argon2 },
+  );
+  try {
+    if (options.seed !== false) await seedDemoData(database.db, services.passwords);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = createApp(services);
+  const server = createAdaptorServer({ fetch: app.fetch });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, host, () => resolve());
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    db: database.db,
+    databaseLabel: database.label,
+    mailMode: services.mailer.mode,
+    async close() {
+      services.hub.closeAll();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await services.mailer.idle();
+      services.mailer.close();
+      await database.close();
+    },
+  };
+}

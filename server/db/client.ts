@@ -1,0 +1,67 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './lock';
+import * as schema from './schema';
+
+/** Both drivers share this type, so routes and services never know which one runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** `pglite` with no dataDir keeps everything in memory (tests); `postgres` needs a connection URL. */
+export type DatabaseOptions = { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string };
+
+export interface Database {
+  db: Db;
+  /** A short description for the start-up line, e.g. "PGlite (.data/pglite)". */
+  label: string;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens the database and applies every committed migration that has not run yet. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzleNodePg(pool, { schema });
+    try {
+      await migrateNodePg(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, label: `PostgreSQL (${redactPassword(options.url)})`, close: () => pool.end() };
+  }
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
+  const client = new PGlite(options.dataDir ?? 'memory://');
+  const close = async () => {
+    try {
+      await client.close();
+    } finally {
+      unlock();
+    }
+  };
+  const db = drizzlePglite(client, { schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db, label: `PGlite (${options.dataDir ?? 'in memory'})`, close };
+}
+
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'invalid URL';
+  }
+}

@@ -1,0 +1,29 @@
+import type { MessageKey } from '../services/i18n';
+
+/** One field message, translated when the answer is written (so it follows the request's language). */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+export type FieldErrors = Record<string, FieldMessage[]>;
+
+/**
+ * A refusal with a status the client should see. Thrown from anywhere in a request; the app's
+ * error handler writes it as `{ success: false, message, errors? }` in the request's language.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 422 | 429 | 500,
+    readonly messageKey: MessageKey,
+    readonly fieldErrors?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** 422 with one message under one field: the usual answer to a rejected form. */
+export function fieldError(field: string, key: MessageKey): ApiError {
+  return new ApiError(422, 'invalidFields', { [field]: [{ key }] });
+}

@@ -1,0 +1,157 @@
+import * as v from 'valibot';
+import { LANGUAGE_CODES, type MessageKey } from '../services/i18n';
+
+/**
+ * Field schemas shared by the routes. Every message is a key of services/i18n.ts, translated when
+ * the answer is written; the texts of the app's own validation (shell spec section 5) are reused.
+ */
+const textInput = () => v.string('notText' satisfies MessageKey);
+
+/** Empty text means "clear the field" for optional profile fields. */
+const emptyToNull = v.transform((s: string) => (s === '' ? null : s));
+
+export const emailField = v.pipe(
+  textInput(),
+  v.trim(),
+  v.toLowerCase(),
+  v.nonEmpty('required' satisfies MessageKey),
+  v.maxLength(254, 'email' satisfies MessageKey),
+  v.email('email' satisfies MessageKey),
+);
+
+/** Passwords are taken as typed: no trimming, 8..128 characters. */
+export const passwordField = v.pipe(
+  textInput(),
+  v.nonEmpty('required' satisfies MessageKey),
+  v.minLength(8, 'passwordLength' satisfies MessageKey),
+  v.maxLength(128, 'passwordLength' satisfies MessageKey),
+);
+
+/** A password being checked against a stored hash: only presence and a sane size matter. */
+export const givenPasswordField = v.pipe(
+  textInput(),
+  v.nonEmpty('required' satisfies MessageKey),
+  v.maxLength(1024, 'wrongCredentials' satisfies MessageKey),
+);
+
+export const appIdField = v.pipe(
+  textInput(),
+  v.trim(),
+  v.nonEmpty('required' satisfies MessageKey),
+  v.maxLength(128, 'appId' satisfies MessageKey),
+  v.regex(/^[\w.:-]+$/, 'appId' satisfies MessageKey),
+);
+
+/** Adds the "passwords match" rule (reported under `password_repeat`) to a password form. */
+export function withMatchingRepeat<
+  S extends v.GenericSchema<unknown, { password: string; password_repeat: string }>,
+>(schema: S) {
+  return v.pipe(
+    schema,
+    v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value.password === dataset.value.password_repeat) return;
+      addIssue({
+        message: 'passwordMismatch' satisfies MessageKey,
+        path: [
+          {
+            type: 'object',
+            origin: 'value',
+            input: dataset.value,
+            key: 'password_repeat',
+            value: dataset.value.password_repeat,
+          },
+        ],
+      });
+    }),
+  );
+}
+
+export const requiredText = (max: number) =>
+  v.pipe(
+    textInput(),
+    v.trim(),
+    v.nonEmpty('required' satisfies MessageKey),
+    v.maxLength(max, 'tooLong' satisfies MessageKey),
+  );
+
+/** Optional profile text: null or an empty string clears it. */
+export const optionalText = (max: number) =>
+  v.nullable(v.pipe(textInput(), v.trim(), v.maxLength(max, 'tooLong' satisfies MessageKey), emptyToNull));
+
+export const phoneField = v.pipe(
+  textInput(),
+  v.trim(),
+  v.nonEmpty('required' satisfies MessageKey),
+  v.regex(/^\+?[0-9][0-9 ()-]{5,22}[0-9]$/, 'phone' satisfies MessageKey),
+);
+
+function isRealDate(ddmmyyyy: string): boolean {
+  const [day, month, year] = ddmmyyyy.split('.').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export const birthdayField = v.nullable(
+  v.pipe(
+    textInput(),
+    v.trim(),
+    v.check((s) => s === '' || /^\d{2}\.\d{2}\.\d{4}$/.test(s), 'birthdayFormat' satisfies MessageKey),
+    v.check((s) => s === '' || isRealDate(s), 'birthdayNonexistent' satisfies MessageKey),
+    emptyToNull,
+  ),
+);
+
+/** Instagram names as the app checks them (shell spec section 5), minus the example-name rule. */
+export const instagramField = v.nullable(
+  v.pipe(
+    textInput(),
+    v.trim(),
+    v.maxLength(30, 'tooLong' satisfies MessageKey),
+    v.check((s) => !s.startsWith('.'), 'instagramStartsWithPeriod' satisfies MessageKey),
+    v.check((s) => !s.endsWith('.'), 'instagramEndsWithPeriod' satisfies MessageKey),
+    v.check((s) => !s.includes('..'), 'instagramDoublePeriod' satisfies MessageKey),
+    v.regex(/^[A-Za-z0-9_.]*$/, 'instagramCharacters' satisfies MessageKey),
+    emptyToNull,
+  ),
+);
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timezoneField = v.pipe(
+  textInput(),
+  v.trim(),
+  v.maxLength(64, 'timezone' satisfies MessageKey),
+  v.check(isTimeZone, 'timezone' satisfies MessageKey),
+);
+
+export const genderField = v.nullable(
+  v.pipe(
+    textInput(),
+    v.check((s) => ['M', 'F', ''].includes(s), 'gender' satisfies MessageKey),
+    emptyToNull,
+  ),
+);
+
+export const languageCodeField = v.picklist(
+  Object.values(LANGUAGE_CODES),
+  'languageCode' satisfies MessageKey,
+);
+
+export const flagField = v.picklist([0, 1], 'notFlag' satisfies MessageKey);
+
+/** Query numbers arrive as text. */
+export const positiveIntegerQuery = (max: number) =>
+  v.pipe(
+    textInput(),
+    v.regex(/^\d{1,6}$/, 'notWholeNumber' satisfies MessageKey),
+    v.transform(Number),
+    v.minValue(1, 'notWholeNumber' satisfies MessageKey),
+    v.maxValue(max, 'notWholeNumber' satisfies MessageKey),
+  );

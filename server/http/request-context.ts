@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import { type BrandConfig, brandByAppId, brandForHost } from '../../brands/index';
+import { pickLanguage } from '../services/i18n';
+import type { AppEnv } from './context';
+
+/**
+ * Picks the brand (X-App-Id, else the forced BRAND, else the host name) and the language
+ * (`lang` query, else Accept-Language, else the brand's default) for everything after it.
+ */
+export function requestContext(forcedBrand: BrandConfig | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const brand =
+      brandByAppId(c.req.header('x-app-id') ?? '') ??
+      forcedBrand ??
+      brandForHost(new URL(c.req.url).hostname);
+    c.set('brand', brand);
+    c.set('lang', pickLanguage(brand, c.req.query('lang'), c.req.header('accept-language')));
+    await next();
+  };
+}

@@ -1,0 +1,59 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { isMessageKey, type MessageKey } from '../services/i18n';
+import type { AppEnv } from './context';
+import { ApiError, type FieldErrors } from './errors';
+
+const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/** Reads the body as a JSON object; an empty body counts as `{}` so that missing fields get 422. */
+async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const text = await c.req.text();
+  if (text.trim() === '') return {};
+  if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'badContentType');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'badJson');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new ApiError(400, 'notAnObject');
+  return parsed as Record<string, unknown>;
+}
+
+function issueMessage(issue: v.BaseIssue<unknown>): MessageKey {
+  // valibot reports a missing key on the object itself, with the path origin "key".
+  if (issue.path?.[0]?.origin === 'key') return 'required';
+  return isMessageKey(issue.message) ? issue.message : 'notText';
+}
+
+/** Validates input against a schema whose messages are message keys; failures become 422 field errors. */
+export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  if (result.success) return result.output;
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const field = String(issue.path?.[0]?.key ?? 'body');
+    const key = issueMessage(issue);
+    const list = errors[field] ?? [];
+    if (!list.some((m) => m.key === key)) {
+      list.push(
+        typeof issue.requirement === 'number' ? { key, params: { max: issue.requirement } } : { key },
+      );
+    }
+    errors[field] = list;
+  }
+  throw new ApiError(422, 'invalidFields', errors);
+}
+
+export async function readBody<S extends v.GenericSchema>(
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  return check(schema, await readJsonObject(c));
+}
+
+export function readQuery<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
+  return check(schema, c.req.query());
+}

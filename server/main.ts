@@ -1,0 +1,36 @@
+import { startServer } from './app';
+
+/** Reads the environment, starts the server and logs one line saying where and with what. */
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, got ${env.PORT}`);
+  process.exit(1);
+}
+
+try {
+  const server = await startServer({
+    port,
+    host: env.HOST || '127.0.0.1',
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR || '.data/pglite' },
+    smtpUrl: env.SMTP_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    brand: env.BRAND || undefined,
+  });
+  console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

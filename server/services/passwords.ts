@@ -1,0 +1,34 @@
+import argon2 from 'argon2';
+
+/** Argon2id cost. Production uses the library defaults; tests may lower memory and time (still Argon2id). */
+export interface PasswordCost {
+  memoryCost?: number;
+  timeCost?: number;
+}
+
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+  /** Burns the same time as a real check, so unknown accounts cannot be told apart by timing. */
+  verifyNothing(password: string): Promise<void>;
+}
+
+export function createPasswords(cost: PasswordCost = {}): Passwords {
+  const options = { type: argon2.argon2id, ...cost };
+  let decoy: Promise<string> | undefined;
+  const verify = async (hash: string, password: string) => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  };
+  return {
+    hash: (password) => argon2.hash(password, options),
+    verify,
+    async verifyNothing(password) {
+      decoy ??= argon2.hash('decoy password for unknown accounts', options);
+      await verify(await decoy, password);
+    },
+  };
+}

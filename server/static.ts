@@ -1,0 +1,116 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
+import type { BrandConfig } from '../brands/index';
+import type { AppEnv } from './http/context';
+
+/** The two builds of the app (`npm run build`): the learner app under /v/ and the class variant. */
+const BUILDS = ['/v', '/class'] as const;
+
+const appPageSecurity = secureHeaders({
+  contentSecurityPolicy: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", NONCE],
+    imgSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    formAction: ["'self'"],
+  },
+});
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Puts the brand into the built index.html: title, theme colour, manifest and the CSS variables. */
+export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string): string {
+  const { theme, title } = brand.assets;
+  const head = [
+    `<meta name="theme-color" content="${theme.primary}">`,
+    `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
+    '<link rel="manifest" href="/v/manifest.webmanifest">',
+    `<style nonce="${escapeHtml(nonce)}">:root{--color-primary:${theme.primary};--color-primary-text:${theme.primaryText};` +
+      `--color-background:${theme.background};--color-surface:${theme.surface};--color-text:${theme.text}}</style>`,
+  ].join('');
+  return (
+    html
+      // The build may carry its own manifest link or theme colour; the brand's replace them.
+      .replace(/<link\b[^>]*\brel=["']?manifest["']?[^>]*>/gi, '')
+      .replace(/<meta\b[^>]*\bname=["']?theme-color["']?[^>]*>/gi, '')
+      .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
+      .replace(/<\/head>/i, `${head}</head>`)
+  );
+}
+
+export function brandManifest(brand: BrandConfig) {
+  return {
+    id: '/v/',
+    name: brand.assets.title,
+    short_name: brand.assets.title,
+    lang: brand.assets.defaultLanguage,
+    start_url: '/v/',
+    scope: '/v/',
+    display: 'standalone',
+    theme_color: brand.assets.theme.primary,
+    background_color: brand.assets.theme.background,
+    icons: [{ src: brand.assets.logo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  };
+}
+
+/**
+ * Serves the built app: hashed assets with a long cache, everything else revalidated, and any other
+ * page request answered with the brand's index.html so the client router can take over.
+ */
+export function appPages(distDir: string) {
+  const pages = new Hono<AppEnv>();
+
+  pages.get('/', (c) => c.redirect('/v/'));
+  pages.get('/v/manifest.webmanifest', (c) =>
+    c.json(brandManifest(c.get('brand')), 200, {
+      'Content-Type': 'application/manifest+json',
+      'Cache-Control': 'no-cache',
+    }),
+  );
+
+  for (const base of BUILDS) {
+    const buildDir = join(distDir, base.slice(1));
+    const indexFile = join(buildDir, 'index.html');
+
+    const sendIndex = async (c: Context<AppEnv>) => {
+      const html = await readFile(indexFile, 'utf8');
+      c.header('Cache-Control', 'no-cache');
+      return c.html(brandIndexHtml(html, c.get('brand'), c.get('secureHeadersNonce') ?? ''));
+    };
+
+    pages.get(base, (c) => c.redirect(`${base}/`));
+    pages.use(`${base}/*`, appPageSecurity);
+    // Created on first use: the build may appear after the server has started.
+    let files: MiddlewareHandler<AppEnv> | undefined;
+    pages.get(
+      `${base}/*`,
+      async (c, next) => {
+        if (!existsSync(indexFile)) return c.text('App not built: run npm run build', 503);
+        // The index is never sent raw: it always goes through the brand rewrite.
+        if (c.req.path.endsWith('/') || c.req.path.endsWith('/index.html')) return sendIndex(c);
+        files ??= serveStatic({
+          root: distDir,
+          onFound: (path, c) => {
+            const hashed = path.startsWith(join(buildDir, 'assets'));
+            c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+          },
+        });
+        return files(c, next);
+      },
+      (c) => {
+        if ((c.req.header('accept') ?? '').includes('text/html')) return sendIndex(c);
+        return c.text('Not found', 404);
+      },
+    );
+  }
+  return pages;
+}

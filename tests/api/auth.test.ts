@@ -1,0 +1,277 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions, users } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { type ApiClient, apiClient } from './client';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.api);
+});
+afterAll(() => server?.close());
+
+const userCount = async () => (await server.db.select({ id: users.id }).from(users)).length;
+const { learner } = DEMO_ACCOUNTS;
+
+describe('POST /auth/login', () => {
+  it('signs in with the right password and answers a token and the user', async () => {
+    const result = await api.post('/auth/login', {
+      email: '  Learner@Example.com ',
+      password: learner.password,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.success).toBe(true);
+    expect(result.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(result.body.data.user).toMatchObject({
+      email: learner.email,
+      name: 'Ada',
+      last_name: 'Lovelace',
+      status: 10,
+      is_admin: 0,
+      user_external_auths: [],
+    });
+    expect(typeof result.body.data.user.created_at).toBe('number');
+    expect(result.body.data.user).not.toHaveProperty('password_hash');
+    expect(result.body.data.user).not.toHaveProperty('statistics');
+    const me = await api.get('/user', { token: result.body.data.token });
+    expect(me.body.data.email).toBe(learner.email);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const token = await api.login(learner.email, learner.password);
+    const stored = await server.db.select({ hash: sessions.tokenHash }).from(sessions);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(stored.map((s) => s.hash)).not.toContain(token);
+    expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.hash))).toBe(true);
+  });
+
+  it('refuses a wrong password or an unknown account with the same 422 under password', async () => {
+    for (const body of [
+      { email: learner.email, password: 'wrong-password' },
+      { email: 'nobody@example.com', password: learner.password },
+    ]) {
+      const result = await api.post('/auth/login', body);
+      expect(result.status).toBe(422);
+      expect(result.body).toEqual({
+        success: false,
+        message: 'Please check the highlighted fields.',
+        errors: { password: ['Incorrect e-mail or password.'] },
+      });
+    }
+  });
+
+  it('refuses missing and malformed fields with 422 under the field', async () => {
+    const missing = await api.post('/auth/login', {});
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({
+      email: ['This field is required.'],
+      password: ['This field is required.'],
+    });
+    const invalid = await api.post('/auth/login', { email: 'learner-at-example.com', password: 'x' });
+    expect(invalid.body.errors.email).toEqual(['Enter a valid e-mail address.']);
+    const types = await api.post('/auth/login', { email: ['a'], password: 12345678 });
+    expect(types.body.errors).toEqual({ email: ['Must be text.'], password: ['Must be text.'] });
+  });
+});
+
+describe('POST /auth/signup-by-email', () => {
+  const form = (email: string, extra: Record<string, unknown> = {}) => ({
+    username: email,
+    email,
+    password: 'a-good-password',
+    password_repeat: 'a-good-password',
+    timezone: 'Europe/Madrid',
+    ...extra,
+  });
+
+  it('creates the account, answers 201 with a token, and the new password signs in', async () => {
+    const result = await api.post('/auth/signup-by-email?lang=es', form('New.Person@Example.com'));
+    expect(result.status).toBe(201);
+    expect(result.body.data.user).toMatchObject({
+      email: 'new.person@example.com',
+      timezone: 'Europe/Madrid',
+      locale: 'es',
+      language_code: 'es-ES',
+      status: 10,
+    });
+    const me = await api.get('/user', { token: result.body.data.token });
+    expect(me.body.data.id).toBe(result.body.data.user.id);
+    await api.login('new.person@example.com', 'a-good-password');
+  });
+
+  it('refuses a taken address, bad passwords and a mismatching repeat without creating anyone', async () => {
+    const before = await userCount();
+    const taken = await api.post('/auth/signup-by-email', form('LEARNER@example.com'));
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ email: ['This e-mail is already registered.'] });
+
+    const short = await api.post(
+      '/auth/signup-by-email',
+      form('short@example.com', { password: 'short', password_repeat: 'short' }),
+    );
+    expect(short.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
+    const long = 'x'.repeat(129);
+    const tooLong = await api.post(
+      '/auth/signup-by-email',
+      form('long@example.com', { password: long, password_repeat: long }),
+    );
+    expect(tooLong.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
+
+    const mismatch = await api.post(
+      '/auth/signup-by-email?lang=ru',
+      form('mismatch@example.com', { password_repeat: 'another-password' }),
+    );
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['Пароли не совпадают.'] });
+
+    const zone = await api.post(
+      '/auth/signup-by-email',
+      form('zone@example.com', { timezone: 'Mars/Olympus' }),
+    );
+    expect(zone.body.errors).toEqual({ timezone: ['Unknown time zone.'] });
+
+    const missing = await api.post('/auth/signup-by-email', {});
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password', 'password_repeat']);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers 403 on a brand with registration off', async () => {
+    const before = await userCount();
+    const result = await api.post('/auth/signup-by-email', form('kite@example.com'), { appId: 'kite-web' });
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ success: false, message: 'Регистрация на этом сайте закрыта.' });
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('app-id accounts', () => {
+  it('signs up by app id, then signs in by it', async () => {
+    const created = await api.post('/auth/signup-by-app-id', {
+      app_id: 'device-1234',
+      password: 'device-secret',
+      password_repeat: 'device-secret',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.user).toMatchObject({ app_id: 'device-1234', email: null });
+
+    const login = await api.post('/auth/login-by-app-id', {
+      app_id: 'device-1234',
+      password: 'device-secret',
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.id).toBe(created.body.data.user.id);
+
+    const wrong = await api.post('/auth/login-by-app-id', {
+      app_id: 'device-1234',
+      password: 'not-the-secret',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ password: ['Incorrect app id or password.'] });
+  });
+
+  it('refuses a taken app id and bad input', async () => {
+    const before = await userCount();
+    const taken = await api.post('/auth/signup-by-app-id', {
+      app_id: 'device-1234',
+      password: 'device-secret',
+      password_repeat: 'device-secret',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors).toEqual({ app_id: ['This app id is already registered.'] });
+    const bad = await api.post('/auth/signup-by-app-id', { app_id: 'has spaces', password: 1 });
+    expect(bad.body.errors).toEqual({
+      app_id: ['Enter a valid app id.'],
+      password: ['Must be text.'],
+      password_repeat: ['This field is required.'],
+    });
+    const missing = await api.post('/auth/login-by-app-id', {});
+    expect(missing.body.errors).toEqual({
+      app_id: ['This field is required.'],
+      password: ['This field is required.'],
+    });
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('POST /auth/validate-signup-form', () => {
+  it('answers empty lists for a free address and error lists for taken or invalid ones', async () => {
+    const free = await api.post('/auth/validate-signup-form', { email: 'free@example.com' });
+    expect(free.status).toBe(200);
+    expect(free.body).toEqual({ success: true, data: { 'signupform-email': [], 'signupform-app_id': [] } });
+
+    const taken = await api.post('/auth/validate-signup-form?lang=ru', { email: learner.email });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual({
+      success: false,
+      data: { 'signupform-email': ['Этот e-mail уже зарегистрирован.'], 'signupform-app_id': [] },
+    });
+
+    const invalid = await api.post('/auth/validate-signup-form', { email: 'nope' });
+    expect(invalid.body.data['signupform-email']).toEqual(['Enter a valid e-mail address.']);
+    const typed = await api.post('/auth/validate-signup-form', { email: 5 });
+    expect(typed.body.data['signupform-email']).toEqual(['Must be text.']);
+
+    const appId = await api.post('/auth/validate-signup-form', { app_id: 'device-1234' });
+    expect(appId.body.data['signupform-app_id']).toEqual(['This app id is already registered.']);
+  });
+
+  it('answers 400 to a malformed body', async () => {
+    const result = await api.call('POST', '/auth/validate-signup-form', {
+      raw: '{"email":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(result.status).toBe(400);
+  });
+});
+
+describe('POST /auth/logout', () => {
+  it('revokes only this session', async () => {
+    const first = await api.login(learner.email, learner.password);
+    const second = await api.login(learner.email, learner.password);
+    const result = await api.post('/auth/logout', undefined, { token: first });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ success: true, data: {} });
+    expect((await api.get('/user', { token: first })).status).toBe(401);
+    expect((await api.post('/auth/logout', undefined, { token: first })).status).toBe(401);
+    expect((await api.get('/user', { token: second })).status).toBe(200);
+  });
+
+  it('answers 401 without a token or with an unknown one', async () => {
+    expect((await api.post('/auth/logout')).status).toBe(401);
+    const unknown = await api.post('/auth/logout', undefined, { token: 'not-a-real-token' });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual({
+      success: false,
+      message: 'Your session has ended. Please sign in again.',
+    });
+  });
+});
+
+describe('deleted accounts', () => {
+  it('cannot sign in any more', async () => {
+    const created = await api.post('/auth/signup-by-email', {
+      username: 'leaving@example.com',
+      email: 'leaving@example.com',
+      password: 'leaving-password',
+      password_repeat: 'leaving-password',
+    });
+    const token = created.body.data.token;
+    expect((await api.delete('/user', { token })).status).toBe(200);
+    const login = await api.post('/auth/login', {
+      email: 'leaving@example.com',
+      password: 'leaving-password',
+    });
+    expect(login.status).toBe(422);
+    expect(login.body.errors.password).toEqual(['Incorrect e-mail or password.']);
+    const [row] = await server.db.select().from(users).where(eq(users.email, 'leaving@example.com'));
+    expect(row?.status).toBe(0);
+  });
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});

@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { type ApiClient, apiClient } from './client';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.api);
+});
+afterAll(() => server?.close());
+
+describe('GET /external-application-config', () => {
+  it('answers the config of the brand named by X-App-Id', async () => {
+    const web = await api.get('/external-application-config', { appId: 'web' });
+    expect(web.status).toBe(200);
+    expect(web.body.success).toBe(true);
+    expect(web.body.data.config).toMatchObject({
+      version: 13,
+      daysShowWarning: 3,
+      messageDelay: 15,
+      demoCourseServiceId: 498,
+    });
+    expect(web.body.data.config.flags.isRegistrationEnable).toBe(true);
+
+    const kite = await api.get('/external-application-config', { appId: 'kite-web' });
+    expect(kite.body.data.config.daysShowWarning).toBe(30);
+    expect(kite.body.data.config.flags.isRegistrationEnable).toBe(false);
+    expect(kite.body.data.config).not.toHaveProperty('demoCourseServiceId');
+  });
+
+  it('falls back to the brand of the host name when X-App-Id is unknown or missing', async () => {
+    // The test server listens on 127.0.0.1, the host of the Kite brand.
+    const byHost = await api.get('/external-application-config', { appId: null });
+    expect(byHost.body.data.config.daysShowWarning).toBe(30);
+    const unknown = await api.get('/external-application-config', { appId: 'no-such-app' });
+    expect(unknown.body.data.config.daysShowWarning).toBe(30);
+  });
+
+  it('is served under /spa/v2 as well', async () => {
+    const v2 = apiClient(`${server.url}/spa/v2`);
+    const result = await v2.get('/external-application-config');
+    expect(result.status).toBe(200);
+    expect(result.body.data.config.version).toBe(13);
+  });
+});
+
+describe('language of messages', () => {
+  const unknownRoute = (options: Parameters<ApiClient['get']>[1]) => api.get('/no-such-route', options);
+
+  it('uses the lang query first, then Accept-Language, then the brand default', async () => {
+    expect((await api.get('/no-such-route?lang=ru')).body.message).toBe('Не найдено.');
+    expect((await api.get('/no-such-route?lang=es')).body.message).toBe('No encontrado.');
+    expect((await unknownRoute({ headers: { 'Accept-Language': 'es-ES,es;q=0.9' } })).body.message).toBe(
+      'No encontrado.',
+    );
+    expect((await unknownRoute({ headers: { 'Accept-Language': 'de-DE, ru;q=0.5' } })).body.message).toBe(
+      'Не найдено.',
+    );
+    expect(
+      (await api.get('/no-such-route?lang=en', { headers: { 'Accept-Language': 'ru' } })).body.message,
+    ).toBe('Not found.');
+    // Brightpath speaks English by default; Kite Russian, and it does not offer Spanish.
+    expect((await unknownRoute({})).body.message).toBe('Not found.');
+    expect((await unknownRoute({ appId: 'kite-web' })).body.message).toBe('Не найдено.');
+    expect((await api.get('/no-such-route?lang=es', { appId: 'kite-web' })).body.message).toBe('Не найдено.');
+    expect((await api.get('/no-such-route?lang=xx')).body.message).toBe('Not found.');
+  });
+
+  it('translates field errors too', async () => {
+    for (const [lang, text] of [
+      ['en', 'Enter a valid e-mail address.'],
+      ['ru', 'Введите корректный e-mail.'],
+      ['es', 'Introduce un correo electrónico válido.'],
+    ] as const) {
+      const result = await api.post(`/auth/login?lang=${lang}`, {
+        email: 'not-an-address',
+        password: 'whatever1',
+      });
+      expect(result.status).toBe(422);
+      expect(result.body.errors.email).toEqual([text]);
+    }
+  });
+});
+
+describe('bad requests', () => {
+  it('answers unknown /spa routes with 404 JSON', async () => {
+    for (const path of ['/spa/api/v1/nothing-here', '/spa/v2/user/whatever', '/spa/elsewhere']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toEqual({ success: false, message: 'Не найдено.' });
+    }
+  });
+
+  it('answers a known path with a wrong method with 405 JSON and Allow', async () => {
+    const result = await api.call('PUT', '/auth/login', { body: {} });
+    expect(result.status).toBe(405);
+    expect(result.headers.get('allow')).toContain('POST');
+    expect(result.body).toEqual({ success: false, message: 'This method is not allowed here.' });
+  });
+
+  it('answers malformed JSON, a wrong content type and a non-object body with 400', async () => {
+    const malformed = await api.call('POST', '/auth/login', {
+      raw: '{"email": "learner@example.com",',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toEqual({ success: false, message: 'The request body is not valid JSON.' });
+
+    const form = await api.call('POST', '/auth/login', {
+      raw: 'email=learner%40example.com&password=learner-demo',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.status).toBe(400);
+    expect(form.body.message).toBe('Send the request body as application/json.');
+
+    const list = await api.call('POST', '/auth/login', {
+      raw: '[1,2]',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(list.status).toBe(400);
+    expect(list.body.message).toBe('The request body must be a JSON object.');
+  });
+
+  it('answers a body over 64 KiB with 413 JSON in the request language', async () => {
+    const big = { email: 'learner@example.com', password: 'x'.repeat(70 * 1024) };
+    const result = await api.post('/auth/login?lang=ru', big);
+    expect(result.status).toBe(413);
+    expect(result.body).toEqual({ success: false, message: 'Слишком большой запрос (не больше 64 КиБ).' });
+
+    // Chunked bodies without Content-Length are counted as they arrive.
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(big)));
+        controller.close();
+      },
+    });
+    const chunked = await fetch(`${server.api}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+  });
+
+  it('answers wrong types and missing fields with 422 per field', async () => {
+    const result = await api.post('/auth/login', { email: 42 });
+    expect(result.status).toBe(422);
+    expect(result.body).toEqual({
+      success: false,
+      message: 'Please check the highlighted fields.',
+      errors: { email: ['Must be text.'], password: ['This field is required.'] },
+    });
+  });
+
+  it('never answered any of it with a 500', () => {
+    expect(server.errors).toEqual([]);
+  });
+});
+
+describe('lists', () => {
+  it('carry pagination headers and follow page and per-page', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
+    const first = await api.get('/user-score?per-page=2', { token });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(2);
+    expect(first.headers.get('x-pagination-current-page')).toBe('1');
+    expect(first.headers.get('x-pagination-per-page')).toBe('2');
+    expect(first.headers.get('x-pagination-total-count')).toBe('3');
+    expect(first.headers.get('x-pagination-page-count')).toBe('2');
+
+    const second = await api.get('/user-score?per-page=2&page=2', { token });
+    expect(second.body.data).toHaveLength(1);
+    expect(second.headers.get('x-pagination-current-page')).toBe('2');
+
+    const defaults = await api.get('/user-score', { token });
+    expect(defaults.headers.get('x-pagination-per-page')).toBe('20');
+
+    for (const query of ['page=0', 'page=abc', 'per-page=1000', 'page=-1']) {
+      const bad = await api.get(`/user-score?${query}`, { token });
+      expect(bad.status, query).toBe(422);
+      expect(Object.keys(bad.body.errors)).toHaveLength(1);
+    }
+  });
+});
+
+describe('headers', () => {
+  it('carry the secure headers on API answers', async () => {
+    const result = await api.get('/external-application-config');
+    expect(result.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(result.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(result.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('answers a generic 500 JSON without details and logs the error', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
+    const errorsBefore = server.errors.length;
+    // Break the database under the server: the banners table disappears.
+    await server.db.execute(sql`DROP TABLE banners`);
+    const result = await api.get('/banners?lang=es', { token });
+    expect(result.status).toBe(500);
+    expect(result.body).toEqual({ success: false, message: 'Algo salió mal. Inténtalo más tarde.' });
+    expect(JSON.stringify(result.body)).not.toMatch(/banners|stack|at /);
+    expect(server.errors.length).toBe(errorsBefore + 1);
+    expect(server.errors.at(-1)).toContain('GET /spa/api/v1/banners failed');
+  });
+});

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { simpleParser } from 'mailparser';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
+import type { DatabaseOptions } from '../../server/db/client';
+import type { Logger } from '../../server/services/logger';
+
+/**
+ * Starts the real server on a fresh database for one test file: in-memory PGlite (TEST_DB=pglite,
+ * the default) or a throw-away PostgreSQL database `t_<random>` (TEST_DB=postgres, TEST_PG_URL).
+ * A real SMTP peer on loopback collects every mail the server sends.
+ */
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface TestServer {
+  /** Origin, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** http://127.0.0.1:port/spa/api/v1 */
+  api: string;
+  db: RunningServer['db'];
+  mails: ReceivedMail[];
+  /** Waits for a mail to this address (mail goes out after the answer). */
+  waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** Low Argon2id cost: the same algorithm, fast enough for a few hundred hashes per run. */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 2 };
+
+interface TestDatabase {
+  options: DatabaseOptions;
+  drop(): Promise<void>;
+}
+
+async function createTestDatabase(): Promise<TestDatabase> {
+  const kind = process.env.TEST_DB ?? 'pglite';
+  if (kind === 'pglite') return { options: { kind: 'pglite' }, drop: async () => undefined };
+  if (kind !== 'postgres') throw new Error(`TEST_DB must be pglite or postgres, got "${kind}"`);
+  const adminUrl = process.env.TEST_PG_URL;
+  if (!adminUrl) {
+    throw new Error(
+      'TEST_DB=postgres needs TEST_PG_URL, a role with CREATEDB, e.g. postgres://app:app@127.0.0.1:5432/postgres',
+    );
+  }
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function startSmtpPeer(mails: ReceivedMail[]) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          mails.push({
+            to: to?.value[0]?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+          });
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = smtp.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
+  };
+}
+
+export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const mails: ReceivedMail[] = [];
+  const errors: string[] = [];
+  // Unexpected server errors are collected so tests can assert there were none.
+  const log: Logger = {
+    info: () => undefined,
+    error: (line, error) => errors.push(`${line} ${String(error ?? '')}`),
+  };
+  const smtp = await startSmtpPeer(mails);
+  const database = await createTestDatabase();
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      database: database.options,
+      smtpUrl: smtp.url,
+      argon2: TEST_ARGON2,
+      log,
+      ...options,
+    });
+  } catch (error) {
+    await smtp.close();
+    await database.drop();
+    throw error;
+  }
+  return {
+    url: server.url,
+    api: `${server.url}/spa/api/v1`,
+    db: server.db,
+    mails,
+    errors,
+    async waitForMail(to, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = mails.find((m) => m.to === to);
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    async close() {
+      await server.close();
+      await smtp.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox, passwordResets, users } from '../../server/db/schema';
+import { type ApiClient, apiClient, openEvents } from './client';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.api);
+});
+afterAll(() => server?.close());
+
+async function signUp(email: string, password: string): Promise<string> {
+  const result = await api.post('/auth/signup-by-email', {
+    username: email,
+    email,
+    password,
+    password_repeat: password,
+  });
+  expect(result.status).toBe(201);
+  return result.body.data.token;
+}
+
+function linkToken(text: string, origin: string): string {
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = new RegExp(`${escaped}/v/reset\\?token=([A-Za-z0-9_-]{43})`).exec(text);
+  if (!match?.[1]) throw new Error(`no reset link to ${origin} in: ${text}`);
+  return match[1];
+}
+
+describe('password reset through mail', () => {
+  it('mails a link, sets the new password, revokes every session and signs in', async () => {
+    const oldSession = await signUp('forgot@example.com', 'forgotten-password');
+    const events = await openEvents(server.api, oldSession);
+    await events.waitFor(': connected');
+
+    const request = await api.post('/auth/request-password-reset?lang=ru', { email: ' Forgot@Example.com ' });
+    expect(request.status).toBe(200);
+    expect(request.body).toEqual({ success: true, data: {} });
+
+    const mail = await server.waitForMail('forgot@example.com');
+    expect(mail.subject).toBe('Сброс пароля в Brightpath Academy');
+    expect(mail.text).toContain('Откройте ссылку в течение часа');
+    const token = linkToken(mail.text, server.url);
+
+    const [stored] = await server.db.select().from(passwordResets);
+    expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored?.tokenHash).not.toBe(token);
+    const expiresIn = (stored?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(expiresIn).toBeGreaterThan(59 * 60 * 1000);
+    expect(expiresIn).toBeLessThanOrEqual(60 * 60 * 1000);
+
+    const reset = await api.post('/auth/reset-password', {
+      token,
+      password: 'remembered-password',
+      password_repeat: 'remembered-password',
+    });
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.user.email).toBe('forgot@example.com');
+    expect((await api.get('/user', { token: reset.body.data.token })).status).toBe(200);
+
+    await events.waitFor('event: logout\ndata: {"reason":"new-sign-in"}');
+    expect((await api.get('/user', { token: oldSession })).status).toBe(401);
+    await api.login('forgot@example.com', 'remembered-password');
+    expect(
+      (await api.post('/auth/login', { email: 'forgot@example.com', password: 'forgotten-password' })).status,
+    ).toBe(422);
+
+    // The link works once.
+    const again = await api.post('/auth/reset-password', {
+      token,
+      password: 'third-password',
+      password_repeat: 'third-password',
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors).toEqual({ token: ['This link is invalid or has expired. Request a new one.'] });
+  });
+
+  it('records every mail in the outbox with its sent time', async () => {
+    await api.post('/auth/request-password-reset', { email: 'forgot@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const rows = await server.db.select().from(outbox).where(eq(outbox.toAddress, 'forgot@example.com'));
+    expect(rows.length).toBe(2);
+    expect(rows.every((r) => r.sentAt !== null && r.error === null)).toBe(true);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = server.mails.length;
+    const result = await api.post('/auth/request-password-reset', { email: 'stranger@example.com' });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ success: true, data: {} });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.mails.length).toBe(before);
+    expect(await server.db.select().from(outbox).where(eq(outbox.toAddress, 'stranger@example.com'))).toEqual(
+      [],
+    );
+  });
+
+  it('refuses an expired or unknown token and bad passwords without changing the password', async () => {
+    await signUp('slow@example.com', 'slow-original-pass');
+    await api.post('/auth/request-password-reset?lang=es', { email: 'slow@example.com' });
+    const mail = await server.waitForMail('slow@example.com');
+    expect(mail.subject).toBe('Restablece tu contraseña en Brightpath Academy');
+    const token = linkToken(mail.text, server.url);
+    const [user] = await server.db.select().from(users).where(eq(users.email, 'slow@example.com'));
+    const hashBefore = user?.passwordHash;
+
+    const mismatch = await api.post('/auth/reset-password', {
+      token,
+      password: 'new-password-1',
+      password_repeat: 'new-password-2',
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['The passwords do not match.'] });
+    const unknown = await api.post('/auth/reset-password?lang=ru', {
+      token: 'x'.repeat(43),
+      password: 'new-password-1',
+      password_repeat: 'new-password-1',
+    });
+    expect(unknown.body.errors).toEqual({ token: ['Ссылка недействительна или устарела. Запросите новую.'] });
+    const missing = await api.post('/auth/reset-password', {});
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['password', 'password_repeat', 'token']);
+
+    await server.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) });
+    const expired = await api.post('/auth/reset-password', {
+      token,
+      password: 'new-password-1',
+      password_repeat: 'new-password-1',
+    });
+    expect(expired.status).toBe(422);
+    expect(expired.body.errors.token).toEqual(['This link is invalid or has expired. Request a new one.']);
+
+    const [after] = await server.db.select().from(users).where(eq(users.email, 'slow@example.com'));
+    expect(after?.passwordHash).toBe(hashBefore);
+  });
+
+  it('refuses an invalid address with 422 and limits requests with 429', async () => {
+    const invalid = await api.post('/auth/request-password-reset', { email: 'not an address' });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors.email).toEqual(['Enter a valid e-mail address.']);
+    for (let i = 0; i < 5; i++) {
+      expect((await api.post('/auth/request-password-reset', { email: 'flood@example.com' })).status).toBe(
+        200,
+      );
+    }
+    const limited = await api.post('/auth/request-password-reset?lang=ru', { email: 'flood@example.com' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.message).toContain('Слишком много попыток');
+  });
+});
+
+describe('an SMTP failure', () => {
+  it('is recorded on the outbox row and does not fail the request', async () => {
+    // Port 9 (discard) is closed on loopback, so delivery fails.
+    const broken = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const result = await apiClient(broken.api).post('/auth/request-password-reset', {
+        email: 'learner@example.com',
+      });
+      expect(result.status).toBe(200);
+      const deadline = Date.now() + 5000;
+      let row = (await broken.db.select().from(outbox))[0];
+      while (!row?.error && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = (await broken.db.select().from(outbox))[0];
+      }
+      expect(row?.error).toMatch(/ECONNREFUSED/);
+      expect(row?.sentAt).toBeNull();
+      expect(broken.errors.join('\n')).toContain('not sent');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is the origin of mailed links when set', async () => {
+    const other = await import('./harness').then((h) =>
+      h.startTestServer({ publicUrl: 'https://learn.example.org/' }),
+    );
+    try {
+      const client = apiClient(other.api);
+      await client.post('/auth/request-password-reset', { email: 'learner@example.com' });
+      const mail = await other.waitForMail('learner@example.com');
+      expect(mail.subject).toBe('Reset your password at Brightpath Academy');
+      expect(linkToken(mail.text, 'https://learn.example.org')).toHaveLength(43);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});

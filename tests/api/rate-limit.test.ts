@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { type ApiClient, apiClient } from './client';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let api: ApiClient;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.api);
+});
+afterAll(() => server?.close());
+
+const FIFTEEN_MINUTES = 15 * 60;
+
+async function signUp(email: string, password: string) {
+  const result = await api.post('/auth/signup-by-email', {
+    username: email,
+    email,
+    password,
+    password_repeat: password,
+  });
+  expect(result.status).toBe(201);
+}
+
+describe('sign-in rate limit', () => {
+  it('allows 5 failures per account, then answers 429 with Retry-After and a localized message', async () => {
+    await signUp('target@example.com', 'target-password');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await api.post('/auth/login', {
+        email: 'target@example.com',
+        password: `wrong-${i}-password`,
+      });
+      expect(wrong.status).toBe(422);
+    }
+    const limited = await api.post('/auth/login?lang=ru', {
+      email: 'target@example.com',
+      password: 'wrong-again',
+    });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(FIFTEEN_MINUTES - 60);
+    expect(retryAfter).toBeLessThanOrEqual(FIFTEEN_MINUTES);
+    expect(limited.body).toEqual({
+      success: false,
+      message: 'Слишком много попыток. Повторите через 15 мин.',
+    });
+
+    // Even the right password waits now; other accounts are not affected.
+    const right = await api.post('/auth/login?lang=es', {
+      email: 'target@example.com',
+      password: 'target-password',
+    });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe('Demasiados intentos. Inténtalo de nuevo en 15 min.');
+    await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  });
+
+  it('clears the account failures after a successful sign-in', async () => {
+    await signUp('forgetful@example.com', 'forgetful-password');
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await api.post('/auth/login', { email: 'forgetful@example.com', password: 'nope-nope' })).status,
+      ).toBe(422);
+    }
+    await api.login('forgetful@example.com', 'forgetful-password');
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await api.post('/auth/login', { email: 'forgetful@example.com', password: 'nope-nope' })).status,
+      ).toBe(422);
+    }
+    await api.login('forgetful@example.com', 'forgetful-password');
+  });
+
+  it('allows 20 failures per client address across accounts, then answers 429', async () => {
+    // 13 failures so far from this address (5 + 8 in the tests above; a 429 is not a failure).
+    // 7 more on unknown accounts reach 20.
+    for (let i = 0; i < 7; i++) {
+      const result = await api.post('/auth/login', {
+        email: `stranger-${i}@example.com`,
+        password: 'guessing-1',
+      });
+      expect(result.status, `attempt ${i}`).toBe(422);
+    }
+    const limited = await api.post('/auth/login', {
+      email: 'stranger-99@example.com',
+      password: 'guessing-1',
+    });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body.message).toBe('Too many attempts. Try again in 15 min.');
+    const byAppId = await api.post('/auth/login-by-app-id', {
+      app_id: 'some-device',
+      password: 'guessing-1',
+    });
+    expect(byAppId.status).toBe(429);
+  });
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});

@@ -1,0 +1,155 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let distDir: string;
+
+const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Learning</title>
+<link rel="manifest" href="/v/manifest.webmanifest"><script type="module" src="/v/assets/index-AbC123.js"></script></head>
+<body><div id="root"></div></body></html>`;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(distDir, 'v/assets'), { recursive: true });
+  mkdirSync(join(distDir, 'class'), { recursive: true });
+  writeFileSync(join(distDir, 'v/index.html'), INDEX);
+  writeFileSync(join(distDir, 'v/assets/index-AbC123.js'), 'console.log("app");');
+  writeFileSync(join(distDir, 'v/sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(distDir, 'class/index.html'), INDEX.replace('/v/assets/', '/class/assets/'));
+  server = await startTestServer({ distDir });
+});
+afterAll(async () => {
+  await server?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const page = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { headers: { Accept: 'text/html', ...headers }, redirect: 'manual' });
+
+/** A GET with a chosen Host header (fetch does not allow setting it). */
+function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(server.url);
+    const req = request(
+      { host: url.hostname, port: url.port, path, headers: { Host: host, Accept: 'text/html' } },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the app pages', () => {
+  it('redirects / to /v/', async () => {
+    const response = await page('/');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/v/');
+  });
+
+  it('answers /v/ with the brand-rewritten index, a nonce and a strict CSP, never cached', async () => {
+    const response = await page('/v/', { 'X-App-Id': 'web' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<title>Brightpath Academy</title>');
+    expect(html).not.toContain('<title>Learning</title>');
+    expect(html).toContain('<meta name="theme-color" content="#1d4ed8">');
+    expect(html).toContain('<meta name="app-brand" content="brightpath">');
+    expect(html.match(/rel="manifest"/g)).toHaveLength(1);
+    const nonce =
+      /<style nonce="([^"]+)">:root\{--color-primary:#1d4ed8;--color-primary-text:#ffffff;--color-background:#f5f7fb;--color-surface:#ffffff;--color-text:#111827\}<\/style><\/head>/.exec(
+        html,
+      )?.[1];
+    expect(nonce).toBeTruthy();
+    const csp = response.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      `style-src 'self' 'nonce-${nonce}'`,
+      "img-src 'self' data:",
+      "connect-src 'self'",
+      "font-src 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const again = await (await page('/v/', { 'X-App-Id': 'web' })).text();
+    expect(again).not.toContain(`nonce="${nonce}"`);
+  });
+
+  it('picks the brand by host name', async () => {
+    const kite = await getWithHost('/v/', '127.0.0.1');
+    expect(kite.body).toContain('<title>Kite School</title>');
+    expect(kite.body).toContain('--color-primary:#b45309');
+    const bright = await getWithHost('/v/home', `localhost:${new URL(server.url).port}`);
+    expect(bright.body).toContain('<title>Brightpath Academy</title>');
+  });
+
+  it('serves hashed assets with a long cache and other files revalidated', async () => {
+    const asset = await fetch(`${server.url}/v/assets/index-AbC123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("app");');
+    const worker = await fetch(`${server.url}/v/sw.js`);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('falls back to the index for page requests and answers 404 for missing files', async () => {
+    for (const path of ['/v/home', '/v/course/1/calendar/2', '/class/user/settings', '/v/index.html']) {
+      const response = await page(path, { 'X-App-Id': 'kite-web' });
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain('<title>Kite School</title>');
+    }
+    const classIndex = await (await page('/class/whatever')).text();
+    expect(classIndex).toContain('/class/assets/');
+    const missing = await fetch(`${server.url}/v/assets/missing.js`, { headers: { Accept: '*/*' } });
+    expect(missing.status).toBe(404);
+    const traversal = await fetch(`${server.url}/v/..%2f..%2fetc/passwd`, { headers: { Accept: '*/*' } });
+    expect(traversal.status).toBe(404);
+  });
+
+  it('answers a manifest per brand', async () => {
+    const response = await fetch(`${server.url}/v/manifest.webmanifest`, { headers: { 'X-App-Id': 'web' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/manifest+json');
+    expect(await response.json()).toMatchObject({
+      name: 'Brightpath Academy',
+      short_name: 'Brightpath Academy',
+      start_url: '/v/',
+      scope: '/v/',
+      display: 'standalone',
+      theme_color: '#1d4ed8',
+      background_color: '#f5f7fb',
+      icons: [{ src: '/v/brands/brightpath/logo.svg', type: 'image/svg+xml' }],
+    });
+    const kite = await (
+      await fetch(`${server.url}/v/manifest.webmanifest`, { headers: { 'X-App-Id': 'kite-web' } })
+    ).json();
+    expect(kite.name).toBe('Kite School');
+  });
+});
+
+it('answers 503 with a hint while the app is not built', async () => {
+  const bare = await startTestServer({ distDir: join(distDir, 'nothing-here'), seed: false });
+  try {
+    const response = await fetch(`${bare.url}/v/`);
+    expect(response.status).toBe(503);
+    expect(await response.text()).toBe('App not built: run npm run build');
+  } finally {
+    await bare.close();
+  }
+});

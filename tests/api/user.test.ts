@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { type ApiClient, apiClient } from './client';
+import { startTestServer, type TestServer } from './harness';
+
+let server: TestServer;
+let api: ApiClient;
+let counter = 0;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = apiClient(server.api);
+});
+afterAll(() => server?.close());
+
+const PASSWORD = 'user-password';
+
+async function newAccount() {
+  counter += 1;
+  const email = `person-${counter}@example.com`;
+  const created = await api.post('/auth/signup-by-email', {
+    username: email,
+    email,
+    password: PASSWORD,
+    password_repeat: PASSWORD,
+  });
+  expect(created.status).toBe(201);
+  return { email, id: created.body.data.user.id as number, token: created.body.data.token as string };
+}
+
+const row = async (id: number) => {
+  const [found] = await server.db.select().from(users).where(eq(users.id, id));
+  if (!found) throw new Error(`user ${id} is gone`);
+  return found;
+};
+
+describe('GET /user', () => {
+  it('answers the signed-in user, with statistics on request', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
+    const plain = await api.get('/user', { token });
+    expect(plain.status).toBe(200);
+    expect(plain.body.data).not.toHaveProperty('statistics');
+    const expanded = await api.get('/user?expand=statistics', { token });
+    expect(expanded.body.data.statistics).toEqual({
+      viewed_hours: 0,
+      completed_courses: 0,
+      completed_tasks: 0,
+      viewed_lessons: 0,
+      referral_orders: 0,
+      cashback: 0,
+      discount_for_referral: 0,
+      link_jumps: 0,
+      scores_amount: 200,
+    });
+  });
+
+  it('answers 401 without a token, with a bad one, and on /spa/v2 alike', async () => {
+    expect((await api.get('/user')).status).toBe(401);
+    expect((await api.get('/user', { headers: { Authorization: 'Basic abc' } })).status).toBe(401);
+    expect((await apiClient(`${server.url}/spa/v2`).get('/user', { token: 'forged' })).status).toBe(401);
+  });
+});
+
+describe('POST /user', () => {
+  it('updates the given fields and leaves the rest', async () => {
+    const { id, token } = await newAccount();
+    const result = await api.post(
+      '/user',
+      {
+        name: ' Marie ',
+        last_name: 'Curie',
+        city: 'Paris',
+        gender: 'F',
+        birthday: '07.11.1867',
+        instagram_id: 'marie_curie',
+        timezone: 'Europe/Paris',
+        language_code: 'ru-RU',
+      },
+      { token },
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({
+      name: 'Marie',
+      last_name: 'Curie',
+      city: 'Paris',
+      gender: 'F',
+      birthday: '07.11.1867',
+      instagram_id: 'marie_curie',
+      timezone: 'Europe/Paris',
+      language_code: 'ru-RU',
+      locale: 'ru',
+      phone: null,
+    });
+    const cleared = await api.post('/user', { city: null, instagram_id: '' }, { token });
+    expect(cleared.body.data).toMatchObject({ city: null, instagram_id: null, name: 'Marie' });
+    expect((await row(id)).city).toBeNull();
+  });
+
+  it('clears is_require_update_profile once name, last name and phone are set', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.profile.email, DEMO_ACCOUNTS.profile.password);
+    const partial = await api.post('/user', { last_name: 'Dijkstra' }, { token });
+    expect(partial.body.data.is_require_update_profile).toBe(1);
+    const done = await api.post('/user', { phone: '+31 20 555 0100' }, { token });
+    expect(done.body.data.is_require_update_profile).toBe(0);
+  });
+
+  it('refuses invalid fields with localized 422 and changes nothing', async () => {
+    const { id, token } = await newAccount();
+    await api.post('/user', { name: 'Before', city: 'Old town' }, { token });
+    const before = await row(id);
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ phone: 'call me' }, 'phone', 'Неверный формат номера телефона'],
+      [{ birthday: '1990-12-10' }, 'birthday', 'Неверный формат даты'],
+      [{ birthday: '31.02.1990' }, 'birthday', 'Несуществующая дата'],
+      [{ instagram_id: '.dot' }, 'instagram_id', 'Имя пользователя не может начинаться с точки'],
+      [{ instagram_id: 'dot.' }, 'instagram_id', 'Имя пользователя не может заканчиваться точкой'],
+      [{ instagram_id: 'a..b' }, 'instagram_id', 'Нельзя ставить несколько точек подряд'],
+      [{ instagram_id: 'имя' }, 'instagram_id', 'Только английские буквы'],
+      [{ gender: 'X' }, 'gender', 'Выберите M или F.'],
+      [{ timezone: 'Nowhere/City' }, 'timezone', 'Неизвестный часовой пояс.'],
+      [{ language_code: 'de-DE' }, 'language_code', 'Выберите en-US, ru-RU или es-ES.'],
+      [{ name: '' }, 'name', 'Заполните это поле.'],
+      [{ name: 'x'.repeat(65) }, 'name', 'Не больше 64 символов.'],
+      [{ city: 12 }, 'city', 'Должно быть текстом.'],
+    ];
+    for (const [body, field, message] of cases) {
+      // A valid field next to the bad one must not be saved either.
+      const result = await api.post('/user?lang=ru', { ...body, name: body.name ?? 'Changed' }, { token });
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.errors[field], JSON.stringify(body)).toEqual([message]);
+    }
+    expect(await row(id)).toEqual(before);
+  });
+});
+
+describe('POST /user/update-password', () => {
+  it('needs the right current password and valid new ones, changing nothing otherwise', async () => {
+    const { id, token } = await newAccount();
+    const before = await row(id);
+    const missing = await api.post(
+      '/user/update-password',
+      { password: 'new-password', password_repeat: 'new-password' },
+      { token },
+    );
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors).toEqual({ current_password: ['This field is required.'] });
+    const wrong = await api.post(
+      '/user/update-password',
+      { current_password: 'not-it-at-all', password: 'new-password', password_repeat: 'new-password' },
+      { token },
+    );
+    expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
+    const mismatch = await api.post(
+      '/user/update-password?lang=es',
+      { current_password: PASSWORD, password: 'new-password', password_repeat: 'other-password' },
+      { token },
+    );
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['Las contraseñas no coinciden.'] });
+    const short = await api.post(
+      '/user/update-password',
+      { current_password: PASSWORD, password: 'short', password_repeat: 'short' },
+      { token },
+    );
+    expect(short.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
+    expect(await row(id)).toEqual(before);
+    expect((await api.get('/user', { token })).status).toBe(200);
+  });
+
+  it('needs no current password while a change is required, and clears the flag', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.newpass.email, DEMO_ACCOUNTS.newpass.password);
+    const result = await api.post(
+      '/user/update-password',
+      { password: 'brand-new-pass', password_repeat: 'brand-new-pass' },
+      { token },
+    );
+    expect(result.status).toBe(200);
+    expect(result.body.data.user.is_require_update_password).toBe(0);
+    expect(result.body.data.token).not.toBe(token);
+    await api.login(DEMO_ACCOUNTS.newpass.email, 'brand-new-pass');
+  });
+});
+
+describe('POST /user/update-user', () => {
+  it('changes the e-mail or the status', async () => {
+    const { token, id } = await newAccount();
+    const email = await api.post('/user/update-user', { email: 'Renamed@Example.com' }, { token });
+    expect(email.status).toBe(200);
+    expect(email.body.data.email).toBe('renamed@example.com');
+    const status = await api.post('/user/update-user', { status: 20 }, { token });
+    expect(status.body.data.status).toBe(20);
+    expect((await row(id)).status).toBe(20);
+  });
+
+  it('refuses a taken or invalid e-mail, an unknown status and an empty body', async () => {
+    const { token, id } = await newAccount();
+    const before = await row(id);
+    const taken = await api.post('/user/update-user', { email: DEMO_ACCOUNTS.admin.email }, { token });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['This e-mail is already registered.']);
+    const invalid = await api.post('/user/update-user', { email: 'nope' }, { token });
+    expect(invalid.body.errors.email).toEqual(['Enter a valid e-mail address.']);
+    const status = await api.post('/user/update-user', { status: 0 }, { token });
+    expect(status.body.errors.status).toEqual(['Unknown status.']);
+    const empty = await api.post('/user/update-user', {}, { token });
+    expect(empty.body.errors.email).toEqual(['Send an e-mail or a status.']);
+    expect(await row(id)).toEqual(before);
+  });
+});
+
+describe('POST /user/notification', () => {
+  it('sets disable_notification to 0 or 1 and refuses anything else', async () => {
+    const { token, id } = await newAccount();
+    const on = await api.post('/user/notification', { disable_notification: 1 }, { token });
+    expect(on.body.data.disable_notification).toBe(1);
+    for (const value of [2, '1', true, null]) {
+      const bad = await api.post('/user/notification', { disable_notification: value }, { token });
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors.disable_notification).toEqual(['Must be 0 or 1.']);
+    }
+    expect((await row(id)).disableNotification).toBe(1);
+    const off = await api.post('/user/notification', { disable_notification: 0 }, { token });
+    expect(off.body.data.disable_notification).toBe(0);
+  });
+});
+
+describe('DELETE /user', () => {
+  it('sets status 0 and ends every session', async () => {
+    const { token, id, email } = await newAccount();
+    const other = await api.login(email, PASSWORD);
+    const result = await api.delete('/user', { token });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ success: true, data: {} });
+    expect((await row(id)).status).toBe(0);
+    expect((await api.get('/user', { token: other })).status).toBe(401);
+    expect((await api.delete('/user', { token })).status).toBe(401);
+  });
+});
+
+describe('one user never reaches another', () => {
+  it('each token reads and writes only its own account', async () => {
+    const alice = await newAccount();
+    const bob = await newAccount();
+    await api.post('/user', { name: 'Bob' }, { token: bob.token });
+    await api.post('/user', { name: 'Alice', id: bob.id, user_id: bob.id }, { token: alice.token });
+    expect((await row(bob.id)).name).toBe('Bob');
+    expect((await row(alice.id)).name).toBe('Alice');
+    const read = await api.get(`/user?id=${bob.id}`, { token: alice.token });
+    expect(read.body.data.id).toBe(alice.id);
+  });
+});
+
+it('every protected call answers 401 without a token', async () => {
+  const calls: [string, string][] = [
+    ['GET', '/user'],
+    ['POST', '/user'],
+    ['DELETE', '/user'],
+    ['POST', '/user/update-password'],
+    ['POST', '/user/update-user'],
+    ['POST', '/user/notification'],
+    ['POST', '/auth/logout'],
+  ];
+  for (const [method, path] of calls) {
+    const result = await api.call(method, path, { body: method === 'POST' ? {} : undefined });
+    expect(result.status, `${method} ${path}`).toBe(401);
+    expect(result.body.success).toBe(false);
+  }
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});
