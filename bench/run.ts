@@ -3,11 +3,11 @@
 // and writes reports/bench.json with each figure beside its budget.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { chromium } from '@playwright/test';
 import { startBenchServer } from './server';
 
 const CHROME = '/usr/bin/chromium';
@@ -28,7 +28,8 @@ async function signInPageJsGzipKb(origin: string): Promise<number> {
   const page = await browser.newPage();
   const scripts: Promise<number>[] = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
+    if (res.request().resourceType() === 'script')
+      scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
   });
   await page.goto(`${origin}/v/`, { waitUntil: 'networkidle' });
   const sizes = await Promise.all(scripts);
@@ -39,7 +40,11 @@ async function signInPageJsGzipKb(origin: string): Promise<number> {
 async function lighthousePerformance(origin: string): Promise<number> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
   try {
-    const result = await lighthouse(`${origin}/v/`, { port: chrome.port, onlyCategories: ['performance'], output: 'json' });
+    const result = await lighthouse(`${origin}/v/`, {
+      port: chrome.port,
+      onlyCategories: ['performance'],
+      output: 'json',
+    });
     return result?.lhr.categories.performance?.score ?? 0;
   } finally {
     await chrome.kill();
@@ -98,7 +103,11 @@ async function main() {
 
   const report = {
     measuredAt: new Date().toISOString(),
-    signInJsGzipKb: { value: Number(jsKb.toFixed(1)), budget: BUDGET.signInJsGzipKb, ok: jsKb <= BUDGET.signInJsGzipKb },
+    signInJsGzipKb: {
+      value: Number(jsKb.toFixed(1)),
+      budget: BUDGET.signInJsGzipKb,
+      ok: jsKb <= BUDGET.signInJsGzipKb,
+    },
     lighthousePerformance: {
       value: performance,
       budget: BUDGET.lighthousePerformance,
@@ -108,7 +117,11 @@ async function main() {
       ...LOAD,
       pglite: onPglite,
       postgres: onPostgres,
-      ratio: { value: ratio, budget: BUDGET.pgliteToPostgresRatio, ok: ratio >= BUDGET.pgliteToPostgresRatio },
+      ratio: {
+        value: ratio,
+        budget: BUDGET.pgliteToPostgresRatio,
+        ok: ratio >= BUDGET.pgliteToPostgresRatio,
+      },
     },
   };
   mkdirSync('reports', { recursive: true });

@@ -10,7 +10,10 @@ export async function startBenchServer(port: number, db: { databaseUrl?: string 
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
-  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -6,7 +6,11 @@ export const brightpath = parseBrand({
   appId: 'web',
   version: 13,
   hosts: ['localhost'],
-  statistic: { TIMEOUT_SAVE_STATISTIC: 5000, MIN_SAVE_VIEWED_MS: 2000, MIN_SAVE_VIEWED_MS_VIDEO_ENDED: 30000 },
+  statistic: {
+    TIMEOUT_SAVE_STATISTIC: 5000,
+    MIN_SAVE_VIEWED_MS: 2000,
+    MIN_SAVE_VIEWED_MS_VIDEO_ENDED: 30000,
+  },
   demoCourseServiceId: 498,
   flags: {
     isDemoAccessible: true,
@@ -27,12 +31,22 @@ export const brightpath = parseBrand({
   socialAuth: { web: [], ios: [], android: [] },
   userInfoChat: { welcomeMessages: [], questions: [] },
   messageDelay: 15,
-  instructionUrl: { en: '/v/docs/instruction-en.html', ru: '/v/docs/instruction-ru.html', es: '/v/docs/instruction-es.html' },
+  instructionUrl: {
+    en: '/v/docs/instruction-en.html',
+    ru: '/v/docs/instruction-ru.html',
+    es: '/v/docs/instruction-es.html',
+  },
   guidelineUrl: {},
   cookiePolicyLink: '/v/docs/cookies.html',
   pointsInfo: { countPointsToDebit: 200, links: [], faq: [] },
   assets: {
-    theme: { primary: '#1d4ed8', primaryText: '#ffffff', background: '#f5f7fb', surface: '#ffffff', text: '#111827' },
+    theme: {
+      primary: '#1d4ed8',
+      primaryText: '#ffffff',
+      background: '#f5f7fb',
+      surface: '#ffffff',
+      text: '#111827',
+    },
     title: 'Brightpath Academy',
     logo: '/v/brands/brightpath/logo.svg',
     homepage: '/home',

@@ -10,7 +10,10 @@ export const DEFAULT_BRAND = brightpath;
 
 /** Picks the brand served on a host name (no port); unknown hosts get the default brand. */
 export function brandForHost(hostname: string): BrandConfig {
-  const host = hostname.toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^\[|\]$/g, '');
   return BRANDS.find((b) => b.hosts.includes(host)) ?? DEFAULT_BRAND;
 }
 

@@ -6,7 +6,11 @@ export const kite = parseBrand({
   appId: 'kite-web',
   version: 13,
   hosts: ['127.0.0.1'],
-  statistic: { TIMEOUT_SAVE_STATISTIC: 5000, MIN_SAVE_VIEWED_MS: 2000, MIN_SAVE_VIEWED_MS_VIDEO_ENDED: 30000 },
+  statistic: {
+    TIMEOUT_SAVE_STATISTIC: 5000,
+    MIN_SAVE_VIEWED_MS: 2000,
+    MIN_SAVE_VIEWED_MS_VIDEO_ENDED: 30000,
+  },
   flags: {
     isDemoAccessible: false,
     isAppStoreSupport: false,
@@ -29,7 +33,13 @@ export const kite = parseBrand({
   guidelineUrl: {},
   pointsInfo: { countPointsToDebit: 200, links: [], faq: [] },
   assets: {
-    theme: { primary: '#b45309', primaryText: '#ffffff', background: '#fff8ef', surface: '#ffffff', text: '#1f1300' },
+    theme: {
+      primary: '#b45309',
+      primaryText: '#ffffff',
+      background: '#fff8ef',
+      surface: '#ffffff',
+      text: '#1f1300',
+    },
     title: 'Kite School',
     logo: '/v/brands/kite/logo.svg',
     homepage: '/courses',

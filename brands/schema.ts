@@ -5,7 +5,11 @@ export const LANGUAGES = ['en', 'ru', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const language = v.picklist(LANGUAGES);
-const perLanguageUrl = v.object({ ru: v.optional(v.string()), en: v.optional(v.string()), es: v.optional(v.string()) });
+const perLanguageUrl = v.object({
+  ru: v.optional(v.string()),
+  en: v.optional(v.string()),
+  es: v.optional(v.string()),
+});
 const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
 
@@ -43,7 +47,11 @@ export const BrandConfigSchema = v.object({
   }),
   saleEmail: v.optional(v.pipe(v.string(), v.email())),
   daysShowWarning: v.number(),
-  supportCategoryIds: v.object({ passHomework: v.number(), renewCourse: v.number(), renewConsultation: v.number() }),
+  supportCategoryIds: v.object({
+    passHomework: v.number(),
+    renewCourse: v.number(),
+    renewConsultation: v.number(),
+  }),
   socialAuth: v.object({
     web: v.array(socialProvider),
     ios: v.array(socialProvider),
@@ -65,7 +73,13 @@ export const BrandConfigSchema = v.object({
     faq: v.array(v.object({ question: v.string(), answer: v.string() })),
   }),
   assets: v.object({
-    theme: v.object({ primary: hexColour, primaryText: hexColour, background: hexColour, surface: hexColour, text: hexColour }),
+    theme: v.object({
+      primary: hexColour,
+      primaryText: hexColour,
+      background: hexColour,
+      surface: hexColour,
+      text: hexColour,
+    }),
     title: v.pipe(v.string(), v.minLength(1)),
     logo: v.string(),
     homepage: v.pipe(v.string(), v.startsWith('/')),

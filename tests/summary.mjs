@@ -1,5 +1,5 @@
 // Adds up the JSON results of the vitest runs and the Playwright run into one closing line.
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;

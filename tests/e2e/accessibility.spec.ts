@@ -42,7 +42,11 @@ test('signed-in screens have no serious accessibility violations', async ({ page
 });
 
 test('the mobile layout has no serious accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await page.goto('./');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();

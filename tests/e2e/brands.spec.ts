@@ -26,6 +26,8 @@ test('each host gets its own brand: title, theme, language and registration', as
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  const background = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary'));
+  const background = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+  );
   expect(background.trim()).toBe('#b45309');
 });

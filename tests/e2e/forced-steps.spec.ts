@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support/helpers';
 
-test('a user who must change the password is sent there first, then signs in with the new one', async ({ page }) => {
+test('a user who must change the password is sent there first, then signs in with the new one', async ({
+  page,
+}) => {
   await signIn(page, DEMO.newpass);
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, signIn } from './support/helpers';
 
-test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({ page }) => {
+test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({
+  page,
+}) => {
   await page.goto('./user/points');
   await expect(page).toHaveURL(/\/v\/$/);
   await signIn(page, DEMO.learner);

@@ -37,7 +37,10 @@ test('cancelling the deletion keeps the account and goes back', async ({ page, r
   await signIn(page, account);
   await expect(page).toHaveURL(/\/v\/home$/);
   await page.goto('./delete');
-  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
   await expect(page).not.toHaveURL(/\/delete$/);
   await page.goto('./logout');
   await signIn(page, account);

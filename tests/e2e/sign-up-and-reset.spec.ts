@@ -22,7 +22,9 @@ test('signing up with a taken e-mail lists the error under the field', async ({ 
   await expect(page.getByText(/already/i)).toBeVisible();
 });
 
-test('the brand without registration sends /signup back to sign-in and offers the instruction', async ({ page }) => {
+test('the brand without registration sends /signup back to sign-in and offers the instruction', async ({
+  page,
+}) => {
   await page.goto(`${SECOND_BRAND_APP}/v/signup`);
   await expect(page).toHaveURL(`${SECOND_BRAND_APP}/v/`);
   await expect(page.getByRole('link', { name: /Register|Регистрация/ })).toHaveCount(0);

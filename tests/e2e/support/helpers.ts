@@ -32,7 +32,9 @@ export async function signIn(page: Page, account: { email: string; password: str
 
 /** Decodes the quoted-printable body of a raw mail enough to read links in it. */
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** Waits for the password-reset mail to reach the SMTP peer and returns the link in it. */
@@ -41,10 +43,14 @@ export async function readResetLink(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const res = await fetch(`http://127.0.0.1:${E2E.mailHttpPort}/messages?to=${encodeURIComponent(email)}`);
+        const res = await fetch(
+          `http://127.0.0.1:${E2E.mailHttpPort}/messages?to=${encodeURIComponent(email)}`,
+        );
         const messages = (await res.json()) as { raw: string }[];
         const last = messages.at(-1);
-        link = last ? decodeQuotedPrintable(last.raw).match(/https?:\/\/[^\s"<>]+\/v\/reset\?token=[\w-]+/)?.[0] : undefined;
+        link = last
+          ? decodeQuotedPrintable(last.raw).match(/https?:\/\/[^\s"<>]+\/v\/reset\?token=[\w-]+/)?.[0]
+          : undefined;
         return link;
       },
       { timeout: 15_000 },
