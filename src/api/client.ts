@@ -1,0 +1,127 @@
+import { ofetch } from 'ofetch';
+import * as v from 'valibot';
+import type { RequestError } from '../domain/requestError';
+
+/**
+ * The one HTTP client of the app (shell spec, section 7 "Conventions"). It adds the auth, language
+ * and app headers, adds `lang` to GET and POST, unwraps the `{ success, data }` envelope through a
+ * valibot schema, and turns every failure into a `RequestError` (status 0 = no answer at all).
+ */
+
+export type ApiBase = 'v1' | 'v2';
+const BASES: Record<ApiBase, string> = { v1: '/spa/api/v1', v2: '/spa/v2' };
+
+export type ApiClientContext = {
+  /** The bearer token of the current session, if any. */
+  token: () => string | null;
+  /** The interface language (en, ru, es): sent as Accept-Language and `lang`. */
+  language: () => string;
+  /** The brand's app id, sent as X-App-Id. */
+  appId: string;
+};
+
+let context: ApiClientContext = { token: () => null, language: () => 'en', appId: 'web' };
+const unauthorizedListeners = new Set<() => void>();
+
+export function configureApiClient(next: ApiClientContext): void {
+  context = next;
+}
+
+/** The global logout event: fired by any 401 answer to a request that carried a token. */
+export function onUnauthorized(listener: () => void): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export type Pagination = { currentPage: number; pageCount: number; perPage: number; totalCount: number };
+
+export function readPagination(headers: Headers): Pagination | null {
+  const read = (name: string) => Number.parseInt(headers.get(`x-pagination-${name}`) ?? '', 10);
+  const page = {
+    currentPage: read('current-page'),
+    pageCount: read('page-count'),
+    perPage: read('per-page'),
+    totalCount: read('total-count'),
+  };
+  return Object.values(page).every(Number.isFinite) ? page : null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RequestOptions = {
+  method?: Method;
+  body?: Record<string, unknown>;
+  query?: Record<string, string | number | undefined>;
+  base?: ApiBase;
+  /** A token to use instead of the session's (checking a token before it becomes the session's). */
+  token?: string;
+  /** A 401 here is expected (signing out with a token already revoked) and must not end the session. */
+  expectUnauthorized?: boolean;
+};
+
+const ErrorBodySchema = v.object({
+  message: v.optional(v.string()),
+  errors: v.optional(v.record(v.string(), v.union([v.array(v.string()), v.string()]))),
+});
+
+const http = ofetch.create({ retry: false, ignoreResponseError: true });
+
+/** Sends one call and returns its `data` (validated by `schema`) with the response headers. */
+export async function request<S extends v.GenericSchema>(
+  schema: S,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: v.InferOutput<S>; headers: Headers }> {
+  const method = options.method ?? 'GET';
+  const token = options.token ?? context.token();
+  const language = context.language();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': language,
+    'X-App-Type': 'web',
+    'X-App-Id': context.appId,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const query = { ...options.query, ...(method === 'GET' || method === 'POST' ? { lang: language } : {}) };
+
+  let response: Awaited<ReturnType<typeof http.raw>>;
+  try {
+    response = await http.raw(`${BASES[options.base ?? 'v1']}${path}`, {
+      method,
+      headers,
+      query,
+      body: method === 'DELETE' ? undefined : options.body,
+    });
+  } catch {
+    throw networkError();
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && token && !options.expectUnauthorized)
+      for (const listener of unauthorizedListeners) listener();
+    throw requestErrorFromResponse(response.status, response._data, response.headers);
+  }
+  const envelope = v.safeParse(v.object({ data: schema }), response._data);
+  if (!envelope.success) {
+    // The server answered with a shape this app does not understand: treat it as a failed call.
+    throw requestErrorFromResponse(response.status, undefined, response.headers);
+  }
+  return { data: envelope.output.data, headers: response.headers };
+}
+
+function networkError(): RequestError {
+  return { status: 0, message: '', fieldErrors: {} };
+}
+
+export function requestErrorFromResponse(status: number, body: unknown, headers: Headers): RequestError {
+  const parsed = v.safeParse(ErrorBodySchema, body);
+  const fieldErrors: Record<string, string[]> = {};
+  let message = '';
+  if (parsed.success) {
+    message = parsed.output.message ?? '';
+    for (const [field, texts] of Object.entries(parsed.output.errors ?? {})) {
+      fieldErrors[field] = Array.isArray(texts) ? texts : [texts];
+    }
+  }
+  const retryAfter = Number.parseInt(headers.get('retry-after') ?? '', 10);
+  return { status, message, fieldErrors, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
+}

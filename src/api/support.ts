@@ -1,0 +1,22 @@
+import * as v from 'valibot';
+import { request } from './client';
+
+export type SupportQuestion = { name: string; email: string; message: string; supportCategoryId?: number };
+
+export function toWireSupportQuestion(question: SupportQuestion) {
+  return {
+    name: question.name,
+    email: question.email,
+    message: question.message,
+    ...(question.supportCategoryId === undefined ? {} : { support_category_id: question.supportCategoryId }),
+  };
+}
+
+/** A question from a visitor who is not signed in (POST /tech-questions/anonymous). */
+export async function sendSupportQuestion(question: SupportQuestion): Promise<{ id: number }> {
+  const { data } = await request(v.object({ id: v.number() }), '/tech-questions/anonymous', {
+    method: 'POST',
+    body: toWireSupportQuestion(question),
+  });
+  return data;
+}

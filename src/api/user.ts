@@ -1,0 +1,143 @@
+import * as v from 'valibot';
+import type { Language } from '../../brands';
+import type { ExternalAuthSource, User } from '../domain/user';
+import { request } from './client';
+import { codeToLanguage, flagToBoolean, languageToCode, WireEmpty, WireFlag } from './wire';
+
+/** The user in server form (server/API.md "User (server form)"). */
+export const WireUserSchema = v.object({
+  id: v.number(),
+  email: v.nullish(v.string()),
+  name: v.nullish(v.string()),
+  last_name: v.nullish(v.string()),
+  avatar: v.nullish(v.string()),
+  avatar_file_id: v.nullish(v.number()),
+  phone: v.nullish(v.string()),
+  city: v.nullish(v.string()),
+  gender: v.nullish(v.string()),
+  birthday: v.nullish(v.string()),
+  instagram_id: v.nullish(v.string()),
+  timezone: v.nullish(v.string()),
+  locale: v.nullish(v.string()),
+  language_code: v.nullish(v.string()),
+  disable_notification: v.optional(WireFlag, 0),
+  is_require_update_password: v.optional(WireFlag, 0),
+  is_require_update_profile: v.optional(WireFlag, 0),
+  is_admin: v.optional(WireFlag, 0),
+  status: v.number(),
+  user_external_auths: v.optional(v.array(v.object({ id: v.number(), source: v.string() })), []),
+  statistics: v.optional(v.record(v.string(), v.nullish(v.number()))),
+});
+export type WireUser = v.InferOutput<typeof WireUserSchema>;
+
+const EXTERNAL_SOURCES: readonly ExternalAuthSource[] = ['apple', 'google', 'facebook', 'vkontakte'];
+const isExternalSource = (source: string): source is ExternalAuthSource =>
+  (EXTERNAL_SOURCES as readonly string[]).includes(source);
+
+/** Server form → client entity (shell spec, section 3). Missing counters default to 0. */
+export function toUser(wire: WireUser): User {
+  const stat = (key: string) => wire.statistics?.[key] ?? 0;
+  return {
+    id: wire.id,
+    firstName: wire.name ?? '',
+    lastName: wire.last_name ?? '',
+    email: wire.email ?? '',
+    avatar: wire.avatar ?? null,
+    avatarFileId: wire.avatar_file_id ?? null,
+    phone: wire.phone ?? '',
+    city: wire.city ?? '',
+    gender: wire.gender === 'M' || wire.gender === 'F' ? wire.gender : null,
+    birthday: wire.birthday ?? '',
+    instagramId: wire.instagram_id ?? '',
+    timezone: wire.timezone ?? '',
+    locale: wire.locale ?? '',
+    // The spec's default language (section 9) when the server sends none it knows.
+    languageCode: codeToLanguage(wire.language_code) ?? codeToLanguage(wire.locale) ?? 'ru',
+    disableNotification: flagToBoolean(wire.disable_notification),
+    requiredUpdatePassword: flagToBoolean(wire.is_require_update_password),
+    requiredUpdateProfile: flagToBoolean(wire.is_require_update_profile),
+    isAdmin: flagToBoolean(wire.is_admin),
+    status: wire.status,
+    userExternalAuths: wire.user_external_auths.flatMap((auth) =>
+      isExternalSource(auth.source) ? [{ id: auth.id, source: auth.source }] : [],
+    ),
+    counters: {
+      viewedHours: stat('viewed_hours'),
+      completedCourses: stat('completed_courses'),
+      completedTasks: stat('completed_tasks'),
+      viewedLessons: stat('viewed_lessons'),
+      referralOrders: stat('referral_orders'),
+      cashback: stat('cashback'),
+      discountForReferral: stat('discount_for_referral'),
+      linkJumps: stat('link_jumps'),
+      scoresAmount: stat('scores_amount'),
+    },
+  };
+}
+
+export type ProfileFields = {
+  firstName?: string;
+  lastName?: string;
+  phone?: string;
+  city?: string;
+  birthday?: string;
+  instagramId?: string;
+  gender?: 'M' | 'F' | null;
+  timezone?: string;
+  languageCode?: Language;
+};
+
+/** Client profile fields → the server form of POST /user (only the fields given). */
+export function toWireProfile(fields: ProfileFields): Record<string, string | null> {
+  const wire: Record<string, string | null> = {};
+  const put = (key: string, value: string | null | undefined) => {
+    if (value !== undefined) wire[key] = value;
+  };
+  put('name', fields.firstName);
+  put('last_name', fields.lastName);
+  put('phone', fields.phone);
+  put('city', fields.city);
+  put('birthday', fields.birthday);
+  put('instagram_id', fields.instagramId);
+  put('gender', fields.gender);
+  put('timezone', fields.timezone);
+  put('language_code', fields.languageCode && languageToCode(fields.languageCode));
+  return wire;
+}
+
+export const WireSessionSchema = v.object({ token: v.string(), user: WireUserSchema });
+export type Session = { token: string; user: User };
+export const toSession = (wire: v.InferOutput<typeof WireSessionSchema>): Session => ({
+  token: wire.token,
+  user: toUser(wire.user),
+});
+
+/** GET /user; `token` checks a token that is not the session's yet (restore, auto-login). */
+export async function fetchUser(token?: string): Promise<User> {
+  const { data } = await request(WireUserSchema, '/user', token ? { token } : {});
+  return toUser(data);
+}
+
+export async function updateProfile(fields: ProfileFields): Promise<User> {
+  const { data } = await request(WireUserSchema, '/user', { method: 'POST', body: toWireProfile(fields) });
+  return toUser(data);
+}
+
+/** POST /user/update-password: the server opens a new session and revokes the others. */
+export async function updatePassword(input: {
+  password: string;
+  passwordRepeat: string;
+  currentPassword?: string;
+}): Promise<Session> {
+  const body = {
+    password: input.password,
+    password_repeat: input.passwordRepeat,
+    ...(input.currentPassword ? { current_password: input.currentPassword } : {}),
+  };
+  const { data } = await request(WireSessionSchema, '/user/update-password', { method: 'POST', body });
+  return toSession(data);
+}
+
+export async function deleteAccount(): Promise<void> {
+  await request(WireEmpty, '/user', { method: 'DELETE' });
+}

@@ -1,0 +1,40 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { AppRouteName } from './routeNames';
+
+/** Titles of the sections later work builds; shown on their "not built yet" page and in the tab. */
+export const SECTION_TITLES: Partial<Record<AppRouteName, MessageDescriptor>> = {
+  linkSocialNetworks: msg`Link social networks`,
+  socialNetworks: msg`Social networks`,
+  userPassword: msg`Password`,
+  settingsNotifications: msg`Notification settings`,
+  settingsReminders: msg`Reminders`,
+  settingsReminderNew: msg`New reminder`,
+  settingsReminderUpdate: msg`Edit reminder`,
+  userEdit: msg`Edit profile`,
+  userSettings: msg`Settings`,
+  userSetting: msg`Settings`,
+  settingsCookiePolicy: msg`Cookie settings`,
+  userPaymentMethods: msg`Payment methods`,
+  subscriptions: msg`Subscriptions`,
+  installments: msg`Installments`,
+  subscription: msg`Subscription`,
+  'home-courses': msg`Courses`,
+  'home-events': msg`Events`,
+  'home-catalog': msg`Catalog`,
+  calendar: msg`Course calendar`,
+  day: msg`Day`,
+  materials: msg`Materials`,
+  homeworks: msg`Homework`,
+  homework: msg`Homework`,
+  chats: msg`Messages`,
+  chat: msg`Chat`,
+  videoconsultations: msg`Video consultations`,
+  videoconsultation: msg`Video consultation`,
+  support: msg`Support`,
+  supportCategory: msg`Support`,
+  supportCategoryStream: msg`Support`,
+  banners: msg`Banners`,
+  points: msg`Points`,
+  'points-history': msg`Points history`,
+};

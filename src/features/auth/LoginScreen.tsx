@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
+import { loginMachine } from '../../../machines/login.machine';
+import { loginProvision } from '../../app/actors';
+import { useBrand, useSession } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { fieldErrorTexts } from '../../ui/fieldErrorText';
+import { Notice } from '../../ui/Notice';
+import { PasswordField } from '../../ui/PasswordField';
+import { TextField } from '../../ui/TextField';
+import { useFocusFirstError } from '../../ui/useFocusFirstError';
+import { formErrorText, signInFailed } from './formText';
+import { GuestLayout } from './GuestLayout';
+import { InstructionButton } from './InstructionButton';
+import { SocialButtons } from './SocialButtons';
+
+const machine = loginMachine.provide(loginProvision);
+const loginRoute = getRouteApi('/');
+
+/** Sign-in (shell spec, section 2 "Sign-in screen"). */
+export function LoginScreen() {
+  const { t, i18n } = useLingui();
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const { error: entryError } = loginRoute.useSearch();
+  const sessionNotice = useSession((snapshot) => snapshot.context.notice);
+  const login = useActorRef(machine, { input: {} });
+  const form = useSelector(login, (snapshot) => snapshot.context, shallowEqual);
+  const submitting = useSelector(login, (snapshot) => snapshot.matches('submitting'));
+  const throttled = useSelector(login, (snapshot) => snapshot.matches({ editing: 'throttled' }));
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef, submitting);
+
+  const notice =
+    formErrorText(i18n, form.formError, signInFailed) ??
+    (sessionNotice === 'newSignIn' ? t`New sign-in` : null) ??
+    (entryError === 'autoLogin' ? t`The sign-in link is invalid or has expired` : null);
+  const empty = form.email.trim() === '' || form.password.trim() === '';
+
+  return (
+    <GuestLayout>
+      <h1>
+        <Trans>Sign In</Trans>
+      </h1>
+      <Notice>{notice}</Notice>
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          login.send({ type: 'FORM.SUBMIT' });
+          focusFirstError();
+        }}
+      >
+        <TextField
+          label={t`E-mail`}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={form.email}
+          errors={fieldErrorTexts(i18n, form.errors.email)}
+          onValueChange={(value) => login.send({ type: 'FORM.CHANGE', field: 'email', value })}
+        />
+        <PasswordField
+          label={t`Password`}
+          name="password"
+          autoComplete="current-password"
+          value={form.password}
+          errors={fieldErrorTexts(i18n, form.errors.password)}
+          visible={form.passwordVisible}
+          onToggleVisible={() => login.send({ type: 'FORM.TOGGLE_PASSWORD' })}
+          onValueChange={(value) => login.send({ type: 'FORM.CHANGE', field: 'password', value })}
+        />
+        <div className="form__actions">
+          <Button type="submit" className="btn--block" busy={submitting} disabled={empty || throttled}>
+            <Trans>Sign in</Trans>
+          </Button>
+          {form.showRestore && (
+            <Button variant="secondary" className="btn--block" onClick={() => navigate({ to: '/reset' })}>
+              <Trans>Restore password</Trans>
+            </Button>
+          )}
+        </div>
+      </form>
+      <div className="card__links">
+        <Link to="/reset">
+          <Trans>Forgot your password?</Trans>
+        </Link>
+        {brand.flags.isRegistrationEnable ? (
+          <Link to="/signup">
+            <Trans>Register</Trans>
+          </Link>
+        ) : (
+          <InstructionButton />
+        )}
+      </div>
+      <SocialButtons providers={brand.socialAuth.web} />
+    </GuestLayout>
+  );
+}

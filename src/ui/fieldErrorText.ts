@@ -1,0 +1,50 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import type { FieldError } from '../domain/validation';
+
+/**
+ * Texts of the validation codes (shell spec, sections 5 and 8). Server messages arrive already
+ * translated and are shown as given.
+ */
+const TEXTS: Record<Exclude<FieldError['code'], 'server' | 'minLength' | 'maxLength'>, MessageDescriptor> = {
+  required: msg`This field is required`,
+  email: msg`Enter a valid e-mail`,
+  mismatch: msg`New passwords do not match`,
+  phone: msg`Wrong phone number format`,
+  birthdayFormat: msg`Wrong format`,
+  birthdayNonexistent: msg`This date does not exist`,
+  instagramStartsWithPeriod: msg`You can't start your username with a period`,
+  instagramEndsWithPeriod: msg`You can't end your username with a period`,
+  instagramDoublePeriod: msg`You can't have more than one period in a row`,
+  instagramCharacters: msg`English characters only`,
+  instagramExample: msg`Username in Instagram matches the example`,
+};
+
+export function fieldErrorText(i18n: I18n, error: FieldError): string {
+  switch (error.code) {
+    case 'server':
+      return error.message;
+    case 'minLength': {
+      const min = error.min;
+      return i18n._(
+        msg({
+          message: plural(min, { one: 'Enter at least # character', other: 'Enter at least # characters' }),
+        }),
+      );
+    }
+    case 'maxLength': {
+      const max = error.max;
+      return i18n._(
+        msg({
+          message: plural(max, { one: 'Enter at most # character', other: 'Enter at most # characters' }),
+        }),
+      );
+    }
+    default:
+      return i18n._(TEXTS[error.code]);
+  }
+}
+
+export function fieldErrorTexts(i18n: I18n, errors: readonly FieldError[] | undefined): string[] {
+  return (errors ?? []).map((error) => fieldErrorText(i18n, error));
+}

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { type FormEvent, useRef } from 'react';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import type { FieldErrors } from '../domain/validation';
+import { fieldErrorTexts } from './fieldErrorText';
+import { useFocusFirstError } from './useFocusFirstError';
+
+type FormContext<F extends string> = Record<F, string> & { errors: FieldErrors<F>; formError: string | null };
+
+/**
+ * Binds a form machine (FORM.CHANGE / FORM.SUBMIT, `errors`, `formError`) to a <form>: the props
+ * of the form element, the props of each field, whether it is busy, and the machine's context.
+ */
+export function useMachineForm<F extends string, A extends AnyActorRef>(
+  actor: A,
+  isBusy: (snapshot: SnapshotFrom<A>) => boolean,
+) {
+  const { i18n } = useLingui();
+  const context = useSelector(
+    actor,
+    (snapshot) => (snapshot as { context: FormContext<F> }).context,
+    shallowEqual,
+  );
+  const busy = useSelector(actor, (snapshot) => isBusy(snapshot as SnapshotFrom<A>));
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef, busy);
+
+  const formProps = {
+    ref: formRef,
+    className: 'form',
+    noValidate: true,
+    onSubmit: (event: FormEvent) => {
+      event.preventDefault();
+      actor.send({ type: 'FORM.SUBMIT' });
+      focusFirstError();
+    },
+  };
+  const field = (name: F) => ({
+    name,
+    value: context[name],
+    errors: fieldErrorTexts(i18n, context.errors[name]),
+    onValueChange: (value: string) => actor.send({ type: 'FORM.CHANGE', field: name, value }),
+  });
+  return { context, busy, formProps, field };
+}

@@ -1,0 +1,93 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { toSession, toUser, toWireProfile, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
+
+const wireUser = {
+  id: 7,
+  email: 'learner@example.com',
+  app_id: null,
+  name: 'Ada',
+  last_name: 'Lovelace',
+  avatar: null,
+  avatar_file_id: null,
+  phone: '+15551234567',
+  city: 'London',
+  gender: 'F',
+  birthday: '10.12.1990',
+  instagram_id: null,
+  timezone: 'Europe/London',
+  locale: 'en',
+  language_code: 'es-ES',
+  disable_notification: 1,
+  is_require_update_password: 0,
+  is_require_update_profile: 1,
+  is_admin: 1,
+  status: 10,
+  created_at: 1767225600,
+  user_external_auths: [
+    { id: 3, source: 'google' },
+    { id: 4, source: 'myspace' },
+  ],
+  statistics: { viewed_hours: 5, scores_amount: 240 },
+};
+
+describe('user converter', () => {
+  it('turns the server form into the client entity', () => {
+    const user = toUser(v.parse(WireUserSchema, wireUser));
+    expect(user).toMatchObject({
+      id: 7,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'learner@example.com',
+      phone: '+15551234567',
+      gender: 'F',
+      birthday: '10.12.1990',
+      instagramId: '',
+      languageCode: 'es',
+      disableNotification: true,
+      requiredUpdatePassword: false,
+      requiredUpdateProfile: true,
+      isAdmin: true,
+      status: 10,
+      userExternalAuths: [{ id: 3, source: 'google' }],
+    });
+  });
+
+  it('fills missing counters with 0 and keeps the ones sent', () => {
+    const user = toUser(v.parse(WireUserSchema, wireUser));
+    expect(user.counters.viewedHours).toBe(5);
+    expect(user.counters.scoresAmount).toBe(240);
+    expect(user.counters.completedCourses).toBe(0);
+  });
+
+  it('maps language codes ru-RU and en-US, and unknown ones to the default', () => {
+    const ru = toUser(v.parse(WireUserSchema, { ...wireUser, language_code: 'ru-RU' }));
+    const en = toUser(v.parse(WireUserSchema, { ...wireUser, language_code: 'en-US' }));
+    const unknown = toUser(v.parse(WireUserSchema, { ...wireUser, language_code: 'de-DE', locale: null }));
+    expect([ru.languageCode, en.languageCode, unknown.languageCode]).toEqual(['ru', 'en', 'ru']);
+  });
+
+  it('rejects a user without an id', () => {
+    const { id: _id, ...withoutId } = wireUser;
+    expect(v.safeParse(WireUserSchema, withoutId).success).toBe(false);
+  });
+
+  it('converts a sign-in answer into token and user', () => {
+    const session = toSession(v.parse(WireSessionSchema, { token: 'abc', user: wireUser }));
+    expect(session.token).toBe('abc');
+    expect(session.user.firstName).toBe('Ada');
+  });
+});
+
+describe('profile to server form', () => {
+  it('renames fields, maps the language and leaves out fields not given', () => {
+    expect(
+      toWireProfile({ firstName: 'Ada', lastName: 'L', instagramId: 'ada.l', languageCode: 'ru' }),
+    ).toEqual({
+      name: 'Ada',
+      last_name: 'L',
+      instagram_id: 'ada.l',
+      language_code: 'ru-RU',
+    });
+  });
+});
