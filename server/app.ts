@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
@@ -60,6 +61,8 @@ const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
   app.use(secureHeaders());
+  // Text answers over 1 KiB go out compressed (the event stream is left alone by the filter).
+  app.use(compress());
   app.use(requestContext(services.settings.forcedBrand));
   app.use(
     '/spa/*',

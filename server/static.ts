@@ -10,20 +10,24 @@ import type { AppEnv } from './http/context';
 /** The two builds of the app (`npm run build`): the learner app under /v/ and the class variant. */
 const BUILDS = ['/v', '/class'] as const;
 
-const appPageSecurity = secureHeaders({
-  contentSecurityPolicy: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", NONCE],
-    imgSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'"],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-  },
+const appPolicy = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", NONCE],
+  imgSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+};
+const appPageSecurity = secureHeaders({ contentSecurityPolicy: appPolicy });
+// The brand's instruction pages open inside the app's own modal, so only they may be framed (by us).
+const docPageSecurity = secureHeaders({
+  contentSecurityPolicy: { ...appPolicy, frameAncestors: ["'self'"] },
 });
+const isDocPage = (path: string) => /^\/(v|class)\/docs\//.test(path);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -88,7 +92,9 @@ export function appPages(distDir: string) {
     };
 
     pages.get(base, (c) => c.redirect(`${base}/`));
-    pages.use(`${base}/*`, appPageSecurity);
+    pages.use(`${base}/*`, (c, next) =>
+      isDocPage(c.req.path) ? docPageSecurity(c, next) : appPageSecurity(c, next),
+    );
     // Created on first use: the build may appear after the server has started.
     let files: MiddlewareHandler<AppEnv> | undefined;
     pages.get(

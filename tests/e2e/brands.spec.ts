@@ -23,6 +23,9 @@ test('each host gets its own brand: title, theme, language and registration', as
   await page.getByLabel('Язык').selectOption('en');
   await page.getByRole('button', { name: 'User instruction' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(
+    page.frameLocator('dialog iframe').getByRole('heading', { name: 'User instruction' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -43,6 +43,7 @@ test('cancelling the deletion keeps the account and goes back', async ({ page, r
     .click();
   await expect(page).not.toHaveURL(/\/delete$/);
   await page.goto('./logout');
+  await expect(page).toHaveURL(/\/v\/$/);
   await signIn(page, account);
   await expect(page).toHaveURL(/\/v\/home$/);
 });

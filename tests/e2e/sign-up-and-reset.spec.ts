@@ -19,7 +19,13 @@ test('signing up with a taken e-mail lists the error under the field', async ({ 
   await page.goto('./signup');
   await page.getByLabel('E-mail').fill(existing.email);
   await page.getByLabel('Password', { exact: true }).click();
-  await expect(page.getByText(/already/i)).toBeVisible();
+  const error = page.getByText('This e-mail is already registered.');
+  await expect(error).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
+  await page.getByLabel('Repeat password').fill('signup-pass-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/v\/signup$/);
 });
 
 test('the brand without registration sends /signup back to sign-in and offers the instruction', async ({
@@ -45,8 +51,9 @@ test('a forgotten password is reset through the link in the mail', async ({ page
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);
 
-  // The link works once; the old password no longer does, the new one does.
+  // The old password no longer works, the new one does.
   await page.goto('./logout');
+  await expect(page).toHaveURL(/\/v\/$/);
   await signIn(page, account);
   await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill('reset-pass-2');
