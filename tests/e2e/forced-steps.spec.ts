@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { DEMO, signIn } from './support/helpers';
 
 test('a user who must change the password is sent there first, then signs in with the new one', async ({
@@ -7,6 +8,7 @@ test('a user who must change the password is sent there first, then signs in wit
   await signIn(page, DEMO.newpass);
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'forced password change');
   // Other pages stay closed until the password is changed.
   await page.goto('./home');
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
@@ -30,6 +32,7 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await signIn(page, DEMO.profile);
   await expect(page).toHaveURL(/\/v\/updateProfile$/);
   await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'forced profile completion');
   await page.getByLabel('First name').fill('Paula');
   await page.getByLabel('Last name').fill('Profile');
   await page.getByLabel('Phone').fill('+15550001111');

@@ -71,3 +71,24 @@ test('the app asks to retry when the configuration cannot load', async ({ page }
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
+
+test('a brand whose remote config closes the site shows the not-available page', async ({ page }) => {
+  await page.route('**/external-application-config**', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { data: { config: { flags?: Record<string, boolean> } } };
+    body.data.config.flags = { ...body.data.config.flags, isSiteUnavailable: true };
+    await route.fulfill({ response: res, json: body });
+  });
+  await page.goto('./');
+  await expect(page.getByText('This version of the site is not available')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
+});
+
+test('going offline shows a banner that leaves when the connection is back', async ({ page, context }) => {
+  await page.goto('./');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline')).toHaveCount(0);
+});
