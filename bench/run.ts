@@ -8,7 +8,7 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { startBenchServer } from './server';
+import { withBenchServer } from './server';
 
 const CHROME = '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -84,18 +84,17 @@ async function freshPostgresDatabase(): Promise<string> {
 }
 
 async function main() {
-  const pglite = await startBenchServer(18180, {});
-  const jsKb = await signInPageJsGzipKb(pglite.origin);
-  console.log(`sign-in page JS: ${jsKb.toFixed(1)} KB gzip (budget ${BUDGET.signInJsGzipKb})`);
-  const performance = await lighthousePerformance(pglite.origin);
-  console.log(`Lighthouse mobile performance: ${performance} (budget ${BUDGET.lighthousePerformance})`);
-  const onPglite = await loadGetUser(pglite.origin);
-  await pglite.stop();
+  const { jsKb, performance, onPglite } = await withBenchServer(18180, {}, async (origin) => {
+    const jsKb = await signInPageJsGzipKb(origin);
+    console.log(`sign-in page JS: ${jsKb.toFixed(1)} KB gzip (budget ${BUDGET.signInJsGzipKb})`);
+    const performance = await lighthousePerformance(origin);
+    console.log(`Lighthouse mobile performance: ${performance} (budget ${BUDGET.lighthousePerformance})`);
+    return { jsKb, performance, onPglite: await loadGetUser(origin) };
+  });
   console.log(`GET /user on PGlite: ${onPglite.requestsPerSecond} req/s, p99 ${onPglite.p99Ms} ms`);
 
-  const postgres = await startBenchServer(18181, { databaseUrl: await freshPostgresDatabase() });
-  const onPostgres = await loadGetUser(postgres.origin);
-  await postgres.stop();
+  const databaseUrl = await freshPostgresDatabase();
+  const onPostgres = await withBenchServer(18181, { databaseUrl }, loadGetUser);
   console.log(`GET /user on PostgreSQL: ${onPostgres.requestsPerSecond} req/s, p99 ${onPostgres.p99Ms} ms`);
 
   const ratio = Number((onPglite.requestsPerSecond / onPostgres.requestsPerSecond).toFixed(2));

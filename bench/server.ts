@@ -3,34 +3,79 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export type RunningServer = { origin: string; stop(): Promise<void> };
+type RunningServer = { origin: string; stop(): Promise<void> };
 
-/** Starts the real server (`tsx server/main.ts`) on a fresh database and waits until it answers. */
-export async function startBenchServer(port: number, db: { databaseUrl?: string }): Promise<RunningServer> {
+/** True while any process of the group led by `pid` is alive. */
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function answers(origin: string): Promise<boolean> {
+  try {
+    return (await fetch(`${origin}/spa/api/v1/external-application-config`)).ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the real server (`tsx server/main.ts`) on a fresh database and waits until it answers.
+ * `npx` runs the server as a grandchild, so it gets its own process group: stopping signals the
+ * whole group, else the server outlives the run and holds the port for the next one.
+ */
+async function startBenchServer(port: number, db: { databaseUrl?: string }): Promise<RunningServer> {
+  const origin = `http://127.0.0.1:${port}`;
+  // Whatever already answers there (a server left from an earlier run) would be measured instead.
+  if (await answers(origin)) throw new Error(`port ${port} is taken by another server: stop it first`);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
   else env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
   });
-  const origin = `http://127.0.0.1:${port}`;
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start the server');
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
   const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${origin}/spa/api/v1/external-application-config`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
+  while (!exited && Date.now() <= deadline && !(await answers(origin))) {
     await new Promise((r) => setTimeout(r, 300));
   }
-  return {
-    origin,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+  const stop = async () => {
+    if (groupAlive(pid)) process.kill(-pid, 'SIGTERM');
+    const killAt = Date.now() + 15_000;
+    while (groupAlive(pid)) {
+      if (Date.now() > killAt) process.kill(-pid, 'SIGKILL');
+      await new Promise((r) => setTimeout(r, 100));
+    }
   };
+  if (exited || Date.now() > deadline) {
+    // Without this the run would hang on a server that is gone, or measure nothing.
+    await stop();
+    throw new Error(`the server on port ${port} did not start`);
+  }
+  return { origin, stop };
+}
+
+/** Runs `work` against a fresh server and stops the server afterwards, also when `work` fails. */
+export async function withBenchServer<T>(
+  port: number,
+  db: { databaseUrl?: string },
+  work: (origin: string) => Promise<T>,
+): Promise<T> {
+  const server = await startBenchServer(port, db);
+  try {
+    return await work(server.origin);
+  } finally {
+    await server.stop();
+  }
 }

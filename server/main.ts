@@ -1,3 +1,4 @@
+import { BRANDS } from '../brands/index';
 import { startServer } from './app';
 
 /** Reads the environment, starts the server and logs one line saying where and with what. */
@@ -20,6 +21,11 @@ try {
     brand: env.BRAND || undefined,
   });
   console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);
+  // Brands are picked by host name, so say which name opens which brand.
+  if (!env.BRAND) {
+    for (const brand of BRANDS)
+      console.log(`  ${brand.assets.title}: http://${brand.hosts[0]}:${server.port}/v/`);
+  }
 
   let stopping = false;
   const stop = async () => {

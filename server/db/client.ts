@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './lock';
+import { PgliteThreadClient } from './pglite-thread-client';
 import * as schema from './schema';
 
 /** Both drivers share this type, so routes and services never know which one runs. */
@@ -38,7 +39,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db, label: `PostgreSQL (${redactPassword(options.url)})`, close: () => pool.end() };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
-  const client = new PGlite(options.dataDir ?? 'memory://');
+  // PGlite runs on a worker thread so queries do not take CPU from HTTP handling on this one.
+  let client: PgliteThreadClient;
+  try {
+    client = await PgliteThreadClient.open(options.dataDir ?? 'memory://');
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const close = async () => {
     try {
       await client.close();
@@ -46,7 +54,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       unlock();
     }
   };
-  const db = drizzlePglite(client, { schema });
+  // The driver only calls `query` and `transaction` (with `query` on the transaction), which the
+  // thread client provides with PGlite's signatures and results.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {
