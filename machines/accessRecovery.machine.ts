@@ -3,10 +3,17 @@
  * same whether or not the address exists, so `sent` shows the address the user typed.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { type FieldErrors, normalizeEmail, validateEmail } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formFailure } from './formSupport';
+import {
+  collectErrors,
+  type FieldErrors,
+  hasErrors,
+  normalizeEmail,
+  validateEmail,
+} from '../src/domain/validation';
+import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
 
-export type AccessRecoveryField = 'email';
+export const ACCESS_RECOVERY_FIELDS = ['email'] as const;
+export type AccessRecoveryField = (typeof ACCESS_RECOVERY_FIELDS)[number];
 
 export type AccessRecoveryContext = {
   email: string;
@@ -19,7 +26,8 @@ export type AccessRecoveryEvent =
   | { type: 'FORM.SUBMIT' }
   | { type: 'FORM.RESET' };
 
-const WIRE_FIELDS = { email: 'email' } as const satisfies Record<string, AccessRecoveryField>;
+const validateAccessRecovery = (context: AccessRecoveryContext) =>
+  collectErrors<AccessRecoveryField>({ email: validateEmail(context.email) });
 
 export const accessRecoveryMachine = setup({
   types: {
@@ -32,7 +40,7 @@ export const accessRecoveryMachine = setup({
     }),
   },
   guards: {
-    isEmailValid: ({ context }) => validateEmail(context.email).length === 0,
+    isFormValid: ({ context }) => !hasErrors(validateAccessRecovery(context)),
   },
 }).createMachine({
   id: 'accessRecovery',
@@ -40,18 +48,10 @@ export const accessRecoveryMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
-        'FORM.SUBMIT': [
-          { guard: 'isEmailValid', target: 'sending', actions: assign({ errors: {}, formError: null }) },
-          {
-            actions: assign({
-              errors: ({ context }) => ({ email: validateEmail(context.email) }),
-              formError: null,
-            }),
-          },
-        ],
-      },
+      on: formEditingTransitions<AccessRecoveryContext, AccessRecoveryEvent>(
+        validateAccessRecovery,
+        'sending',
+      ),
     },
     sending: {
       invoke: {
@@ -62,7 +62,10 @@ export const accessRecoveryMachine = setup({
           target: 'sent',
           actions: assign({ email: ({ context }) => normalizeEmail(context.email) }),
         },
-        onError: { target: 'editing', actions: assign(({ event }) => formFailure(event.error, WIRE_FIELDS)) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => formFailure(event.error, ACCESS_RECOVERY_FIELDS)),
+        },
       },
     },
     sent: {

@@ -1,3 +1,4 @@
+import { assign, type EventObject } from 'xstate';
 import { toRequestError } from '../src/domain/requestError';
 import { type FieldErrors, fieldErrorsFromServer, hasErrors } from '../src/domain/validation';
 
@@ -21,6 +22,43 @@ export function applyFieldChange<F extends string, C extends { errors: FieldErro
   return { [change.field]: change.value, errors } as Partial<C>;
 }
 
+export type FormContext<F extends string> = { errors: FieldErrors<F>; formError: string | null };
+
+type FieldOf<C extends FormContext<string>> = keyof C['errors'] & string;
+type FormSubmitEvent = { type: 'FORM.SUBMIT' };
+
+/**
+ * The `on` block of a form's `editing` state: FORM.CHANGE updates a field; FORM.SUBMIT goes to
+ * `submitTarget` when the machine's `isFormValid` guard passes, otherwise shows `validate`'s errors.
+ * Pass the machine's context and event types (`C`, `E`): XState checks actions against both exactly.
+ */
+export function formEditingTransitions<C extends FormContext<string>, E extends EventObject>(
+  validate: (context: C) => C['errors'],
+  submitTarget: string,
+) {
+  // Sound because C extends FormContext, but TypeScript cannot prove an object is a Partial of a generic C.
+  const withErrors = (errors: C['errors']) => ({ errors, formError: null }) as Partial<C>;
+  return {
+    'FORM.CHANGE': {
+      actions: assign<C, FormChangeEvent<FieldOf<C>>, undefined, E, never>(({ context, event }) =>
+        applyFieldChange(context, event),
+      ),
+    },
+    'FORM.SUBMIT': [
+      {
+        guard: 'isFormValid',
+        target: submitTarget,
+        actions: assign<C, FormSubmitEvent, undefined, E, never>(() => withErrors({})),
+      },
+      {
+        actions: assign<C, FormSubmitEvent, undefined, E, never>(({ context }) =>
+          withErrors(validate(context)),
+        ),
+      },
+    ],
+  } as const;
+}
+
 /**
  * A server answer with a message of its own (4xx: rate limit, registration closed, summary of field
  * errors) is shown as is, already translated; no answer or a server failure gets the generic text.
@@ -33,16 +71,16 @@ export function formErrorFrom(error: unknown): string {
 export type FormFailure<F extends string> = { errors: FieldErrors<F>; formError: string | null };
 
 /**
- * Field errors the form can show go under their fields; errors of `formLevelFields` (for example
- * an expired reset token) and failures without field errors become the form-level message.
+ * Field errors of the form's own `fields` go under those fields; errors of `formLevelFields` (for
+ * example an expired reset `token`) and failures without field errors become the form-level message.
  */
 export function formFailure<F extends string>(
   error: unknown,
-  wireToField: Readonly<Record<string, F>>,
+  fields: readonly F[],
   formLevelFields: readonly string[] = [],
 ): FormFailure<F> {
   const { fieldErrors } = toRequestError(error);
-  const errors = fieldErrorsFromServer(fieldErrors, wireToField);
+  const errors = fieldErrorsFromServer(fieldErrors, fields);
   const formLevel = formLevelFields.flatMap((name) => fieldErrors[name] ?? []);
   if (formLevel.length > 0) return { errors, formError: formLevel.join(' ') };
   return { errors, formError: hasErrors(errors) ? null : formErrorFrom(error) };

@@ -21,7 +21,8 @@ import {
 import { SIGN_IN_RETRY_FALLBACK_SECONDS } from './constants';
 import { applyFieldChange, type FormChangeEvent, formErrorFrom, formFailure } from './formSupport';
 
-export type LoginField = 'email' | 'password';
+export const LOGIN_FIELDS = ['email', 'password'] as const;
+export type LoginField = (typeof LOGIN_FIELDS)[number];
 
 export type LoginContext = {
   email: string;
@@ -40,8 +41,6 @@ export type LoginEvent =
   | { type: 'FORM.SUBMIT' };
 
 export type LoginInput = { notice?: string } | undefined;
-
-const WIRE_FIELDS = { email: 'email', password: 'password' } as const satisfies Record<string, LoginField>;
 
 const validateLogin = (context: LoginContext) =>
   collectErrors<LoginField>({
@@ -135,7 +134,7 @@ export const loginMachine = setup({
           {
             target: 'editing',
             actions: assign(({ event }) => {
-              const failure = formFailure(event.error, WIRE_FIELDS);
+              const failure = formFailure(event.error, LOGIN_FIELDS);
               // A wrong password offers the restore-password button (shell spec, section 8).
               return { ...failure, showRestore: (failure.errors.password?.length ?? 0) > 0 };
             }),

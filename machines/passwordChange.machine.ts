@@ -6,9 +6,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../src/domain/user';
 import { type FieldErrors, hasErrors } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formFailure } from './formSupport';
+import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
 import {
-  NEW_PASSWORD_WIRE_FIELDS,
+  NEW_PASSWORD_FIELDS,
   type NewPasswordField,
   type NewPasswordFields,
   validateNewPassword,
@@ -44,13 +44,10 @@ export const passwordChangeMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
-        'FORM.SUBMIT': [
-          { guard: 'isFormValid', target: 'submitting', actions: assign({ errors: {}, formError: null }) },
-          { actions: assign({ errors: ({ context }) => validateNewPassword(context), formError: null }) },
-        ],
-      },
+      on: formEditingTransitions<PasswordChangeContext, PasswordChangeEvent>(
+        validateNewPassword,
+        'submitting',
+      ),
     },
     submitting: {
       invoke: {
@@ -63,9 +60,7 @@ export const passwordChangeMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) =>
-            formFailure(event.error, NEW_PASSWORD_WIRE_FIELDS, ['current_password']),
-          ),
+          actions: assign(({ event }) => formFailure(event.error, NEW_PASSWORD_FIELDS, ['currentPassword'])),
         },
       },
     },

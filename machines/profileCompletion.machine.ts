@@ -14,9 +14,10 @@ import {
   validatePhone,
   validateRequired,
 } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formFailure } from './formSupport';
+import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
 
-export type ProfileField = 'firstName' | 'lastName' | 'phone' | 'city' | 'birthday' | 'instagramId';
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'city', 'birthday', 'instagramId'] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type ProfileFields = Record<ProfileField, string>;
 
@@ -26,15 +27,6 @@ export type ProfileCompletionContext = ProfileFields & {
 };
 
 export type ProfileCompletionEvent = FormChangeEvent<ProfileField> | { type: 'FORM.SUBMIT' };
-
-const WIRE_FIELDS = {
-  name: 'firstName',
-  last_name: 'lastName',
-  phone: 'phone',
-  city: 'city',
-  birthday: 'birthday',
-  instagram_id: 'instagramId',
-} as const satisfies Record<string, ProfileField>;
 
 const validateProfile = (fields: ProfileFields) =>
   collectErrors<ProfileField>({
@@ -87,13 +79,10 @@ export const profileCompletionMachine = setup({
   initial: 'editing',
   states: {
     editing: {
-      on: {
-        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
-        'FORM.SUBMIT': [
-          { guard: 'isFormValid', target: 'submitting', actions: assign({ errors: {}, formError: null }) },
-          { actions: assign({ errors: ({ context }) => validateProfile(context), formError: null }) },
-        ],
-      },
+      on: formEditingTransitions<ProfileCompletionContext, ProfileCompletionEvent>(
+        validateProfile,
+        'submitting',
+      ),
     },
     submitting: {
       invoke: {
@@ -104,7 +93,10 @@ export const profileCompletionMachine = setup({
           target: 'succeeded',
           actions: [{ type: 'updateUser', params: ({ event }) => ({ user: event.output }) }, 'goToHome'],
         },
-        onError: { target: 'editing', actions: assign(({ event }) => formFailure(event.error, WIRE_FIELDS)) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => formFailure(event.error, PROFILE_FIELDS)),
+        },
       },
     },
     succeeded: { type: 'final' },

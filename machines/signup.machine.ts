@@ -19,9 +19,10 @@ import {
   validatePassword,
   validatePasswordRepeat,
 } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formFailure } from './formSupport';
+import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
 
-export type SignupField = 'email' | 'password' | 'passwordRepeat';
+export const SIGNUP_FIELDS = ['email', 'password', 'passwordRepeat'] as const;
+export type SignupField = (typeof SIGNUP_FIELDS)[number];
 
 export type SignupContext = {
   email: string;
@@ -40,13 +41,6 @@ export type SignupEvent =
 export type SignupInput = { timezone: string };
 
 export type SignupRequest = { email: string; password: string; passwordRepeat: string; timezone: string };
-
-const WIRE_FIELDS = {
-  email: 'email',
-  username: 'email',
-  password: 'password',
-  password_repeat: 'passwordRepeat',
-} as const satisfies Record<string, SignupField>;
 
 /** Local rules, plus the server's verdict on the e-mail while that e-mail is unchanged. */
 const validateSignup = (context: SignupContext) => {
@@ -96,7 +90,7 @@ export const signupMachine = setup({
     editing: {
       initial: 'idle',
       on: {
-        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
+        ...formEditingTransitions<SignupContext, SignupEvent>(validateSignup, 'submitting'),
         'FIELD.BLUR': [
           { guard: and(['isEmailBlur', 'isEmailWellFormed']), target: '.checkingEmail' },
           {
@@ -105,10 +99,6 @@ export const signupMachine = setup({
               errors: ({ context }) => ({ ...context.errors, email: validateEmail(context.email) }),
             }),
           },
-        ],
-        'FORM.SUBMIT': [
-          { guard: 'isFormValid', target: 'submitting', actions: assign({ errors: {}, formError: null }) },
-          { actions: assign({ errors: ({ context }) => validateSignup(context), formError: null }) },
         ],
       },
       states: {
@@ -148,7 +138,10 @@ export const signupMachine = setup({
             { type: 'goToReturnUrl', params: ({ event }) => ({ token: event.output.token }) },
           ],
         },
-        onError: { target: 'editing', actions: assign(({ event }) => formFailure(event.error, WIRE_FIELDS)) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => formFailure(event.error, SIGNUP_FIELDS)),
+        },
       },
     },
     succeeded: { type: 'final' },

@@ -17,9 +17,10 @@ import {
   validateRequired,
   validateSupportMessage,
 } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formFailure } from './formSupport';
+import { applyFieldChange, type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
 
-export type SupportField = 'name' | 'email' | 'message';
+export const SUPPORT_FIELDS = ['name', 'email', 'message'] as const;
+export type SupportField = (typeof SUPPORT_FIELDS)[number];
 
 export type SupportQuestion = {
   name: string;
@@ -43,11 +44,6 @@ export type SupportFormInput =
   | { name?: string; email?: string; supportCategoryId?: number | null }
   | undefined;
 
-const WIRE_FIELDS = { name: 'name', email: 'email', message: 'message' } as const satisfies Record<
-  string,
-  SupportField
->;
-
 const validateQuestion = (context: SupportFormContext) =>
   collectErrors<SupportField>({
     name: validateRequired(context.name),
@@ -69,7 +65,7 @@ export const supportFormMachine = setup({
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateQuestion(context)),
     hasFieldErrors: (_, params: { error: unknown }) =>
-      hasErrors(formFailure(params.error, WIRE_FIELDS).errors),
+      hasErrors(formFailure(params.error, SUPPORT_FIELDS).errors),
   },
 }).createMachine({
   id: 'supportForm',
@@ -87,13 +83,7 @@ export const supportFormMachine = setup({
   },
   states: {
     editing: {
-      on: {
-        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
-        'FORM.SUBMIT': [
-          { guard: 'isFormValid', target: 'sending', actions: assign({ errors: {}, formError: null }) },
-          { actions: assign({ errors: ({ context }) => validateQuestion(context) }) },
-        ],
-      },
+      on: formEditingTransitions<SupportFormContext, SupportFormEvent>(validateQuestion, 'sending'),
     },
     sending: {
       invoke: {
@@ -110,11 +100,13 @@ export const supportFormMachine = setup({
           {
             guard: { type: 'hasFieldErrors', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: assign(({ event }) => formFailure(event.error, WIRE_FIELDS)),
+            actions: assign(({ event }) => formFailure(event.error, SUPPORT_FIELDS)),
           },
           {
             target: 'failed',
-            actions: assign(({ event }) => ({ formError: formFailure(event.error, WIRE_FIELDS).formError })),
+            actions: assign(({ event }) => ({
+              formError: formFailure(event.error, SUPPORT_FIELDS).formError,
+            })),
           },
         ],
       },

@@ -5,7 +5,8 @@ import { done, failed, requestError, serverError, session } from './fixtures';
 import { startMachine } from './harness';
 import { describeModel } from './modelSuite';
 
-const mismatch = requestError(422, 'Check the form', { password_repeat: ['New passwords do not match'] });
+const mismatch = requestError(422, 'Check the form', { passwordRepeat: ['New passwords do not match'] });
+const wrongCurrent = requestError(422, 'Check the form', { currentPassword: ['Current password is wrong.'] });
 
 const spec = {
   machine: passwordChangeMachine,
@@ -57,6 +58,12 @@ describe('passwordChange', () => {
     expect(rejected.snapshot().context.errors).toEqual({
       passwordRepeat: [{ code: 'server', message: 'New passwords do not match' }],
     });
+    expect(rejected.snapshot().context.formError).toBeNull();
+    const wrong = await submitted();
+    await wrong.dispatch(failed('updatePassword', wrongCurrent));
+    // The form has no current-password field, so that error is the form-level message.
+    expect(wrong.snapshot().context.errors).toEqual({});
+    expect(wrong.snapshot().context.formError).toBe('Current password is wrong.');
     const broken = await submitted();
     await broken.dispatch(failed('updatePassword', serverError));
     expect(broken.snapshot().context.formError).toBe(GENERIC_ERROR);

@@ -16,6 +16,11 @@ const incomplete = {
 };
 const input = { user: incomplete };
 const badPhone = requestError(422, 'Check the form', { phone: ['Invalid phone number format'] });
+const rejectedNames = requestError(422, 'Check the form', {
+  firstName: ['First name is too long.'],
+  lastName: ['Last name is too long.'],
+  gender: ['Unknown gender.'],
+});
 
 const spec = {
   machine: profileCompletionMachine,
@@ -93,13 +98,22 @@ describe('profileCompletion', () => {
     ]);
   });
 
-  it('maps server field names onto the form; other failures give the generic message', async () => {
+  it("shows server errors under the form's fields; other failures give the generic message", async () => {
     const rejected = await filledIn();
     await rejected.dispatch({ type: 'FORM.SUBMIT' });
     await rejected.dispatch(failed('updateProfile', badPhone));
     expect(rejected.snapshot().context.errors).toEqual({
       phone: [{ code: 'server', message: 'Invalid phone number format' }],
     });
+    const renamed = await filledIn();
+    await renamed.dispatch({ type: 'FORM.SUBMIT' });
+    await renamed.dispatch(failed('updateProfile', rejectedNames));
+    // The form has no gender field: that error is left out, the name errors stay under their fields.
+    expect(renamed.snapshot().context.errors).toEqual({
+      firstName: [{ code: 'server', message: 'First name is too long.' }],
+      lastName: [{ code: 'server', message: 'Last name is too long.' }],
+    });
+    expect(renamed.snapshot().context.formError).toBeNull();
     const broken = await filledIn();
     await broken.dispatch({ type: 'FORM.SUBMIT' });
     await broken.dispatch(failed('updateProfile', serverError));

@@ -24,7 +24,12 @@ export async function signupByEmail(input: {
     password_repeat: input.passwordRepeat,
     timezone: input.timezone,
   };
-  const { data } = await request(WireSessionSchema, '/auth/signup-by-email', { method: 'POST', body });
+  const { data } = await request(WireSessionSchema, '/auth/signup-by-email', {
+    method: 'POST',
+    body,
+    // The user name is the e-mail, so its errors belong under the e-mail field.
+    fieldNames: { username: 'email' },
+  });
   return toSession(data);
 }
 

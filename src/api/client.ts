@@ -56,7 +56,24 @@ export type RequestOptions = {
   token?: string;
   /** A 401 here is expected (signing out with a token already revoked) and must not end the session. */
   expectUnauthorized?: boolean;
+  /**
+   * Client names of the server fields the camelCase rule would name wrongly (POST /user's `name` is
+   * the client's `firstName`); see `toClientFieldName`.
+   */
+  fieldNames?: FieldNames;
 };
+
+/** Server field name → client field name, for the fields the generic rule gets wrong. */
+export type FieldNames = Readonly<Record<string, string>>;
+
+/**
+ * The client's name for a server field in a 422 answer: the call's own mapping when it has one,
+ * otherwise the camelCase form of the snake_case name (`password_repeat` → `passwordRepeat`).
+ */
+export function toClientFieldName(wireName: string, fieldNames: FieldNames = {}): string {
+  const ownName = Object.hasOwn(fieldNames, wireName) ? fieldNames[wireName] : undefined;
+  return ownName ?? wireName.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
 
 const ErrorBodySchema = v.object({
   message: v.optional(v.string()),
@@ -98,7 +115,7 @@ export async function request<S extends v.GenericSchema>(
   if (!response.ok) {
     if (response.status === 401 && token && !options.expectUnauthorized)
       for (const listener of unauthorizedListeners) listener();
-    throw requestErrorFromResponse(response.status, response._data, response.headers);
+    throw requestErrorFromResponse(response.status, response._data, response.headers, options.fieldNames);
   }
   const envelope = v.safeParse(v.object({ data: schema }), response._data);
   if (!envelope.success) {
@@ -112,16 +129,34 @@ function networkError(): RequestError {
   return { status: 0, message: '', fieldErrors: {} };
 }
 
-export function requestErrorFromResponse(status: number, body: unknown, headers: Headers): RequestError {
+/**
+ * Builds the RequestError of a failed answer. Field errors are keyed by client field names; two
+ * server fields that stand for one client field (sign-up's `username` and `email`) share its list.
+ */
+export function requestErrorFromResponse(
+  status: number,
+  body: unknown,
+  headers: Headers,
+  fieldNames: FieldNames = {},
+): RequestError {
   const parsed = v.safeParse(ErrorBodySchema, body);
-  const fieldErrors: Record<string, string[]> = {};
+  const fieldErrors = new Map<string, string[]>();
   let message = '';
   if (parsed.success) {
     message = parsed.output.message ?? '';
-    for (const [field, texts] of Object.entries(parsed.output.errors ?? {})) {
-      fieldErrors[field] = Array.isArray(texts) ? texts : [texts];
+    for (const [wireName, texts] of Object.entries(parsed.output.errors ?? {})) {
+      const field = toClientFieldName(wireName, fieldNames);
+      fieldErrors.set(field, [
+        ...(fieldErrors.get(field) ?? []),
+        ...(Array.isArray(texts) ? texts : [texts]),
+      ]);
     }
   }
   const retryAfter = Number.parseInt(headers.get('retry-after') ?? '', 10);
-  return { status, message, fieldErrors, ...(Number.isFinite(retryAfter) ? { retryAfter } : {}) };
+  return {
+    status,
+    message,
+    fieldErrors: Object.fromEntries(fieldErrors),
+    ...(Number.isFinite(retryAfter) ? { retryAfter } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { Language } from '../../brands';
 import type { ExternalAuthSource, User } from '../domain/user';
-import { request } from './client';
+import { type FieldNames, request } from './client';
 import { codeToLanguage, flagToBoolean, languageToCode, WireEmpty, WireFlag } from './wire';
 
 /** The user in server form (server/API.md "User (server form)"). */
@@ -87,21 +87,31 @@ export type ProfileFields = {
   languageCode?: Language;
 };
 
+/** Client profile field → its name in POST /user; the same table names the call's field errors. */
+const PROFILE_WIRE_NAMES = {
+  firstName: 'name',
+  lastName: 'last_name',
+  phone: 'phone',
+  city: 'city',
+  birthday: 'birthday',
+  instagramId: 'instagram_id',
+  gender: 'gender',
+  timezone: 'timezone',
+  languageCode: 'language_code',
+} as const satisfies Record<keyof ProfileFields, string>;
+
+const PROFILE_FIELD_NAMES: FieldNames = Object.fromEntries(
+  Object.entries(PROFILE_WIRE_NAMES).map(([field, wireName]) => [wireName, field]),
+);
+
 /** Client profile fields → the server form of POST /user (only the fields given). */
 export function toWireProfile(fields: ProfileFields): Record<string, string | null> {
+  const values = { ...fields, languageCode: fields.languageCode && languageToCode(fields.languageCode) };
   const wire: Record<string, string | null> = {};
-  const put = (key: string, value: string | null | undefined) => {
-    if (value !== undefined) wire[key] = value;
-  };
-  put('name', fields.firstName);
-  put('last_name', fields.lastName);
-  put('phone', fields.phone);
-  put('city', fields.city);
-  put('birthday', fields.birthday);
-  put('instagram_id', fields.instagramId);
-  put('gender', fields.gender);
-  put('timezone', fields.timezone);
-  put('language_code', fields.languageCode && languageToCode(fields.languageCode));
+  for (const [field, wireName] of Object.entries(PROFILE_WIRE_NAMES)) {
+    const value = values[field as keyof ProfileFields];
+    if (value !== undefined) wire[wireName] = value;
+  }
   return wire;
 }
 
@@ -119,7 +129,11 @@ export async function fetchUser(token?: string): Promise<User> {
 }
 
 export async function updateProfile(fields: ProfileFields): Promise<User> {
-  const { data } = await request(WireUserSchema, '/user', { method: 'POST', body: toWireProfile(fields) });
+  const { data } = await request(WireUserSchema, '/user', {
+    method: 'POST',
+    body: toWireProfile(fields),
+    fieldNames: PROFILE_FIELD_NAMES,
+  });
   return toUser(data);
 }
 

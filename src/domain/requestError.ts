@@ -1,7 +1,8 @@
 /**
  * What every rejected actor promise carries; the API client produces it.
  * `status` 0 means the request got no answer (network failure). `fieldErrors` is keyed by the
- * server's wire field names (snake_case, server/API.md) and holds already translated messages.
+ * client's field names (camelCase, as the API converters name them: the profile's `firstName`, not
+ * the server's `name`) and holds already translated messages.
  * `retryAfter` is in seconds (the Retry-After header of a 429).
  */
 export type RequestError = {

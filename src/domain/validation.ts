@@ -108,18 +108,17 @@ export const serverFieldErrors = (messages: readonly string[]): FieldError[] =>
   messages.map((message) => ({ code: 'server', message }));
 
 /**
- * Maps the server's field errors (wire names, see RequestError) onto a form's fields; fields the
- * form does not show are left out so the caller can fall back to a form-level message.
+ * Keeps the server's field errors (client field names, see RequestError) of the fields a form
+ * shows; the others are left out so the caller can fall back to a form-level message.
  */
 export function fieldErrorsFromServer<F extends string>(
-  fieldErrors: Record<string, string[]>,
-  wireToField: Readonly<Record<string, F>>,
+  fieldErrors: Readonly<Record<string, readonly string[]>>,
+  fields: readonly F[],
 ): FieldErrors<F> {
   const errors: FieldErrors<F> = {};
-  for (const [wireName, messages] of Object.entries(fieldErrors)) {
-    const field = wireToField[wireName];
-    if (field === undefined || messages.length === 0) continue;
-    errors[field] = [...(errors[field] ?? []), ...serverFieldErrors(messages)];
+  for (const field of fields) {
+    const messages = fieldErrors[field] ?? [];
+    if (messages.length > 0) errors[field] = serverFieldErrors(messages);
   }
   return errors;
 }

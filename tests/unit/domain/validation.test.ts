@@ -162,10 +162,10 @@ describe('validateSupportMessage', () => {
 });
 
 describe('server field errors', () => {
-  it('maps wire names onto form fields as server messages and drops fields the form lacks', () => {
+  it("keeps the form's own fields as server messages and drops the others and empty lists", () => {
     const errors = fieldErrorsFromServer(
-      { email: ['Taken.'], password_repeat: ['No match.', 'Too short.'], token: ['Expired.'], city: [] },
-      { email: 'email', password_repeat: 'passwordRepeat' } as const,
+      { email: ['Taken.'], passwordRepeat: ['No match.', 'Too short.'], token: ['Expired.'], password: [] },
+      ['email', 'password', 'passwordRepeat'] as const,
     );
     expect(errors).toEqual({
       email: [{ code: 'server', message: 'Taken.' }],
