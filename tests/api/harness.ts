@@ -66,12 +66,30 @@ async function createTestDatabase(): Promise<TestDatabase> {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropWhenFree(client, name);
       } finally {
         await client.end();
       }
     },
   };
+}
+
+/**
+ * FORCE ends the test's own connections, but not an autovacuum worker that happens to be busy in
+ * the fresh database (it belongs to the superuser): that refusal (42501) or "in use" (55006) clears
+ * once the worker is done, so the drop is tried again for a few seconds.
+ */
+async function dropWhenFree(client: pg.Client, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 20 || (code !== '42501' && code !== '55006')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 async function startSmtpPeer(mails: ReceivedMail[]) {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
 import { DEMO, signIn } from './support/helpers';
 
 test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({
@@ -68,6 +69,7 @@ test('the app asks to retry when the configuration cannot load', async ({ page }
   await page.goto('./');
   const dialog = page.getByRole('dialog', { name: 'Error (Ooops!)' });
   await expect(dialog).toContainText('Failed to load the app configuration');
+  await expectNoSeriousViolations(page, 'configuration error dialog');
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
@@ -81,6 +83,7 @@ test('a brand whose remote config closes the site shows the not-available page',
   });
   await page.goto('./');
   await expect(page.getByText('This version of the site is not available')).toBeVisible();
+  await expectNoSeriousViolations(page, 'site not available');
   await expect(page.getByRole('heading', { name: 'Sign In' })).toHaveCount(0);
 });
 
@@ -89,6 +92,7 @@ test('going offline shows a banner that leaves when the connection is back', asy
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByText('You are offline')).toBeVisible();
+  await expectNoSeriousViolations(page, 'offline banner');
   await context.setOffline(false);
   await expect(page.getByText('You are offline')).toHaveCount(0);
 });
