@@ -1,16 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
-import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { loginMachine } from '../../../machines/login.machine';
 import { loginProvision } from '../../app/actors';
 import { useBrand, useSession } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { fieldErrorTexts } from '../../ui/fieldErrorText';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
-import { useFocusFirstError } from '../../ui/useFocusFirstError';
+import { useMachineForm } from '../../ui/useMachineForm';
 import { formErrorText, signInFailed } from './formText';
 import { GuestLayout } from './GuestLayout';
 import { InstructionButton } from './InstructionButton';
@@ -27,11 +25,15 @@ export function LoginScreen() {
   const { error: entryError } = loginRoute.useSearch();
   const sessionNotice = useSession((snapshot) => snapshot.context.notice);
   const login = useActorRef(machine, { input: {} });
-  const form = useSelector(login, (snapshot) => snapshot.context, shallowEqual);
-  const submitting = useSelector(login, (snapshot) => snapshot.matches('submitting'));
+  const {
+    context: form,
+    busy: submitting,
+    formProps,
+    field,
+  } = useMachineForm<'email' | 'password', typeof login>(login, (snapshot) => snapshot.matches('submitting'));
   const throttled = useSelector(login, (snapshot) => snapshot.matches({ editing: 'throttled' }));
-  const formRef = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(formRef, submitting);
+  const passwordVisible = useSelector(login, (snapshot) => snapshot.context.passwordVisible);
+  const showRestore = useSelector(login, (snapshot) => snapshot.context.showRestore);
 
   const notice =
     formErrorText(i18n, form.formError, signInFailed) ??
@@ -45,41 +47,26 @@ export function LoginScreen() {
         <Trans>Sign In</Trans>
       </h1>
       <Notice>{notice}</Notice>
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          login.send({ type: 'FORM.SUBMIT' });
-          focusFirstError();
-        }}
-      >
+      <form {...formProps}>
         <TextField
           label={t`E-mail`}
           type="email"
-          name="email"
           autoComplete="username"
           inputMode="email"
-          value={form.email}
-          errors={fieldErrorTexts(i18n, form.errors.email)}
-          onValueChange={(value) => login.send({ type: 'FORM.CHANGE', field: 'email', value })}
+          {...field('email')}
         />
         <PasswordField
           label={t`Password`}
-          name="password"
           autoComplete="current-password"
-          value={form.password}
-          errors={fieldErrorTexts(i18n, form.errors.password)}
-          visible={form.passwordVisible}
+          {...field('password')}
+          visible={passwordVisible}
           onToggleVisible={() => login.send({ type: 'FORM.TOGGLE_PASSWORD' })}
-          onValueChange={(value) => login.send({ type: 'FORM.CHANGE', field: 'password', value })}
         />
         <div className="form__actions">
           <Button type="submit" className="btn--block" busy={submitting} disabled={empty || throttled}>
             <Trans>Sign in</Trans>
           </Button>
-          {form.showRestore && (
+          {showRestore && (
             <Button variant="secondary" className="btn--block" onClick={() => navigate({ to: '/reset' })}>
               <Trans>Restore password</Trans>
             </Button>
