@@ -1,7 +1,7 @@
-import { parseBrand } from './schema';
+import type { BrandConfig } from './schema';
 
 /** Brightpath Academy: open registration, three languages, English first. Served on localhost. */
-export const brightpath = parseBrand({
+export const brightpath: BrandConfig = {
   id: 'brightpath',
   appId: 'web',
   version: 13,
@@ -56,4 +56,4 @@ export const brightpath = parseBrand({
     defaultLanguage: 'en',
     footer: '© Brightpath Academy',
   },
-});
+};

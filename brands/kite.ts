@@ -1,7 +1,7 @@
-import { parseBrand } from './schema';
+import type { BrandConfig } from './schema';
 
 /** Kite School: invitation only (no registration), Russian first, no WhatsApp. Served on 127.0.0.1. */
-export const kite = parseBrand({
+export const kite: BrandConfig = {
   id: 'kite',
   appId: 'kite-web',
   version: 13,
@@ -48,4 +48,4 @@ export const kite = parseBrand({
     defaultLanguage: 'ru',
     footer: '© Kite School',
   },
-});
+};

@@ -13,6 +13,22 @@ const perLanguageUrl = v.object({
 const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
 
+/** Feature flags of a variant (shell spec, section 6): the part a remote config may switch. */
+const FlagsSchema = v.object({
+  isDemoAccessible: v.boolean(),
+  isAppStoreSupport: v.boolean(),
+  isBannerEnable: v.boolean(),
+  isChatSupport: v.boolean(),
+  isVideoConsultationSupport: v.boolean(),
+  isOfflineEnable: v.boolean(),
+  isUserAnonAuthEnable: v.boolean(),
+  isRegistrationEnable: v.boolean(),
+  isCookieEnable: v.boolean(),
+  isPushSupport: v.boolean(),
+  /** The mobile-subscription case: the web app is replaced by "This version of the site is not available". */
+  isSiteUnavailable: v.boolean(),
+});
+
 /**
  * Configuration of one white-label variant (shell document, section 3 "Configuration per variant").
  * `version` is the config format version: a remote config replaces the built-in one only when the
@@ -31,20 +47,7 @@ export const BrandConfigSchema = v.object({
     MIN_SAVE_VIEWED_MS_VIDEO_ENDED: v.number(),
   }),
   demoCourseServiceId: v.optional(v.number()),
-  flags: v.object({
-    isDemoAccessible: v.boolean(),
-    isAppStoreSupport: v.boolean(),
-    isBannerEnable: v.boolean(),
-    isChatSupport: v.boolean(),
-    isVideoConsultationSupport: v.boolean(),
-    isOfflineEnable: v.boolean(),
-    isUserAnonAuthEnable: v.boolean(),
-    isRegistrationEnable: v.boolean(),
-    isCookieEnable: v.boolean(),
-    isPushSupport: v.boolean(),
-    /** The mobile-subscription case: the web app is replaced by "This version of the site is not available". */
-    isSiteUnavailable: v.boolean(),
-  }),
+  flags: FlagsSchema,
   saleEmail: v.optional(v.pipe(v.string(), v.email())),
   daysShowWarning: v.number(),
   supportCategoryIds: v.object({
@@ -96,13 +99,18 @@ export type BrandConfig = v.InferOutput<typeof BrandConfigSchema>;
 /** The part of a brand the server may replace at run time (GET /external-application-config). */
 export const RemoteConfigSchema = v.object({
   version: v.number(),
-  flags: v.optional(v.partial(BrandConfigSchema.entries.flags)),
+  flags: v.optional(v.partial(FlagsSchema)),
   daysShowWarning: v.optional(v.number()),
   messageDelay: v.optional(v.number()),
   demoCourseServiceId: v.optional(v.number()),
 });
 export type RemoteConfig = v.InferOutput<typeof RemoteConfigSchema>;
 
+/**
+ * Checks a brand against the schema and its cross-field rules. The brand files are plain typed
+ * objects so the app bundle carries no schema; the server checks every brand when it starts and
+ * the unit tests check them too.
+ */
 export function parseBrand(input: unknown): BrandConfig {
   const brand = v.parse(BrandConfigSchema, input);
   if (!brand.assets.supportedLanguage.includes(brand.assets.defaultLanguage)) {

@@ -7,7 +7,7 @@ import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
-import { brandById } from '../brands/index';
+import { BRANDS, brandById, parseBrand } from '../brands/index';
 import { type DatabaseOptions, type Db, openDatabase } from './db/client';
 import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
@@ -128,6 +128,8 @@ const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
 /** Opens the database (migrating and seeding it), then listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? consoleLogger;
+  // The brand files are plain objects (the app bundle carries no schema): check them before serving.
+  for (const brand of BRANDS) parseBrand(brand);
   const forcedBrand = options.brand ? brandById(options.brand) : undefined;
   if (options.brand && !forcedBrand) throw new Error(`BRAND ${options.brand} is not a known brand id`);
 

@@ -34,6 +34,10 @@ describe('brand configs', () => {
     expect(brandById('kite')).toBe(kite);
   });
 
+  it('every shipped brand passes the schema as it is', () => {
+    for (const brand of BRANDS) expect(parseBrand(structuredClone(brand))).toEqual(brand);
+  });
+
   it('rejects a default language the brand does not support', () => {
     expect(() => parseBrand(withAssets({ supportedLanguage: ['ru'], defaultLanguage: 'en' }))).toThrow(
       /default language en is not supported/,

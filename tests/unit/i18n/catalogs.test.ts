@@ -1,0 +1,39 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../../brands';
+
+/** msgid → msgstr of a Lingui .po catalog (single-line entries, as `lingui extract` writes them). */
+function readCatalog(language: string): Map<string, string> {
+  const text = readFileSync(`locales/${language}/messages.po`, 'utf8');
+  const entries = new Map<string, string>();
+  for (const match of text.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) {
+    const [, id = '', translation = ''] = match;
+    if (id !== '') entries.set(id, translation);
+  }
+  return entries;
+}
+
+describe('message catalogs', () => {
+  const source = readCatalog('en');
+
+  it('hold the interface messages', () => {
+    expect(source.size).toBeGreaterThan(50);
+  });
+
+  for (const language of LANGUAGES.filter((l) => l !== 'en')) {
+    it(`${language} translates every message of the source catalog, and nothing else`, () => {
+      const catalog = readCatalog(language);
+      expect([...catalog.keys()].sort()).toEqual([...source.keys()].sort());
+      const untranslated = [...catalog]
+        .filter(([, translation]) => translation.trim() === '')
+        .map(([id]) => id);
+      expect(untranslated).toEqual([]);
+    });
+  }
+
+  it('gives Russian plurals their one, few and many forms', () => {
+    const plurals = [...readCatalog('ru')].filter(([id]) => id.includes(', plural,'));
+    expect(plurals.length).toBeGreaterThan(0);
+    for (const [, translation] of plurals) expect(translation).toMatch(/one \{.*few \{.*many \{/);
+  });
+});
