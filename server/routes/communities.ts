@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { communities, userCommunities } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/context';
-import { readPaging, sendPage } from '../http/respond';
+import { sendListPage } from '../http/list-page';
 import type { Services } from '../services/container';
 import { toSeconds } from '../services/users';
 
@@ -16,51 +16,34 @@ export function communityRoutes(services: Services) {
   const auth = requireAuth(services.sessions);
 
   return new Hono<AppEnv>()
-    .get('/community', auth, async (c) => {
-      const paging = readPaging(c);
-      const total = await db.$count(communities);
-      const rows = await db
-        .select()
-        .from(communities)
-        .orderBy(asc(communities.id))
-        .limit(paging.perPage)
-        .offset(paging.offset);
-      return sendPage(
-        c,
-        paging,
-        total,
-        rows.map((row) => ({
+    .get('/community', auth, (c) =>
+      sendListPage(c, db, {
+        table: communities,
+        rows: db.select().from(communities).$dynamic(),
+        orderBy: [asc(communities.id)],
+        toWire: (row) => ({
           id: row.id,
           uniq: row.uniq,
           title: row.title,
           slug: row.slug,
           chat_only: row.chatOnly,
           course_ids: row.courseIds,
-        })),
-      );
-    })
+        }),
+      }),
+    )
 
-    .get('/user-community', auth, async (c) => {
-      const paging = readPaging(c);
-      const mine = eq(userCommunities.userId, c.get('auth').user.id);
-      const total = await db.$count(userCommunities, mine);
-      const rows = await db
-        .select()
-        .from(userCommunities)
-        .where(mine)
-        .orderBy(asc(userCommunities.id))
-        .limit(paging.perPage)
-        .offset(paging.offset);
-      return sendPage(
-        c,
-        paging,
-        total,
-        rows.map((row) => ({
+    .get('/user-community', auth, (c) =>
+      sendListPage(c, db, {
+        table: userCommunities,
+        rows: db.select().from(userCommunities).$dynamic(),
+        where: eq(userCommunities.userId, c.get('auth').user.id),
+        orderBy: [asc(userCommunities.id)],
+        toWire: (row) => ({
           community_id: row.communityId,
           start_date: toSeconds(row.startDate),
           end_date: toSeconds(row.endDate),
           is_optional_purchase: row.isOptionalPurchase,
-        })),
-      );
-    });
+        }),
+      }),
+    );
 }

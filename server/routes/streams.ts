@@ -5,7 +5,8 @@ import { courseStages, stageDays, userCourseStreams } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/context';
 import { ApiError } from '../http/errors';
-import { readPaging, sendData, sendPage } from '../http/respond';
+import { sendListPage } from '../http/list-page';
+import { sendData } from '../http/respond';
 import type { Services } from '../services/container';
 import { toSeconds } from '../services/users';
 
@@ -55,16 +56,15 @@ export function streamRoutes(services: Services) {
   const auth = requireAuth(services.sessions);
 
   return new Hono<AppEnv>()
-    .get('/user-course-streams', auth, async (c) => {
-      const paging = readPaging(c);
-      const total = await db.$count(userCourseStreams, mine(c));
-      const rows = await streamsWithDayCounts(db)
-        .where(mine(c))
-        .orderBy(asc(userCourseStreams.id))
-        .limit(paging.perPage)
-        .offset(paging.offset);
-      return sendPage(c, paging, total, rows.map(toWireStream));
-    })
+    .get('/user-course-streams', auth, (c) =>
+      sendListPage(c, db, {
+        table: userCourseStreams,
+        rows: streamsWithDayCounts(db),
+        where: mine(c),
+        orderBy: [asc(userCourseStreams.id)],
+        toWire: toWireStream,
+      }),
+    )
 
     .get('/user-course-streams/:id', auth, async (c) => {
       const id = Number(c.req.param('id'));

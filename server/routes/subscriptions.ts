@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { installments, paymentSubscriptions } from '../db/schema';
 import { requireAuth } from '../http/auth';
 import type { AppEnv } from '../http/context';
-import { readPaging, sendPage } from '../http/respond';
+import { sendListPage } from '../http/list-page';
 import type { Services } from '../services/container';
 import { toSecondsOrNull } from '../services/users';
 
@@ -13,22 +13,13 @@ export function subscriptionRoutes(services: Services) {
   const auth = requireAuth(services.sessions);
 
   return new Hono<AppEnv>()
-    .get('/payment-subscription', auth, async (c) => {
-      const paging = readPaging(c);
-      const mine = eq(paymentSubscriptions.userId, c.get('auth').user.id);
-      const total = await db.$count(paymentSubscriptions, mine);
-      const rows = await db
-        .select()
-        .from(paymentSubscriptions)
-        .where(mine)
-        .orderBy(asc(paymentSubscriptions.id))
-        .limit(paging.perPage)
-        .offset(paging.offset);
-      return sendPage(
-        c,
-        paging,
-        total,
-        rows.map((s) => ({
+    .get('/payment-subscription', auth, (c) =>
+      sendListPage(c, db, {
+        table: paymentSubscriptions,
+        rows: db.select().from(paymentSubscriptions).$dynamic(),
+        where: eq(paymentSubscriptions.userId, c.get('auth').user.id),
+        orderBy: [asc(paymentSubscriptions.id)],
+        toWire: (s) => ({
           id: s.id,
           status: s.status,
           is_lifetime: s.isLifetime,
@@ -40,21 +31,16 @@ export function subscriptionRoutes(services: Services) {
           end_date: toSecondsOrNull(s.endDate),
           course_service_type: s.courseServiceType,
           recurrent_payments_enabled: s.recurrentPaymentsEnabled,
-        })),
-      );
-    })
+        }),
+      }),
+    )
 
-    .get('/installment', auth, async (c) => {
-      const paging = readPaging(c);
-      const mine = eq(installments.userId, c.get('auth').user.id);
-      const total = await db.$count(installments, mine);
-      const rows = await db
-        .select({ id: installments.id, status: installments.status })
-        .from(installments)
-        .where(mine)
-        .orderBy(asc(installments.id))
-        .limit(paging.perPage)
-        .offset(paging.offset);
-      return sendPage(c, paging, total, rows);
-    });
+    .get('/installment', auth, (c) =>
+      sendListPage(c, db, {
+        table: installments,
+        rows: db.select({ id: installments.id, status: installments.status }).from(installments).$dynamic(),
+        where: eq(installments.userId, c.get('auth').user.id),
+        orderBy: [asc(installments.id)],
+      }),
+    );
 }

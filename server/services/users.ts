@@ -5,12 +5,17 @@ import { type UserRow, userScores } from '../db/schema';
 export const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export const toSecondsOrNull = (date: Date | null) => (date ? toSeconds(date) : null);
 
-/** Counters of `?expand=statistics`; only points are tracked so far, the rest stay 0. */
-async function statistics(db: Db, userId: number) {
+/** The user's points balance: the sum of the signed amounts of the score history. */
+export async function scoresAmount(db: Db, userId: number): Promise<number> {
   const [row] = await db
     .select({ total: sum(userScores.amount) })
     .from(userScores)
     .where(eq(userScores.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/** Counters of `?expand=statistics`; only points are tracked so far, the rest stay 0. */
+async function statistics(db: Db, userId: number) {
   return {
     viewed_hours: 0,
     completed_courses: 0,
@@ -20,7 +25,7 @@ async function statistics(db: Db, userId: number) {
     cashback: 0,
     discount_for_referral: 0,
     link_jumps: 0,
-    scores_amount: Number(row?.total ?? 0),
+    scores_amount: await scoresAmount(db, userId),
   };
 }
 

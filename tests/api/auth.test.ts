@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
-import { type ApiClient, apiClient } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
+const { server, api } = serverForFile();
 
 const userCount = async () => (await server.db.select({ id: users.id }).from(users)).length;
 const { learner } = DEMO_ACCOUNTS;
@@ -253,13 +245,7 @@ describe('POST /auth/logout', () => {
 
 describe('deleted accounts', () => {
   it('cannot sign in any more', async () => {
-    const created = await api.post('/auth/signup-by-email', {
-      username: 'leaving@example.com',
-      email: 'leaving@example.com',
-      password: 'leaving-password',
-      password_repeat: 'leaving-password',
-    });
-    const token = created.body.data.token;
+    const { token } = await api.signUp('leaving');
     expect((await api.delete('/user', { token })).status).toBe(200);
     const login = await api.post('/auth/login', {
       email: 'leaving@example.com',

@@ -18,7 +18,18 @@ export interface CallResult {
   headers: Headers;
 }
 
-export function apiClient(base: string) {
+/** A fresh account made through the real sign-up call. */
+export interface Account {
+  email: string;
+  password: string;
+  id: number;
+  token: string;
+}
+
+/** `base` may be a function when the server starts after the client is made (see serverForFile). */
+export function apiClient(base: string | (() => string)) {
+  const baseUrl = typeof base === 'string' ? () => base : base;
+
   async function call(method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
     const headers: Record<string, string> = { ...options.headers };
     const appId = options.appId === undefined ? 'web' : options.appId;
@@ -30,7 +41,7 @@ export function apiClient(base: string) {
       body = JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const response = await fetch(`${base}${path}`, { method, headers, body });
+    const response = await fetch(`${baseUrl()}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -51,6 +62,25 @@ export function apiClient(base: string) {
       if (result.status !== 200)
         throw new Error(`login ${email} failed: ${result.status} ${JSON.stringify(result.body)}`);
       return result.body.data.token as string;
+    },
+    /**
+     * Signs up `<label>@example.com` with the password `<label>-password` on the default brand.
+     * Each label can sign up once per server, so every test names its own accounts.
+     */
+    async signUp(label: string): Promise<Account> {
+      const email = `${label}@example.com`;
+      const password = `${label}-password`;
+      const result = await call('POST', '/auth/signup-by-email', {
+        body: { username: email, email, password, password_repeat: password },
+      });
+      if (result.status !== 201)
+        throw new Error(`sign-up of ${email} failed: ${result.status} ${JSON.stringify(result.body)}`);
+      return {
+        email,
+        password,
+        id: result.body.data.user.id as number,
+        token: result.body.data.token as string,
+      };
     },
   };
 }

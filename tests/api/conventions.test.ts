@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { type ApiClient, apiClient } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
+const { server, api } = serverForFile();
 
 describe('GET /external-application-config', () => {
   it('answers the config of the brand named by X-App-Id', async () => {

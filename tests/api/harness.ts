@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
 import type { DatabaseOptions } from '../../server/db/client';
 import type { Logger } from '../../server/services/logger';
+import { type ApiClient, apiClient } from './client';
 
 /**
  * Starts the real server on a fresh database for one test file: in-memory PGlite (TEST_DB=pglite,
@@ -166,4 +168,40 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
       await database.drop();
     },
   };
+}
+
+/**
+ * One server for the calling test file: started in `beforeAll`, closed in `afterAll`. The `server`
+ * and `api` handed back are usable from the tests and hooks on; they reach the started server.
+ */
+export function serverForFile(options: Partial<ServerOptions> = {}): { server: TestServer; api: ApiClient } {
+  let started: TestServer | undefined;
+  const current = () => {
+    if (!started) throw new Error('the test server starts in beforeAll: use it in tests and hooks only');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(() => started?.close());
+  const server: TestServer = {
+    get url() {
+      return current().url;
+    },
+    get api() {
+      return current().api;
+    },
+    get db() {
+      return current().db;
+    },
+    get mails() {
+      return current().mails;
+    },
+    get errors() {
+      return current().errors;
+    },
+    waitForMail: (to, timeoutMs) => current().waitForMail(to, timeoutMs),
+    close: () => current().close(),
+  };
+  return { server, api: apiClient(() => server.api) };
 }

@@ -1,28 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outbox, passwordResets, users } from '../../server/db/schema';
-import { type ApiClient, apiClient, openEvents } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { apiClient, openEvents } from './client';
+import { serverForFile, startTestServer } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
-
-async function signUp(email: string, password: string): Promise<string> {
-  const result = await api.post('/auth/signup-by-email', {
-    username: email,
-    email,
-    password,
-    password_repeat: password,
-  });
-  expect(result.status).toBe(201);
-  return result.body.data.token;
-}
+const { server, api } = serverForFile();
 
 function linkToken(text: string, origin: string): string {
   const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -33,7 +15,7 @@ function linkToken(text: string, origin: string): string {
 
 describe('password reset through mail', () => {
   it('mails a link, sets the new password, revokes every session and signs in', async () => {
-    const oldSession = await signUp('forgot@example.com', 'forgotten-password');
+    const { token: oldSession, password: forgotten } = await api.signUp('forgot');
     const events = await openEvents(server.api, oldSession);
     await events.waitFor(': connected');
 
@@ -65,9 +47,9 @@ describe('password reset through mail', () => {
     await events.waitFor('event: logout\ndata: {"reason":"new-sign-in"}');
     expect((await api.get('/user', { token: oldSession })).status).toBe(401);
     await api.login('forgot@example.com', 'remembered-password');
-    expect(
-      (await api.post('/auth/login', { email: 'forgot@example.com', password: 'forgotten-password' })).status,
-    ).toBe(422);
+    expect((await api.post('/auth/login', { email: 'forgot@example.com', password: forgotten })).status).toBe(
+      422,
+    );
 
     // The link works once.
     const again = await api.post('/auth/reset-password', {
@@ -100,7 +82,7 @@ describe('password reset through mail', () => {
   });
 
   it('refuses an expired or unknown token and bad passwords without changing the password', async () => {
-    await signUp('slow@example.com', 'slow-original-pass');
+    await api.signUp('slow');
     await api.post('/auth/request-password-reset?lang=es', { email: 'slow@example.com' });
     const mail = await server.waitForMail('slow@example.com');
     expect(mail.subject).toBe('Restablece tu contraseña en Brightpath Academy');
@@ -179,9 +161,7 @@ describe('an SMTP failure', () => {
 
 describe('PUBLIC_URL', () => {
   it('is the origin of mailed links when set', async () => {
-    const other = await import('./harness').then((h) =>
-      h.startTestServer({ publicUrl: 'https://learn.example.org/' }),
-    );
+    const other = await startTestServer({ publicUrl: 'https://learn.example.org/' });
     try {
       const client = apiClient(other.api);
       await client.post('/auth/request-password-reset', { email: 'learner@example.com' });

@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
-import { type ApiClient, apiClient } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
+const { server, api } = serverForFile();
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-async function signUp(email: string, password: string) {
-  const result = await api.post('/auth/signup-by-email', {
-    username: email,
-    email,
-    password,
-    password_repeat: password,
-  });
-  expect(result.status).toBe(201);
-}
-
 describe('sign-in rate limit', () => {
   it('allows 5 failures per account, then answers 429 with Retry-After and a localized message', async () => {
-    await signUp('target@example.com', 'target-password');
+    await api.signUp('target');
     for (let i = 0; i < 5; i++) {
       const wrong = await api.post('/auth/login', {
         email: 'target@example.com',
@@ -58,7 +40,7 @@ describe('sign-in rate limit', () => {
   });
 
   it('clears the account failures after a successful sign-in', async () => {
-    await signUp('forgetful@example.com', 'forgetful-password');
+    await api.signUp('forgetful');
     for (let i = 0; i < 4; i++) {
       expect(
         (await api.post('/auth/login', { email: 'forgetful@example.com', password: 'nope-nope' })).status,

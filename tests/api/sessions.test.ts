@@ -1,32 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, apiClient, openEvents } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openEvents } from './client';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-let counter = 0;
-
-beforeAll(async () => {
-  // A short keep-alive interval so the comment line can be seen within a test.
-  server = await startTestServer({ keepAliveMs: 200 });
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
-
-const PASSWORD = 'first-password';
+// A short keep-alive interval so the comment line can be seen within a test.
+const { server, api } = serverForFile({ keepAliveMs: 200 });
 
 /** A fresh account with two signed-in sessions ("this device" and "the other device"). */
-async function accountWithTwoSessions() {
-  counter += 1;
-  const email = `device-${counter}@example.com`;
-  const created = await api.post('/auth/signup-by-email', {
-    username: email,
-    email,
-    password: PASSWORD,
-    password_repeat: PASSWORD,
-  });
-  expect(created.status).toBe(201);
-  return { email, here: created.body.data.token as string, other: await api.login(email, PASSWORD) };
+async function accountWithTwoSessions(label: string) {
+  const account = await api.signUp(label);
+  return { ...account, here: account.token, other: await api.login(account.email, account.password) };
+}
+
+/** Opens the event streams of both sessions and waits until each has said it is connected. */
+async function connectedStreams(here: string, other: string) {
+  const events = await openEvents(server.api, other);
+  const ownEvents = await openEvents(server.api, here);
+  await events.waitFor(': connected');
+  await ownEvents.waitFor(': connected');
+  return { events, ownEvents };
 }
 
 describe('GET /events', () => {
@@ -35,13 +26,13 @@ describe('GET /events', () => {
     expect(missing.status).toBe(401);
     expect((await missing.json()).success).toBe(false);
     expect((await openEvents(server.api, 'unknown-token')).status).toBe(401);
-    const { here } = await accountWithTwoSessions();
+    const { here } = await accountWithTwoSessions('signed-out');
     await api.post('/auth/logout', undefined, { token: here });
     expect((await openEvents(server.api, here)).status).toBe(401);
   });
 
   it('opens a text/event-stream that sends keep-alive comments', async () => {
-    const { here } = await accountWithTwoSessions();
+    const { here } = await accountWithTwoSessions('listener');
     const response = await fetch(`${server.api}/events?token=${here}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -54,12 +45,12 @@ describe('GET /events', () => {
 
 describe('revocation reaches the other sessions', () => {
   it('a password change revokes the other session and sends it logout', async () => {
-    const { here, other, email } = await accountWithTwoSessions();
+    const { here, other, email, password } = await accountWithTwoSessions('password-changer');
     const events = await openEvents(server.api, other);
     await events.waitFor(': connected');
     const changed = await api.post(
       '/user/update-password',
-      { current_password: PASSWORD, password: 'second-password', password_repeat: 'second-password' },
+      { current_password: password, password: 'second-password', password_repeat: 'second-password' },
       { token: here },
     );
     expect(changed.status).toBe(200);
@@ -73,11 +64,8 @@ describe('revocation reaches the other sessions', () => {
   });
 
   it('account deletion revokes every session and sends logout to the others', async () => {
-    const { here, other } = await accountWithTwoSessions();
-    const events = await openEvents(server.api, other);
-    const ownEvents = await openEvents(server.api, here);
-    await events.waitFor(': connected');
-    await ownEvents.waitFor(': connected');
+    const { here, other } = await accountWithTwoSessions('deleter');
+    const { events, ownEvents } = await connectedStreams(here, other);
     expect((await api.delete('/user', { token: here })).status).toBe(200);
     await events.waitFor('event: logout');
     await events.ended;
@@ -89,11 +77,8 @@ describe('revocation reaches the other sessions', () => {
   });
 
   it('a plain logout closes only its own stream, without a logout event elsewhere', async () => {
-    const { here, other } = await accountWithTwoSessions();
-    const events = await openEvents(server.api, other);
-    const ownEvents = await openEvents(server.api, here);
-    await events.waitFor(': connected');
-    await ownEvents.waitFor(': connected');
+    const { here, other } = await accountWithTwoSessions('logger-out');
+    const { events, ownEvents } = await connectedStreams(here, other);
     await api.post('/auth/logout', undefined, { token: here });
     await ownEvents.ended;
     await events.waitFor(': keep-alive');

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   communities,
   installments,
@@ -11,11 +11,9 @@ import {
   users,
 } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
-import { type ApiClient, apiClient } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
+const { server, api } = serverForFile();
 let learnerToken: string;
 let adminToken: string;
 let adminId: number;
@@ -24,15 +22,12 @@ const DAY = 24 * 60 * 60;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
   learnerToken = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
   adminToken = await api.login(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
   const [admin] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.admin.email));
   if (!admin) throw new Error('the seed has no admin');
   adminId = admin.id;
 });
-afterAll(() => server?.close());
 
 describe('the learner sees the seeded start lists', () => {
   it('GET /user-course-streams', async () => {

@@ -1,34 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
-import { type ApiClient, apiClient } from './client';
-import { startTestServer, type TestServer } from './harness';
+import { apiClient } from './client';
+import { serverForFile } from './harness';
 
-let server: TestServer;
-let api: ApiClient;
-let counter = 0;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = apiClient(server.api);
-});
-afterAll(() => server?.close());
-
-const PASSWORD = 'user-password';
-
-async function newAccount() {
-  counter += 1;
-  const email = `person-${counter}@example.com`;
-  const created = await api.post('/auth/signup-by-email', {
-    username: email,
-    email,
-    password: PASSWORD,
-    password_repeat: PASSWORD,
-  });
-  expect(created.status).toBe(201);
-  return { email, id: created.body.data.user.id as number, token: created.body.data.token as string };
-}
+const { server, api } = serverForFile();
 
 const row = async (id: number) => {
   const [found] = await server.db.select().from(users).where(eq(users.id, id));
@@ -65,7 +42,7 @@ describe('GET /user', () => {
 
 describe('POST /user', () => {
   it('updates the given fields and leaves the rest', async () => {
-    const { id, token } = await newAccount();
+    const { id, token } = await api.signUp('editor');
     const result = await api.post(
       '/user',
       {
@@ -107,7 +84,7 @@ describe('POST /user', () => {
   });
 
   it('refuses invalid fields with localized 422 and changes nothing', async () => {
-    const { id, token } = await newAccount();
+    const { id, token } = await api.signUp('careless-editor');
     await api.post('/user', { name: 'Before', city: 'Old town' }, { token });
     const before = await row(id);
     const cases: [Record<string, unknown>, string, string][] = [
@@ -137,7 +114,7 @@ describe('POST /user', () => {
 
 describe('POST /user/update-password', () => {
   it('needs the right current password and valid new ones, changing nothing otherwise', async () => {
-    const { id, token } = await newAccount();
+    const { id, token, password } = await api.signUp('password-changer');
     const before = await row(id);
     const missing = await api.post(
       '/user/update-password',
@@ -154,13 +131,13 @@ describe('POST /user/update-password', () => {
     expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
     const mismatch = await api.post(
       '/user/update-password?lang=es',
-      { current_password: PASSWORD, password: 'new-password', password_repeat: 'other-password' },
+      { current_password: password, password: 'new-password', password_repeat: 'other-password' },
       { token },
     );
     expect(mismatch.body.errors).toEqual({ password_repeat: ['Las contraseñas no coinciden.'] });
     const short = await api.post(
       '/user/update-password',
-      { current_password: PASSWORD, password: 'short', password_repeat: 'short' },
+      { current_password: password, password: 'short', password_repeat: 'short' },
       { token },
     );
     expect(short.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
@@ -184,7 +161,7 @@ describe('POST /user/update-password', () => {
 
 describe('POST /user/update-user', () => {
   it('changes the e-mail or the status', async () => {
-    const { token, id } = await newAccount();
+    const { token, id } = await api.signUp('renamer');
     const email = await api.post('/user/update-user', { email: 'Renamed@Example.com' }, { token });
     expect(email.status).toBe(200);
     expect(email.body.data.email).toBe('renamed@example.com');
@@ -194,7 +171,7 @@ describe('POST /user/update-user', () => {
   });
 
   it('refuses a taken or invalid e-mail, an unknown status and an empty body', async () => {
-    const { token, id } = await newAccount();
+    const { token, id } = await api.signUp('careless-renamer');
     const before = await row(id);
     const taken = await api.post('/user/update-user', { email: DEMO_ACCOUNTS.admin.email }, { token });
     expect(taken.status).toBe(422);
@@ -211,7 +188,7 @@ describe('POST /user/update-user', () => {
 
 describe('POST /user/notification', () => {
   it('sets disable_notification to 0 or 1 and refuses anything else', async () => {
-    const { token, id } = await newAccount();
+    const { token, id } = await api.signUp('notified');
     const on = await api.post('/user/notification', { disable_notification: 1 }, { token });
     expect(on.body.data.disable_notification).toBe(1);
     for (const value of [2, '1', true, null]) {
@@ -227,8 +204,8 @@ describe('POST /user/notification', () => {
 
 describe('DELETE /user', () => {
   it('sets status 0 and ends every session', async () => {
-    const { token, id, email } = await newAccount();
-    const other = await api.login(email, PASSWORD);
+    const { token, id, email, password } = await api.signUp('leaver');
+    const other = await api.login(email, password);
     const result = await api.delete('/user', { token });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ success: true, data: {} });
@@ -240,8 +217,8 @@ describe('DELETE /user', () => {
 
 describe('one user never reaches another', () => {
   it('each token reads and writes only its own account', async () => {
-    const alice = await newAccount();
-    const bob = await newAccount();
+    const alice = await api.signUp('alice');
+    const bob = await api.signUp('bob');
     await api.post('/user', { name: 'Bob' }, { token: bob.token });
     await api.post('/user', { name: 'Alice', id: bob.id, user_id: bob.id }, { token: alice.token });
     expect((await row(bob.id)).name).toBe('Bob');
