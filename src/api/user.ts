@@ -137,6 +137,12 @@ export async function updateProfile(fields: ProfileFields): Promise<User> {
   return toUser(data);
 }
 
+/** POST /user/update-user with an e-mail: gives an account made by app id its address. */
+export async function updateEmail(email: string): Promise<User> {
+  const { data } = await request(WireUserSchema, '/user/update-user', { method: 'POST', body: { email } });
+  return toUser(data);
+}
+
 /** POST /user/update-password: the server opens a new session and revokes the others. */
 export async function updatePassword(input: {
   password: string;

@@ -3,6 +3,7 @@ import type { accessRecoveryMachine } from '../../machines/accessRecovery.machin
 import type { accountDeletionMachine } from '../../machines/accountDeletion.machine';
 import type { appMachine } from '../../machines/app.machine';
 import type { autoLoginMachine } from '../../machines/autoLogin.machine';
+import type { emailPromptMachine } from '../../machines/emailPrompt.machine';
 import type { loginMachine } from '../../machines/login.machine';
 import type { logoutMachine } from '../../machines/logout.machine';
 import type { passwordChangeMachine } from '../../machines/passwordChange.machine';
@@ -24,7 +25,7 @@ import { removePushUserId } from '../platform/push';
 import { listenRemoteLogout } from '../platform/remoteLogout';
 import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/returnUrlStorage';
 import * as tokenStorage from '../platform/tokenStorage';
-import { appNavigator, sessionActor } from './runtime';
+import { appNavigator, routeGuardActor, sessionActor } from './runtime';
 
 /**
  * The real side effects handed to the machines (`machine.provide(...)`): API calls, browser storage
@@ -45,6 +46,9 @@ const signIn = (_: unknown, session: { token: string; user: User }) =>
   sessionActor().send({ type: 'SESSION.SIGNED_IN', token: session.token, user: session.user });
 
 const endSession = () => sessionActor().send({ type: 'SESSION.END' });
+
+const updateUser = (_: unknown, params: { user: User }) =>
+  sessionActor().send({ type: 'SESSION.USER_UPDATED', user: params.user });
 
 const goToHome = () => appNavigator().goTo(homePath(), { replace: true });
 
@@ -150,11 +154,17 @@ export const passwordChangeProvision = {
 
 export const profileCompletionProvision = {
   actors: { updateProfile: fromPromise(({ input }) => userApi.updateProfile(input)) },
-  actions: {
-    updateUser: (_, params) => sessionActor().send({ type: 'SESSION.USER_UPDATED', user: params.user }),
-    goToHome,
-  },
+  actions: { updateUser, goToHome },
 } satisfies Provision<typeof profileCompletionMachine>;
+
+export const emailPromptProvision = {
+  actors: { updateEmail: fromPromise(({ input }) => userApi.updateEmail(input.email)) },
+  actions: {
+    updateUser,
+    emailProvided: () => routeGuardActor().send({ type: 'EMAIL.PROVIDED' }),
+    emailCancelled: () => routeGuardActor().send({ type: 'EMAIL.CANCEL' }),
+  },
+} satisfies Provision<typeof emailPromptMachine>;
 
 /** What "clear all stores" means on the web: the local copies of the session (shell spec, section 4). */
 const clearStores = () => tokenStorage.clearToken();

@@ -33,13 +33,14 @@ const stringParams =
     );
 
 /**
- * Asks the route guard before a route loads and follows its redirect. Preloads only look: the guard
- * would otherwise remember return URLs for pages nobody opened.
+ * Asks the route guard before a route loads and follows its redirect. An e-mail prompt (rule 7) lets
+ * the page load: the frame shows the prompt over it. Preloads only look: the guard would otherwise
+ * remember return URLs for pages nobody opened.
  */
-function guard(name: AppRouteName, access: RouteAccess) {
+function guard(name: AppRouteName, access: RouteAccess, requiresEmail: boolean) {
   return ({ location, preload }: { location: { href: string }; preload: boolean }) => {
     if (preload) return;
-    const decision = checkRoute({ name, access, href: location.href });
+    const decision = checkRoute({ name, access, href: location.href, requiresEmail });
     if (decision.kind === 'redirect') {
       const to = isAppRouteName(decision.to) ? ROUTE_PATHS[decision.to] : '/';
       throw redirect({ to, search: decision.search ?? {}, replace: true });
@@ -57,18 +58,24 @@ const lazy = <K extends string>(importer: () => Promise<Record<K, () => React.Re
 
 const notBuiltYet = lazy(() => import('../features/shell/NotBuiltYetPage'), 'NotBuiltYetPage');
 
+type PageOptions = {
+  validateSearch?: (search: Search) => Record<string, string | undefined>;
+  /** The user must have an e-mail here (rule 7): purchases start on these pages. */
+  requiresEmail?: boolean;
+};
+
 function page(
   parent: AnyRoute,
   name: AppRouteName,
   access: RouteAccess,
   component: ReturnType<typeof lazy> | (() => React.ReactNode) = notBuiltYet,
-  validateSearch?: (search: Search) => Record<string, string | undefined>,
+  { validateSearch, requiresEmail = false }: PageOptions = {},
 ) {
   return createRoute({
     getParentRoute: () => parent,
     path: ROUTE_PATHS[name],
     staticData: { name },
-    beforeLoad: guard(name, access),
+    beforeLoad: guard(name, access, requiresEmail),
     component,
     ...(validateSearch ? { validateSearch } : {}),
   });
@@ -90,7 +97,9 @@ function moved(
 }
 
 // Guest and public pages (no signed-in frame).
-const loginRoute = page(rootRoute, 'login', 'guest', LoginScreen, stringParams('returnUrl', 'error'));
+const loginRoute = page(rootRoute, 'login', 'guest', LoginScreen, {
+  validateSearch: stringParams('returnUrl', 'error'),
+});
 const guestRoutes = [
   loginRoute,
   page(
@@ -104,21 +113,21 @@ const guestRoutes = [
     'accessRecovery',
     'guest',
     lazy(() => import('../features/auth/AccessRecoveryScreen'), 'AccessRecoveryScreen'),
-    stringParams('token'),
+    { validateSearch: stringParams('token') },
   ),
   page(
     rootRoute,
     'auto-login',
     'public',
     lazy(() => import('../features/auth/AutoLoginScreen'), 'AutoLoginScreen'),
-    stringParams('token', 'returnUrl'),
+    { validateSearch: stringParams('token', 'returnUrl') },
   ),
   page(
     rootRoute,
     'logout',
     'logout',
     lazy(() => import('../features/auth/LogoutScreen'), 'LogoutScreen'),
-    stringParams('from'),
+    { validateSearch: stringParams('from') },
   ),
 ];
 
@@ -129,8 +138,8 @@ const signedInLayout = createRoute({
   component: lazy(() => import('../features/shell/SignedInLayout'), 'SignedInLayout'),
 });
 
-const later = (name: AppRouteName, validateSearch?: (search: Search) => Record<string, string | undefined>) =>
-  page(signedInLayout, name, 'auth', notBuiltYet, validateSearch);
+const later = (name: AppRouteName, options?: PageOptions) =>
+  page(signedInLayout, name, 'auth', notBuiltYet, options);
 
 const signedInRoutes = [
   page(
@@ -156,9 +165,10 @@ const signedInRoutes = [
     'delete',
     'auth',
     lazy(() => import('../features/profile/DeleteAccountScreen'), 'DeleteAccountScreen'),
-    stringParams('from'),
+    { validateSearch: stringParams('from') },
   ),
-  later('subscriptions', stringParams('warning')),
+  later('subscriptions', { validateSearch: stringParams('warning') }),
+  later('home-catalog', { requiresEmail: true }),
   ...(
     [
       'linkSocialNetworks',
@@ -177,7 +187,6 @@ const signedInRoutes = [
       'userSetting',
       'home-courses',
       'home-events',
-      'home-catalog',
       'calendar',
       'day',
       'materials',

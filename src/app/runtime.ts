@@ -14,6 +14,8 @@ export type AppNavigator = {
   currentHref: () => string;
   /** A query parameter of the current location. */
   searchParam: (name: string) => string | null;
+  /** Back to the previous page of this app, or to `fallbackPath` when there is none. */
+  goBack: (fallbackPath: string) => void;
 };
 
 type Runtime = {
@@ -35,11 +37,13 @@ function current(): Runtime {
 
 export const sessionActor = (): ActorRefFrom<typeof sessionMachine> => current().root.system.get('session');
 
+export const routeGuardActor = (): ActorRefFrom<typeof routeGuardMachine> => current().routeGuard;
+
 export const appNavigator = (): AppNavigator => current().navigator;
 
 /** Asks the route guard about a navigation; it decides synchronously. */
 export function checkRoute(check: RouteCheck): GuardDecision {
-  const guard = current().routeGuard;
+  const guard = routeGuardActor();
   guard.send({ type: 'ROUTE.CHECK', ...check });
   return guard.getSnapshot().context.decision;
 }

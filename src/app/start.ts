@@ -20,8 +20,10 @@ export function startApp(brand: BrandConfig, language: Language, router: AnyRout
   const routeGuard = createActor(routeGuardMachine.provide(routeGuardProvision), {
     input: { homeRoute: routeNameOfPath(brand.assets.homepage) ?? 'home' },
   });
-  registerRuntime({ root, routeGuard, navigator: routerNavigator(router) });
-  setHomePath(() => root.getSnapshot().context.brand.assets.homepage);
+  const navigator = routerNavigator(router);
+  registerRuntime({ root, routeGuard, navigator });
+  const homePath = () => root.getSnapshot().context.brand.assets.homepage;
+  setHomePath(homePath);
 
   configureApiClient({
     token: () => sessionActor().getSnapshot().context.token,
@@ -30,6 +32,14 @@ export function startApp(brand: BrandConfig, language: Language, router: AnyRout
     appId: brand.appId,
   });
   onUnauthorized(() => sessionActor().send({ type: 'SESSION.EXPIRED' }));
+
+  // Rule 7: cancelling the e-mail prompt returns to the page before it (or home).
+  let wasGoingBack = false;
+  routeGuard.subscribe((snapshot) => {
+    const goingBack = snapshot.matches('goingBack');
+    if (goingBack && !wasGoingBack) navigator.goBack(homePath());
+    wasGoingBack = goingBack;
+  });
 
   routeGuard.start();
   root.start();
@@ -65,6 +75,10 @@ function routerNavigator(router: AnyRouter): AppNavigator {
     searchParam: (name) => {
       const value = (router.state.location.search as Record<string, unknown>)[name];
       return typeof value === 'string' ? value : null;
+    },
+    goBack: (fallbackPath) => {
+      if (router.history.canGoBack()) router.history.back();
+      else void router.navigate({ href: fallbackPath, replace: true });
     },
   };
 }
