@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 import { E2E } from './tests/e2e/support/ports';
 
 // The e2e run starts the real server on a fresh PGlite folder, with a real SMTP peer on loopback
@@ -22,17 +23,7 @@ export default defineConfig({
     baseURL: `http://localhost:${E2E.appPort}/v/`,
     trace: 'retain-on-failure',
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {

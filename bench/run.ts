@@ -8,23 +8,14 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 import { withBenchServer } from './server';
 
-const CHROME = '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const BUDGET = { signInJsGzipKb: 130, lighthousePerformance: 0.95, pgliteToPostgresRatio: 0.6 };
 const LOAD = { durationSeconds: 10, connections: 16 };
 
 async function signInPageJsGzipKb(origin: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS.slice(1) });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   const scripts: Promise<number>[] = [];
   page.on('response', (res) => {
@@ -38,7 +29,10 @@ async function signInPageJsGzipKb(origin: string): Promise<number> {
 }
 
 async function lighthousePerformance(origin: string): Promise<number> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
   try {
     const result = await lighthouse(`${origin}/v/`, {
       port: chrome.port,

@@ -3,23 +3,18 @@
  * same whether or not the address exists, so `sent` shows the address the user typed.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { collectErrors, hasErrors, normalizeEmail, validateEmail } from '../src/domain/validation';
 import {
-  collectErrors,
-  type FieldErrors,
-  hasErrors,
-  normalizeEmail,
-  validateEmail,
-} from '../src/domain/validation';
-import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 
 export const ACCESS_RECOVERY_FIELDS = ['email'] as const;
 export type AccessRecoveryField = (typeof ACCESS_RECOVERY_FIELDS)[number];
 
-export type AccessRecoveryContext = {
-  email: string;
-  errors: FieldErrors<AccessRecoveryField>;
-  formError: string | null;
-};
+export type AccessRecoveryContext = TextFormContext<AccessRecoveryField>;
 
 export type AccessRecoveryEvent =
   | FormChangeEvent<AccessRecoveryField>

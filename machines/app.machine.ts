@@ -11,8 +11,8 @@
  */
 import { assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { type BrandConfig, mergeRemoteConfig, type RemoteConfig } from '../brands';
-import type { StartLists, Subscription } from '../src/api/startLists';
 import { type RequestError, toRequestError } from '../src/domain/requestError';
+import type { StartLists, Subscription } from '../src/domain/startLists';
 import type { User } from '../src/domain/user';
 import { type SessionParentEvent, sessionMachine } from './session.machine';
 

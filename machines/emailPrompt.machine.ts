@@ -9,22 +9,18 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError } from '../src/domain/requestError';
 import type { User } from '../src/domain/user';
+import { collectErrors, hasErrors, normalizeEmail, validateEmail } from '../src/domain/validation';
 import {
-  collectErrors,
-  type FieldErrors,
-  hasErrors,
-  normalizeEmail,
-  validateEmail,
-} from '../src/domain/validation';
-import { type FormChangeEvent, type FormFailure, formEditingTransitions, GENERIC_ERROR } from './formSupport';
+  type FormChangeEvent,
+  type FormContext,
+  formEditingTransitions,
+  GENERIC_ERROR,
+  type TextFormContext,
+} from './formSupport';
 
 export type EmailPromptField = 'email';
 
-export type EmailPromptContext = {
-  email: string;
-  errors: FieldErrors<EmailPromptField>;
-  formError: string | null;
-};
+export type EmailPromptContext = TextFormContext<EmailPromptField>;
 
 export type EmailPromptEvent =
   | FormChangeEvent<EmailPromptField>
@@ -35,7 +31,7 @@ const validateEmailPrompt = (context: EmailPromptContext) =>
   collectErrors<EmailPromptField>({ email: validateEmail(context.email) });
 
 /** The server's e-mail errors as one message (spec section 8), else the dialog's own failure text. */
-function emailPromptFailure(error: unknown): FormFailure<EmailPromptField> {
+function emailPromptFailure(error: unknown): FormContext<EmailPromptField> {
   const messages = toRequestError(error).fieldErrors.email ?? [];
   if (messages.length === 0) return { errors: {}, formError: GENERIC_ERROR };
   return { errors: { email: [{ code: 'server', message: messages.join(' ') }] }, formError: null };

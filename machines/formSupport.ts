@@ -22,7 +22,11 @@ export function applyFieldChange<F extends string, C extends { errors: FieldErro
   return { [change.field]: change.value, errors } as Partial<C>;
 }
 
+/** The errors part every form machine's context has: per-field errors and one form-level message. */
 export type FormContext<F extends string> = { errors: FieldErrors<F>; formError: string | null };
+
+/** A form whose context is just its text fields and their errors (what useMachineForm binds). */
+export type TextFormContext<F extends string> = Record<F, string> & FormContext<F>;
 
 type FieldOf<C extends FormContext<string>> = keyof C['errors'] & string;
 type FormSubmitEvent = { type: 'FORM.SUBMIT' };
@@ -68,8 +72,6 @@ export function formErrorFrom(error: unknown): string {
   return status >= 400 && status < 500 && message !== '' ? message : GENERIC_ERROR;
 }
 
-export type FormFailure<F extends string> = { errors: FieldErrors<F>; formError: string | null };
-
 /**
  * Field errors of the form's own `fields` go under those fields; errors of `formLevelFields` (for
  * example an expired reset `token`) and failures without field errors become the form-level message.
@@ -78,7 +80,7 @@ export function formFailure<F extends string>(
   error: unknown,
   fields: readonly F[],
   formLevelFields: readonly string[] = [],
-): FormFailure<F> {
+): FormContext<F> {
   const { fieldErrors } = toRequestError(error);
   const errors = fieldErrorsFromServer(fieldErrors, fields);
   const formLevel = formLevelFields.flatMap((name) => fieldErrors[name] ?? []);

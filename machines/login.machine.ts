@@ -12,24 +12,25 @@ import { isTooManyRequests, toRequestError } from '../src/domain/requestError';
 import type { User } from '../src/domain/user';
 import {
   collectErrors,
-  type FieldErrors,
   hasErrors,
   normalizeEmail,
   validateEmail,
   validateRequired,
 } from '../src/domain/validation';
 import { SIGN_IN_RETRY_FALLBACK_SECONDS } from './constants';
-import { applyFieldChange, type FormChangeEvent, formErrorFrom, formFailure } from './formSupport';
+import {
+  applyFieldChange,
+  type FormChangeEvent,
+  formErrorFrom,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];
 
-export type LoginContext = {
-  email: string;
-  password: string;
+export type LoginContext = TextFormContext<LoginField> & {
   passwordVisible: boolean;
-  errors: FieldErrors<LoginField>;
-  formError: string | null;
   showRestore: boolean;
   notice: string | null;
   retryAfterSeconds: number;

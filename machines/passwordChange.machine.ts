@@ -5,8 +5,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../src/domain/user';
-import { type FieldErrors, hasErrors } from '../src/domain/validation';
-import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+import { hasErrors } from '../src/domain/validation';
+import {
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 import {
   NEW_PASSWORD_FIELDS,
   type NewPasswordField,
@@ -14,10 +19,7 @@ import {
   validateNewPassword,
 } from './newPassword';
 
-export type PasswordChangeContext = NewPasswordFields & {
-  errors: FieldErrors<NewPasswordField>;
-  formError: string | null;
-};
+export type PasswordChangeContext = TextFormContext<NewPasswordField>;
 
 export type PasswordChangeEvent = FormChangeEvent<NewPasswordField> | { type: 'FORM.SUBMIT' };
 

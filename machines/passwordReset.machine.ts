@@ -5,8 +5,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../src/domain/user';
-import { type FieldErrors, hasErrors } from '../src/domain/validation';
-import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+import { hasErrors } from '../src/domain/validation';
+import {
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 import {
   NEW_PASSWORD_FIELDS,
   type NewPasswordField,
@@ -14,11 +19,7 @@ import {
   validateNewPassword,
 } from './newPassword';
 
-export type PasswordResetContext = NewPasswordFields & {
-  token: string;
-  errors: FieldErrors<NewPasswordField>;
-  formError: string | null;
-};
+export type PasswordResetContext = TextFormContext<NewPasswordField> & { token: string };
 
 export type PasswordResetEvent = FormChangeEvent<NewPasswordField> | { type: 'FORM.SUBMIT' };
 

@@ -7,24 +7,25 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../src/domain/user';
 import {
   collectErrors,
-  type FieldErrors,
   hasErrors,
   validateBirthday,
   validateInstagram,
   validatePhone,
   validateRequired,
 } from '../src/domain/validation';
-import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+import {
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'city', 'birthday', 'instagramId'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
 export type ProfileFields = Record<ProfileField, string>;
 
-export type ProfileCompletionContext = ProfileFields & {
-  errors: FieldErrors<ProfileField>;
-  formError: string | null;
-};
+export type ProfileCompletionContext = TextFormContext<ProfileField>;
 
 export type ProfileCompletionEvent = FormChangeEvent<ProfileField> | { type: 'FORM.SUBMIT' };
 

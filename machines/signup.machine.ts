@@ -11,7 +11,6 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { User } from '../src/domain/user';
 import {
   collectErrors,
-  type FieldErrors,
   hasErrors,
   normalizeEmail,
   serverFieldErrors,
@@ -19,19 +18,17 @@ import {
   validatePassword,
   validatePasswordRepeat,
 } from '../src/domain/validation';
-import { type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+import {
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 
 export const SIGNUP_FIELDS = ['email', 'password', 'passwordRepeat'] as const;
 export type SignupField = (typeof SIGNUP_FIELDS)[number];
 
-export type SignupContext = {
-  email: string;
-  password: string;
-  passwordRepeat: string;
-  timezone: string;
-  errors: FieldErrors<SignupField>;
-  formError: string | null;
-};
+export type SignupContext = TextFormContext<SignupField> & { timezone: string };
 
 export type SignupEvent =
   | FormChangeEvent<SignupField>

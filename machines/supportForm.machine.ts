@@ -10,14 +10,19 @@
 import { assign, fromPromise, setup } from 'xstate';
 import {
   collectErrors,
-  type FieldErrors,
   hasErrors,
   normalizeEmail,
   validateEmail,
   validateRequired,
   validateSupportMessage,
 } from '../src/domain/validation';
-import { applyFieldChange, type FormChangeEvent, formEditingTransitions, formFailure } from './formSupport';
+import {
+  applyFieldChange,
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from './formSupport';
 
 export const SUPPORT_FIELDS = ['name', 'email', 'message'] as const;
 export type SupportField = (typeof SUPPORT_FIELDS)[number];
@@ -29,11 +34,7 @@ export type SupportQuestion = {
   supportCategoryId: number | null;
 };
 
-export type SupportFormContext = Record<SupportField, string> & {
-  supportCategoryId: number | null;
-  errors: FieldErrors<SupportField>;
-  formError: string | null;
-};
+export type SupportFormContext = TextFormContext<SupportField> & { supportCategoryId: number | null };
 
 export type SupportFormEvent =
   | FormChangeEvent<SupportField>

@@ -4,7 +4,7 @@ import type { RemoteConfig } from '../brands';
 import { brightpath } from '../brands/brightpath';
 import { appMachine } from '../machines/app.machine';
 import { sessionMachine } from '../machines/session.machine';
-import type { StartLists, Subscription } from '../src/api/startLists';
+import type { StartLists, Subscription } from '../src/domain/startLists';
 import { done, failed, networkError, serverError, user } from './fixtures';
 import { startMachine } from './harness';
 import { describeModel } from './modelSuite';

@@ -1,4 +1,13 @@
 import * as v from 'valibot';
+import type {
+  Banner,
+  Community,
+  Installment,
+  StartLists,
+  Stream,
+  Subscription,
+  UserCommunity,
+} from '../domain/startLists';
 import { readPagination, request } from './client';
 import { flagToBoolean, nullableSecondsToMs, secondsToMs, WireFlag } from './wire';
 
@@ -25,20 +34,6 @@ export const WireStreamSchema = v.object({
     v.object({ days_count: v.number(), complete_days_count: v.number(), progress: v.number() }),
   ),
 });
-
-export type Stream = {
-  id: number;
-  courseId: number;
-  startDate: number;
-  endDate: number | null;
-  status: string;
-  isDemo: boolean;
-  courseVersion: number | null;
-  courseFullAccess: boolean;
-  mobileAccess: boolean;
-  isOptionalPurchase: boolean;
-  progress: { daysCount: number; completeDaysCount: number; progress: number };
-};
 
 export function toStream(wire: v.InferOutput<typeof WireStreamSchema>): Stream {
   return {
@@ -75,20 +70,6 @@ export const WireSubscriptionSchema = v.object({
   recurrent_payments_enabled: WireFlag,
 });
 
-export type Subscription = {
-  id: number;
-  status: string;
-  isLifetime: boolean;
-  isActive: boolean;
-  title: string;
-  periodCount: number | null;
-  period: string | null;
-  nextPayAt: number | null;
-  endDate: number | null;
-  courseServiceType: string | null;
-  recurrentPaymentsEnabled: boolean;
-};
-
 export function toSubscription(wire: v.InferOutput<typeof WireSubscriptionSchema>): Subscription {
   return {
     id: wire.id,
@@ -113,14 +94,6 @@ export const WireCommunitySchema = v.object({
   chat_only: WireFlag,
   course_ids: v.optional(v.array(v.number()), []),
 });
-export type Community = {
-  id: number;
-  uniq: string | null;
-  title: string;
-  slug: string | null;
-  chatOnly: boolean;
-  courseIds: number[];
-};
 export const toCommunity = (wire: v.InferOutput<typeof WireCommunitySchema>): Community => ({
   id: wire.id,
   uniq: wire.uniq ?? null,
@@ -136,12 +109,6 @@ export const WireUserCommunitySchema = v.object({
   end_date: nullableSeconds,
   is_optional_purchase: WireFlag,
 });
-export type UserCommunity = {
-  communityId: number;
-  startDate: number | null;
-  endDate: number | null;
-  isOptionalPurchase: boolean;
-};
 export const toUserCommunity = (wire: v.InferOutput<typeof WireUserCommunitySchema>): UserCommunity => ({
   communityId: wire.community_id,
   startDate: nullableSecondsToMs(wire.start_date),
@@ -157,21 +124,12 @@ export const WireBannerSchema = v.object({
   platforms: v.optional(v.array(v.string()), []),
   positions: v.optional(v.array(v.number()), []),
 });
-export type Banner = {
-  id: number;
-  title: string;
-  type: string;
-  sort: number;
-  platforms: string[];
-  positions: number[];
-};
 export const toBanner = (wire: v.InferOutput<typeof WireBannerSchema>): Banner => ({
   ...wire,
   type: String(wire.type),
 });
 
 export const WireInstallmentSchema = v.object({ id: v.number(), status: v.union([v.string(), v.number()]) });
-export type Installment = { id: number; status: string };
 export const toInstallment = (wire: v.InferOutput<typeof WireInstallmentSchema>): Installment => ({
   id: wire.id,
   status: String(wire.status),
@@ -204,15 +162,6 @@ export async function fetchScoreAmount(): Promise<number> {
   const { data } = await request(v.object({ amount: v.number() }), '/user-score/amount');
   return data.amount;
 }
-
-export type StartLists = {
-  streams: Stream[];
-  communities: Community[];
-  userCommunities: UserCommunity[];
-  scoreAmount: number;
-  banners: Banner[];
-  installments: Installment[];
-};
 
 /** Everything the home screens need after sign-in, loaded in parallel; banners only when enabled. */
 export async function fetchStartLists(options: { bannersEnabled: boolean }): Promise<StartLists> {

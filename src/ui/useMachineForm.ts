@@ -2,11 +2,9 @@ import { useLingui } from '@lingui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useRef } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import type { FieldErrors } from '../domain/validation';
+import type { TextFormContext } from '../../machines/formSupport';
 import { fieldErrorTexts } from './fieldErrorText';
 import { useFocusFirstError } from './useFocusFirstError';
-
-type FormContext<F extends string> = Record<F, string> & { errors: FieldErrors<F>; formError: string | null };
 
 /**
  * Binds a form machine (FORM.CHANGE / FORM.SUBMIT, `errors`, `formError`) to a <form>: the props
@@ -19,7 +17,7 @@ export function useMachineForm<F extends string, A extends AnyActorRef>(
   const { i18n } = useLingui();
   const context = useSelector(
     actor,
-    (snapshot) => (snapshot as { context: FormContext<F> }).context,
+    (snapshot) => (snapshot as { context: TextFormContext<F> }).context,
     shallowEqual,
   );
   const busy = useSelector(actor, (snapshot) => isBusy(snapshot as SnapshotFrom<A>));
