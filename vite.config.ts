@@ -1,17 +1,47 @@
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 
-/** Screen modules loaded on demand; the rest of the app (and its libraries) is needed at start. */
-const LAZY_SCREEN =
-  /src[\\/]features[\\/](?!auth[\\/](LoginScreen|GuestLayout|InstructionButton|SocialButtons|formText))|src[\\/]api[\\/]startLists|src[\\/]app[\\/]sectionTitles|locales[\\/]|machines[\\/](?!(app|session|routeGuard|login|formSupport|constants)\.)/;
-const isLazyScreen = (id: string) => LAZY_SCREEN.test(id);
+type ModuleGraph = { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null };
+
+/**
+ * The modules the entry reaches through static imports: what the sign-in page runs at start. Every
+ * other module is reached only through a dynamic import (a route's screen, a dialog, a catalog), so
+ * it loads on demand with that chunk.
+ */
+function startModules(graph: ModuleGraph, anyModule: string): Set<string> {
+  const entry = findEntry(graph, anyModule);
+  const found = new Set<string>();
+  const queue = entry ? [entry] : [];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/** Walks importers (static or dynamic) up from any module until it meets the entry. */
+function findEntry(graph: ModuleGraph, from: string): string | undefined {
+  const seen = new Set<string>();
+  const queue = [from];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    if (info?.isEntry) return id;
+    queue.push(...(info?.importers ?? []), ...(info?.dynamicImporters ?? []));
+  }
+  return undefined;
+}
 
 // Two builds of the same app: `/v/` (default) and `/class/` (`--mode class`). The router reads its
 // base path from `import.meta.env.BASE_URL`, so only `base` and the output folder differ.
 export default defineConfig(({ mode }) => {
   const base = mode === 'class' ? '/class/' : '/v/';
+  // Computed once per build, on the first module the chunking asks about.
+  let start: Set<string> | undefined;
   return {
     base,
     plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
@@ -23,9 +53,20 @@ export default defineConfig(({ mode }) => {
       modulePreload: { polyfill: false },
       rolldownOptions: {
         output: {
-          // Everything the sign-in page needs goes into one chunk: one request, and one gzip stream
-          // compresses several KB better than the shared pieces the default splitting makes.
-          codeSplitting: { groups: [{ name: 'app', test: (id: string) => !isLazyScreen(id) }] },
+          // Everything the sign-in page needs at start goes into one chunk, by rule rather than by a
+          // list of files: one request, and one gzip stream compresses several KB better than the
+          // shared pieces the default splitting makes. A feature reached through a lazy route stays
+          // out of it, whatever it imports.
+          codeSplitting: {
+            groups: [
+              {
+                name: (id: string, graph: ModuleGraph) => {
+                  start ??= startModules(graph, id);
+                  return start.has(id) ? 'app' : null;
+                },
+              },
+            ],
+          },
         },
       },
     },

@@ -1,7 +1,12 @@
+import { lingui } from '@lingui/vite-plugin';
+import babel from '@rolldown/plugin-babel';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 // Three suites share one config: pure unit tests, API tests against the real server and database,
 // and model tests generated from the machines. `npm test` runs each on its own (see tests/run-all.sh).
+// Model tests also render the screens bound to the machines, so they compile JSX, Lingui macros and
+// catalogs the way the app build does, in a browser-like DOM.
 export default defineConfig({
   test: {
     projects: [
@@ -16,7 +21,10 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      { test: { name: 'model', include: ['model-tests/**/*.test.ts'], environment: 'node' } },
+      {
+        plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
+        test: { name: 'model', include: ['model-tests/**/*.test.ts'], environment: 'happy-dom' },
+      },
     ],
   },
 });

@@ -42,9 +42,15 @@ import {
   getStateNodes,
   type StatePath,
 } from 'xstate/graph';
+import { transitionKey } from '../src/app/transitionRecorder';
+import type { ScreenBinding, ScreenOutcome } from './screenRun';
 
 export type ModelSpec = {
   machine: AnyStateMachine;
+  /** The spec rule the machine implements, with its section: `Shell spec §4 Login: ...`. */
+  spec?: string;
+  /** The screen that starts this machine; required for every machine a screen starts. */
+  screen?: ScreenBinding;
   /** Inputs to start from; a machine whose start depends on its input needs one per branch. */
   inputs?: readonly unknown[];
   /**
@@ -71,6 +77,8 @@ export type ReplayPath = {
   description: string;
   steps: ReplayStep[];
   origin: 'shortest' | 'extension';
+  /** Set once the path has also been replayed on the machine's screen. */
+  screen?: ScreenOutcome;
 };
 
 type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
@@ -81,6 +89,10 @@ const ERROR_PREFIX = 'xstate.error.actor.';
 
 /** Lets promise callbacks and the events they send settle before the next step. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Events the graph makes up for invoked actors and delays; no user or other actor sends them. */
+export const isSyntheticEvent = (event: AnyEventObject) =>
+  [AFTER_PREFIX, DONE_PREFIX, ERROR_PREFIX].some((prefix) => event.type.startsWith(prefix));
 
 function transitionsOf(node: AnyStateNode): AnyTransitionDefinition[] {
   return [...node.transitions.values()].flat().concat(node.always ?? []);
@@ -94,18 +106,15 @@ function guardName(transition: AnyTransitionDefinition): string | null {
   return typeof guard.type === 'string' ? guard.type : 'inline';
 }
 
-/** A stable identity: source node, event and position among that event's candidates. */
+/** A stable identity (shared with the e2e recording): source node, event, place among its candidates. */
 export function describeTransition(transition: AnyTransitionDefinition): TransitionInfo {
-  const source: AnyStateNode = transition.source;
   const event = transition.eventType;
-  const candidates = event === '' ? (source.always ?? []) : (source.transitions.get(event) ?? []);
-  const targets = (transition.target ?? []).map((target: AnyStateNode) => target.id);
   return {
-    key: `${source.id}|${event}|${candidates.indexOf(transition)}`,
-    source: source.id,
+    key: transitionKey(transition),
+    source: transition.source.id,
     event: event === '' ? '(always)' : event,
     guard: guardName(transition),
-    targets,
+    targets: (transition.target ?? []).map((target: AnyStateNode) => target.id),
   };
 }
 
@@ -206,7 +215,7 @@ export function startMachine(spec: ModelSpec, input?: unknown) {
     await settle();
   }
 
-  return { actor, snapshot, dispatch, fakes, effects, clock, taken, visited };
+  return { actor, snapshot, dispatch, settle, fakes, effects, clock, taken, visited };
 }
 
 /** State value and context: what a path step promises and the replay must show. */
@@ -365,7 +374,7 @@ export class ModelRun {
   }
 }
 
-function assertSameState(actual: unknown, expected: unknown, path: ReplayPath, index: number): void {
+export function assertSameState(actual: unknown, expected: unknown, path: ReplayPath, index: number): void {
   const actualJson = JSON.stringify(actual);
   const expectedJson = JSON.stringify(expected);
   if (actualJson !== expectedJson) {

@@ -9,135 +9,111 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Coverage } from './harness';
+import type { ChartNode } from './chart';
+import { drawChart } from './diagram';
+import { e2eCoverageOf, readE2eTransitions, type TakenTransitions } from './e2eTransitions';
+import type { Coverage, TransitionInfo } from './harness';
+import type { PathInWords } from './pathWords';
+import { escapeHtml, machinePage, page, percentCell } from './reportHtml';
+import type { ScreenOutcome } from './screenRun';
 
-/** Coverage reports for QA: one JSON and one HTML file per machine, plus index.html and summary.json. */
+/**
+ * The state-coverage report for QA, in reports/state-coverage/: one JSON per machine written by its
+ * model run, and pages built from those JSONs and the e2e transitions (index.html, one page per
+ * machine, summary.json). Every page is self-contained so it opens from the file system.
+ */
 export const REPORT_DIR = join(import.meta.dirname, '..', 'reports', 'state-coverage');
 
-const SUMMARY_FILES = new Set(['summary.json']);
+const SUMMARY_FILE = 'summary.json';
 
-type Summary = {
+export type Summary = {
   machine: string;
   states: { covered: number; total: number; percent: number };
   transitions: { covered: number; total: number; percent: number };
+  e2e: { transitions: number; percent: number } | null;
   paths: number;
+};
+
+export type ReportPath = PathInWords & { origin: string; input?: unknown; screen: ScreenOutcome | null };
+
+/** What one machine's model run leaves for the report. */
+export type MachineReport = {
+  machine: string;
+  spec: string | null;
+  screens: string[];
+  chart: ChartNode;
+  states: Coverage['states'];
+  transitions: { total: number; covered: TransitionInfo[]; uncovered: TransitionInfo[] };
+  paths: ReportPath[];
 };
 
 const percent = (covered: number, total: number) =>
   total === 0 ? 100 : Math.round((covered / total) * 1000) / 10;
 
-/**
- * Paths as QA reads them: the event of each step and the state it leads to. Contexts are left out
- * (they repeat the whole brand config in every step); the replay has already compared them.
- */
-function readablePaths(coverage: Coverage) {
-  return coverage.paths.map((path) => ({
-    origin: path.origin,
-    ...(path.input === undefined ? {} : { input: path.input }),
-    steps: path.steps.map((step) => ({
-      event: step.event.type,
-      value: (step.state as { value: unknown }).value,
-    })),
-  }));
-}
-
-export function summarize(coverage: Coverage): Summary {
+export function summarize(report: MachineReport, taken: TakenTransitions | null): Summary {
+  const e2e = e2eCoverageOf(taken, report.machine);
+  const all = [...report.transitions.covered, ...report.transitions.uncovered];
+  const e2eTaken = all.filter((transition) => e2e.transitions.has(transition.key)).length;
   return {
-    machine: coverage.machine,
+    machine: report.machine,
     states: {
-      covered: coverage.states.covered.length,
-      total: coverage.states.total,
-      percent: percent(coverage.states.covered.length, coverage.states.total),
+      covered: report.states.covered.length,
+      total: report.states.total,
+      percent: percent(report.states.covered.length, report.states.total),
     },
     transitions: {
-      covered: coverage.transitions.covered.length,
-      total: coverage.transitions.total,
-      percent: percent(coverage.transitions.covered.length, coverage.transitions.total),
+      covered: report.transitions.covered.length,
+      total: report.transitions.total,
+      percent: percent(report.transitions.covered.length, report.transitions.total),
     },
-    paths: coverage.paths.length,
+    e2e: taken === null ? null : { transitions: e2eTaken, percent: percent(e2eTaken, all.length) },
+    paths: report.paths.length,
   };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#111827}
-table{border-collapse:collapse;margin:1rem 0}td,th{border:1px solid #d1d5db;padding:.3rem .6rem;text-align:left;vertical-align:top}
-.ok{color:#166534}.miss{color:#b91c1c;font-weight:600}code{font-size:13px}ol{margin:.2rem 0}
-</style></head><body>${body}</body></html>
-`;
-
-function machineHtml(coverage: Coverage): string {
-  const summary = summarize(coverage);
-  const transitionRows = [
-    ...coverage.transitions.covered.map((t) => ({ t, covered: true })),
-    ...coverage.transitions.uncovered.map((t) => ({ t, covered: false })),
-  ]
-    .map(
-      ({ t, covered }) =>
-        `<tr><td class="${covered ? 'ok' : 'miss'}">${covered ? 'covered' : 'UNCOVERED'}</td><td><code>${escapeHtml(t.source)}</code></td><td><code>${escapeHtml(t.event)}</code></td><td>${escapeHtml(t.guard ?? '')}</td><td><code>${escapeHtml(t.targets.join(', ') || '(stays)')}</code></td></tr>`,
-    )
-    .join('');
-  const stateRows = [
-    ...coverage.states.covered.map(
-      (id) => `<tr><td class="ok">covered</td><td><code>${escapeHtml(id)}</code></td></tr>`,
-    ),
-    ...coverage.states.uncovered.map(
-      (id) => `<tr><td class="miss">UNCOVERED</td><td><code>${escapeHtml(id)}</code></td></tr>`,
-    ),
-  ].join('');
-  const pathItems = readablePaths(coverage)
-    .map(
-      (path) =>
-        `<li>${escapeHtml(path.origin)}: <ol>${path.steps
-          .map(
-            (step) =>
-              `<li><code>${escapeHtml(step.event)}</code> → <code>${escapeHtml(JSON.stringify(step.value))}</code></li>`,
-          )
-          .join('')}</ol></li>`,
-    )
-    .join('');
-  return page(
-    `${coverage.machine} – state coverage`,
-    `<p><a href="index.html">All machines</a></p><h1>${escapeHtml(coverage.machine)}</h1>
-<p>States: ${summary.states.covered} of ${summary.states.total} (${summary.states.percent}%).
-Transitions: ${summary.transitions.covered} of ${summary.transitions.total} (${summary.transitions.percent}%).
-Paths replayed: ${summary.paths}.</p>
-<h2>Transitions</h2><table><tr><th></th><th>source</th><th>event</th><th>guard</th><th>target</th></tr>${transitionRows}</table>
-<h2>States</h2><table>${stateRows}</table>
-<h2>Paths</h2><ol>${pathItems}</ol>`,
-  );
+async function machineHtml(report: MachineReport, taken: TakenTransitions | null): Promise<string> {
+  const e2e = e2eCoverageOf(taken, report.machine);
+  const svg = await drawChart(report.chart, {
+    modelTransitions: new Set(report.transitions.covered.map((transition) => transition.key)),
+    modelStates: new Set(report.states.covered),
+    e2eTransitions: e2e.transitions,
+    e2eStates: e2e.states,
+  });
+  return machinePage(report, summarize(report, taken), svg, e2e.transitions, taken !== null);
 }
 
-function indexHtml(summaries: Summary[]): string {
-  const rows = summaries
-    .map(
-      (s) =>
-        `<tr><td><a href="${escapeHtml(s.machine)}.html">${escapeHtml(s.machine)}</a></td><td class="${s.states.percent === 100 ? 'ok' : 'miss'}">${s.states.covered}/${s.states.total} (${s.states.percent}%)</td><td class="${s.transitions.percent === 100 ? 'ok' : 'miss'}">${s.transitions.covered}/${s.transitions.total} (${s.transitions.percent}%)</td><td>${s.paths}</td></tr>`,
-    )
+function indexHtml(reports: MachineReport[], taken: TakenTransitions | null): string {
+  const rows = reports
+    .map((report) => {
+      const s = summarize(report, taken);
+      const screen = report.screens.length > 0 ? escapeHtml(report.screens.join(', ')) : '–';
+      return `<tr><td><a href="${escapeHtml(s.machine)}.html">${escapeHtml(s.machine)}</a></td><td>${escapeHtml(report.spec ?? '')}</td><td><code>${screen}</code></td><td>${s.states.total}</td><td>${s.transitions.total}</td>${percentCell(s.transitions.covered, s.transitions.total, s.transitions.percent)}${s.e2e ? percentCell(s.e2e.transitions, s.transitions.total, s.e2e.percent, 'e2e') : '<td>not run</td>'}<td>${s.paths}</td></tr>`;
+    })
     .join('');
   return page(
     'State coverage',
-    `<h1>State coverage of the machines</h1><table><tr><th>machine</th><th>states</th><th>transitions</th><th>paths</th></tr>${rows}</table>`,
+    `<h1>State coverage of the machines</h1>
+<p>Model coverage: transitions taken by the paths generated from each statechart, replayed against the
+machine and, for machines a screen starts, through that screen. E2E coverage: transitions the real app
+took in Chromium during the end-to-end tests${taken === null ? ' (no e2e run recorded yet)' : ''}.</p>
+<table><tr><th>machine</th><th>spec rule</th><th>screen</th><th>states</th><th>transitions</th><th>model coverage</th><th>e2e coverage</th><th>paths</th></tr>${rows}</table>`,
   );
 }
 
 /** Test files run in parallel workers; the index is rebuilt under a lock so no machine goes missing. */
-function withLock(action: () => void): void {
+async function withLock(action: () => Promise<void>): Promise<void> {
   const lock = join(REPORT_DIR, '.lock');
   for (let attempt = 0; ; attempt += 1) {
     try {
       closeSync(openSync(lock, 'wx'));
       break;
     } catch (error) {
-      if (attempt > 500) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+      if (attempt > 1000) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
   }
   try {
-    action();
+    await action();
   } finally {
     rmSync(lock, { force: true });
   }
@@ -148,21 +124,34 @@ function writeAtomically(path: string, content: string): void {
   renameSync(`${path}.tmp`, path);
 }
 
-export function writeReport(coverage: Coverage): void {
+function readReports(): MachineReport[] {
+  return readdirSync(REPORT_DIR)
+    .filter((file) => file.endsWith('.json') && file !== SUMMARY_FILE)
+    .map((file) => JSON.parse(readFileSync(join(REPORT_DIR, file), 'utf8')) as MachineReport)
+    .sort((a, b) => a.machine.localeCompare(b.machine));
+}
+
+function writeIndex(reports: MachineReport[], taken: TakenTransitions | null): void {
+  const summaries = reports.map((report) => summarize(report, taken));
+  writeAtomically(join(REPORT_DIR, SUMMARY_FILE), JSON.stringify({ machines: summaries }, null, 2));
+  writeAtomically(join(REPORT_DIR, 'index.html'), indexHtml(reports, taken));
+}
+
+/** After one machine's model run: its JSON and page, and the index over every machine so far. */
+export async function writeReport(report: MachineReport): Promise<void> {
   mkdirSync(REPORT_DIR, { recursive: true });
-  writeAtomically(
-    join(REPORT_DIR, `${coverage.machine}.json`),
-    JSON.stringify({ summary: summarize(coverage), ...coverage, paths: readablePaths(coverage) }, null, 2),
-  );
-  writeAtomically(join(REPORT_DIR, `${coverage.machine}.html`), machineHtml(coverage));
-  withLock(() => {
-    const summaries = readdirSync(REPORT_DIR)
-      .filter((file) => file.endsWith('.json') && !SUMMARY_FILES.has(file))
-      .map(
-        (file) => (JSON.parse(readFileSync(join(REPORT_DIR, file), 'utf8')) as { summary: Summary }).summary,
-      )
-      .sort((a, b) => a.machine.localeCompare(b.machine));
-    writeAtomically(join(REPORT_DIR, 'summary.json'), JSON.stringify({ machines: summaries }, null, 2));
-    writeAtomically(join(REPORT_DIR, 'index.html'), indexHtml(summaries));
-  });
+  const taken = readE2eTransitions();
+  writeAtomically(join(REPORT_DIR, `${report.machine}.json`), JSON.stringify(report, null, 2));
+  writeAtomically(join(REPORT_DIR, `${report.machine}.html`), await machineHtml(report, taken));
+  await withLock(async () => writeIndex(readReports(), taken));
+}
+
+/** After the e2e run: every page again, now with the transitions the app took in Chromium. */
+export async function buildReport(): Promise<void> {
+  const taken = readE2eTransitions();
+  const reports = readReports();
+  for (const report of reports) {
+    writeAtomically(join(REPORT_DIR, `${report.machine}.html`), await machineHtml(report, taken));
+  }
+  writeIndex(reports, taken);
 }

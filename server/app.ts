@@ -2,51 +2,60 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { BRANDS, brandById, parseBrand } from '../brands/index';
 import { type DatabaseOptions, type Db, openDatabase } from './db/client';
+import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
 import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
 import { requestContext } from './http/request-context';
 import { sendError } from './http/respond';
-import { authRoutes } from './routes/auth';
-import { bannerRoutes } from './routes/banners';
-import { communityRoutes } from './routes/communities';
-import { configRoutes } from './routes/config';
-import { eventRoutes } from './routes/events';
-import { scoreRoutes } from './routes/scores';
-import { streamRoutes } from './routes/streams';
-import { subscriptionRoutes } from './routes/subscriptions';
-import { techQuestionRoutes } from './routes/tech-questions';
-import { userRoutes } from './routes/user';
+import { type ApiModule, type ApiRoute, apiRouter, routeTable } from './http/route';
+import { createServices, type Services } from './infra/container';
+import type { MessageKey } from './infra/i18n';
+import { consoleLogger, type Logger } from './infra/logger';
+import type { PasswordCost } from './infra/passwords';
+import { authModule } from './modules/auth/routes';
+import { bannersModule } from './modules/banners/routes';
+import { clientErrorsModule } from './modules/client-errors/routes';
+import { communitiesModule } from './modules/communities/routes';
+import { configModule } from './modules/config/routes';
+import { contractRoutes } from './modules/contract/routes';
+import { eventsModule } from './modules/events/routes';
+import { healthRoutes } from './modules/health/routes';
+import { scoresModule } from './modules/scores/routes';
+import { streamsModule } from './modules/streams/routes';
+import { subscriptionsModule } from './modules/subscriptions/routes';
+import { techQuestionsModule } from './modules/tech-questions/routes';
+import { userModule } from './modules/user/routes';
 import { seedDemoData } from './seed/index';
-import { createServices, type Services } from './services/container';
-import type { MessageKey } from './services/i18n';
-import { consoleLogger, type Logger } from './services/logger';
-import type { PasswordCost } from './services/passwords';
 import { appPages } from './static';
 
 /** The same routes answer under both bases of the wire contract. */
 export const API_BASES = ['/spa/api/v1', '/spa/v2'] as const;
-const MAX_BODY_BYTES = 64 * 1024;
 const KEEP_ALIVE_MS = 25_000;
 
-function apiRoutes(services: Services) {
-  return new Hono<AppEnv>()
-    .route('/', configRoutes())
-    .route('/', authRoutes(services))
-    .route('/', userRoutes(services))
-    .route('/', techQuestionRoutes(services))
-    .route('/', streamRoutes(services))
-    .route('/', subscriptionRoutes(services))
-    .route('/', communityRoutes(services))
-    .route('/', scoreRoutes(services))
-    .route('/', bannerRoutes(services))
-    .route('/', eventRoutes(services));
+/** Every resource of the API, in the order of the OpenAPI document. */
+export const API_MODULES: readonly ApiModule[] = [
+  configModule,
+  authModule,
+  userModule,
+  techQuestionsModule,
+  streamsModule,
+  subscriptionsModule,
+  communitiesModule,
+  scoresModule,
+  bannersModule,
+  eventsModule,
+  clientErrorsModule,
+];
+
+/** Every API call under every base, from the same declarations that register and document them. */
+export function apiRouteTable(): ApiRoute[] {
+  return routeTable(API_MODULES, API_BASES);
 }
 
 const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
@@ -54,20 +63,18 @@ const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
   401: 'unauthorized',
   404: 'notFound',
   405: 'methodNotAllowed',
-  413: 'bodyTooLarge',
 };
 
 /** Builds the whole HTTP application: API, app pages, secure headers and error answers. */
 export function createApp(services: Services) {
   const app = new Hono<AppEnv>();
+  // Before every middleware: probes need neither brand, compression nor security headers.
+  app.route('/', healthRoutes(services));
   app.use(secureHeaders());
   // Text answers over 1 KiB go out compressed (the event stream is left alone by the filter).
   app.use(compress());
   app.use(requestContext(services.settings.forcedBrand));
-  app.use(
-    '/spa/*',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => sendError(c, new ApiError(413, 'bodyTooLarge')) }),
-  );
+  app.use('/spa/*', limitBody({ maxBytes: DEFAULT_BODY_LIMIT_BYTES }));
   app.use(
     '/spa/*',
     methodNotAllowed({
@@ -76,8 +83,9 @@ export function createApp(services: Services) {
         sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: methods.join(', ') })),
     }),
   );
-  const api = apiRoutes(services);
+  const api = apiRouter(API_MODULES, services);
   for (const base of API_BASES) app.route(base, api);
+  app.route('/spa', contractRoutes(API_MODULES, API_BASES));
   app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
   app.route('/', appPages(services.settings.distDir));
   app.notFound((c) => c.text('Not found', 404));
@@ -120,6 +128,8 @@ export interface RunningServer {
   db: Db;
   databaseLabel: string;
   mailMode: string;
+  /** Resolves once the mail queued by earlier answers has gone out (its outbox rows are final). */
+  mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -173,6 +183,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     db: database.db,
     databaseLabel: database.label,
     mailMode: services.mailer.mode,
+    mailSettled: () => services.mailer.idle(),
     async close() {
       services.hub.closeAll();
       await new Promise<void>((resolve) => {

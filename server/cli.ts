@@ -2,14 +2,17 @@ import { parseArgs } from 'node:util';
 import { asc, desc } from 'drizzle-orm';
 import { type DatabaseOptions, openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
-import { outbox, users } from './db/schema';
+import { clientErrors, outbox, users } from './db/schema';
 
 /**
  * Admin commands against the same database the server uses (DATABASE_URL, else DATA_DIR):
  *   npm run cli -- outbox [--limit N]   the latest mails: to, subject, text
  *   npm run cli -- users                every account
+ *   npm run cli -- errors               the newest 50 errors the app reported
  */
-const USAGE = 'usage: npm run cli -- outbox [--limit N] | users';
+const USAGE = 'usage: npm run cli -- outbox [--limit N] | users | errors';
+const COMMANDS = ['outbox', 'users', 'errors'];
+const ERRORS_SHOWN = 50;
 
 function databaseFromEnv(): DatabaseOptions {
   const env = process.env;
@@ -23,9 +26,9 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: { limit: { type: 'string', default: '10' } },
   });
-  const command = positionals[0];
+  const command = positionals[0] ?? '';
   const limit = Number(values.limit);
-  if ((command !== 'outbox' && command !== 'users') || !Number.isInteger(limit) || limit < 1) {
+  if (!COMMANDS.includes(command) || !Number.isInteger(limit) || limit < 1) {
     console.error(USAGE);
     return 2;
   }
@@ -43,6 +46,19 @@ async function main(): Promise<number> {
             : 'kept';
         console.log(`#${mail.id} ${mail.createdAt.toISOString()} (${state})`);
         console.log(`To: ${mail.toAddress}\nSubject: ${mail.subject}\n\n${mail.text}\n${'-'.repeat(60)}`);
+      }
+    } else if (command === 'errors') {
+      const reports = await database.db
+        .select()
+        .from(clientErrors)
+        .orderBy(desc(clientErrors.id))
+        .limit(ERRORS_SHOWN);
+      if (reports.length === 0) console.log('No client errors reported.');
+      for (const report of reports) {
+        const who = report.userId === null ? 'anonymous' : `user ${report.userId}`;
+        console.log(
+          `${report.createdAt.toISOString()}\t${who}\t${report.name}: ${report.message}\t${report.href}`,
+        );
       }
     } else {
       const rows = await database.db.select().from(users).orderBy(asc(users.id));

@@ -40,11 +40,15 @@ TEST_DB=pglite npx vitest run --project api --reporter=default --reporter=json -
 step "API tests on PostgreSQL"
 TEST_DB=postgres npx vitest run --project api --reporter=default --reporter=json --outputFile=reports/results-api-postgres.json
 step "model tests"
+rm -rf reports/state-coverage
 npx vitest run --project model --reporter=default --reporter=json --outputFile=reports/results-model.json
 step "build"
 npm run build
 step "e2e tests"
+rm -f reports/e2e-transitions.json
 npx playwright test
+step "state-coverage report"
+npx tsx model-tests/buildReport.ts
 
 step "summary"
 node tests/summary.mjs reports/results-*.json

@@ -11,8 +11,6 @@ export interface AppEnv {
   Variables: {
     brand: BrandConfig;
     lang: Language;
-    /** Set by requireAuth; absent on guest routes. */
-    auth: Authenticated;
     secureHeadersNonce?: string;
   };
 }

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../services/i18n';
+import type { MessageKey } from '../infra/i18n';
 
 /** One field message, translated when the answer is written (so it follows the request's language). */
 export interface FieldMessage {
@@ -26,4 +26,15 @@ export class ApiError extends Error {
 /** 422 with one message under one field: the usual answer to a rejected form. */
 export function fieldError(field: string, key: MessageKey): ApiError {
   return new ApiError(422, 'invalidFields', { [field]: [{ key }] });
+}
+
+/** 429 with Retry-After, saying in minutes when to try again. */
+export function tooManyRequests(retryAfterSeconds: number): ApiError {
+  return new ApiError(
+    429,
+    'tooManyAttempts',
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+    { minutes: Math.ceil(retryAfterSeconds / 60) },
+  );
 }

@@ -1,11 +1,23 @@
 import * as v from 'valibot';
-import { LANGUAGE_CODES, type MessageKey } from '../services/i18n';
+import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
- * Field schemas shared by the routes. Every message is a key of services/i18n.ts, translated when
+ * Field schemas shared by the routes. Every message is a key of infra/i18n.ts, translated when
  * the answer is written; the texts of the app's own validation (shell spec section 5) are reused.
  */
-const textInput = () => v.string('notText' satisfies MessageKey);
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text a PostgreSQL text column stores as given: no NUL (the column refuses it and the query would
+ * fail) and no lone UTF-16 surrogate (a JSON `\ud800` escape has no UTF-8 form and would turn into a
+ * replacement character).
+ */
+const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** Every text input. */
+const textInput = () =>
+  v.pipe(v.string('notText' satisfies MessageKey), v.check(isStorable, 'badCharacters' satisfies MessageKey));
 
 /** Empty text means "clear the field" for optional profile fields. */
 const emptyToNull = v.transform((s: string) => (s === '' ? null : s));
@@ -154,4 +166,35 @@ export const positiveIntegerQuery = (max: number) =>
     v.transform(Number),
     v.minValue(1, 'notWholeNumber' satisfies MessageKey),
     v.maxValue(max, 'notWholeNumber' satisfies MessageKey),
+  );
+
+/** The largest value of a PostgreSQL integer (int4) column: every id is one. */
+export const MAX_INT4 = 2_147_483_647;
+
+/** A path id: a positive whole number an int4 id column can hold; anything else is "Id must be set". */
+export const idParam = v.pipe(
+  textInput(),
+  v.regex(/^\d{1,10}$/, 'idRequired' satisfies MessageKey),
+  v.transform(Number),
+  v.integer('idRequired' satisfies MessageKey),
+  v.minValue(1, 'idRequired' satisfies MessageKey),
+  v.maxValue(MAX_INT4, 'idRequired' satisfies MessageKey),
+);
+
+/** C0 controls and DEL except tab and newline: stored reports and logs stay readable and PostgreSQL-safe. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/** Text taken as given (no trimming), `min..max` characters, with no control characters but \n and \t. */
+export const plainText = (min: number, max: number) =>
+  v.pipe(
+    textInput(),
+    v.minLength(min, 'required' satisfies MessageKey),
+    v.maxLength(max, 'tooLong' satisfies MessageKey),
+    v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
   );

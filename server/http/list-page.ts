@@ -3,7 +3,7 @@ import type { PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Context } from 'hono';
 import type { Db } from '../db/client';
 import type { AppEnv } from './context';
-import { readPaging, sendPage } from './respond';
+import { type Paging, sendPage } from './respond';
 
 export interface ListQuery<Rows extends PgSelect, Wire> {
   /** The table whose rows `where` picks: counted for the pagination headers. */
@@ -21,14 +21,14 @@ export interface ListQuery<Rows extends PgSelect, Wire> {
 export async function sendListPage<Rows extends PgSelect, Wire>(
   c: Context<AppEnv>,
   db: Db,
+  paging: Paging,
   list: ListQuery<Rows, Wire>,
 ) {
-  const paging = readPaging(c);
   const total = await db.$count(list.table, list.where);
   const rows = await list.rows
     .where(list.where)
     .orderBy(...list.orderBy)
-    .limit(paging.perPage)
-    .offset(paging.offset);
+    .limit(paging['per-page'])
+    .offset((paging.page - 1) * paging['per-page']);
   return sendPage(c, paging, total, list.toWire ? rows.map(list.toWire) : rows);
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { type BrandConfig, brandByAppId, brandForHost } from '../../brands/index';
-import { pickLanguage } from '../services/i18n';
+import { pickLanguage } from '../infra/i18n';
 import type { AppEnv } from './context';
 
 /**

@@ -1,11 +1,10 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import { translate } from '../services/i18n';
+import { translate } from '../infra/i18n';
 import type { AppEnv } from './context';
 import type { ApiError } from './errors';
 import { positiveIntegerQuery } from './fields';
-import { readQuery } from './validation';
 
 export function sendData(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCode = 200) {
   return c.json({ success: true, data }, status);
@@ -33,28 +32,18 @@ export function sendError(c: Context<AppEnv>, error: ApiError) {
   );
 }
 
-const PagingQuery = v.object({
+/** `page` and `per-page` of a list call (20 per page unless asked otherwise, at most 100). */
+export const PagingQuery = v.object({
   page: v.optional(positiveIntegerQuery(1_000_000), '1'),
   'per-page': v.optional(positiveIntegerQuery(100), '20'),
 });
-
-export interface Paging {
-  page: number;
-  perPage: number;
-  offset: number;
-}
-
-/** `page` and `per-page` from the query (20 per page unless asked otherwise, at most 100). */
-export function readPaging(c: Context<AppEnv>): Paging {
-  const query = readQuery(c, PagingQuery);
-  return { page: query.page, perPage: query['per-page'], offset: (query.page - 1) * query['per-page'] };
-}
+export type Paging = v.InferOutput<typeof PagingQuery>;
 
 /** A list answer with the `x-pagination-*` headers the app reads. */
 export function sendPage(c: Context<AppEnv>, paging: Paging, total: number, rows: unknown[]) {
   c.header('x-pagination-current-page', String(paging.page));
-  c.header('x-pagination-page-count', String(Math.ceil(total / paging.perPage)));
-  c.header('x-pagination-per-page', String(paging.perPage));
+  c.header('x-pagination-page-count', String(Math.ceil(total / paging['per-page'])));
+  c.header('x-pagination-per-page', String(paging['per-page']));
   c.header('x-pagination-total-count', String(total));
   return sendData(c, rows);
 }

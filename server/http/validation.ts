@@ -1,14 +1,25 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { isMessageKey, type MessageKey } from '../services/i18n';
+import { isMessageKey, type MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError, type FieldErrors } from './errors';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as text; bytes that are not UTF-8 are refused rather than stored as replacement characters. */
+async function readText(c: Context<AppEnv>): Promise<string> {
+  try {
+    return UTF8.decode(await c.req.arrayBuffer());
+  } catch {
+    throw new ApiError(400, 'badEncoding');
+  }
+}
+
 /** Reads the body as a JSON object; an empty body counts as `{}` so that missing fields get 422. */
 async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
+  const text = await readText(c);
   if (text.trim() === '') return {};
   if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'badContentType');
   let parsed: unknown;
@@ -56,4 +67,9 @@ export async function readBody<S extends v.GenericSchema>(
 
 export function readQuery<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
   return check(schema, c.req.query());
+}
+
+/** Path parameters (`:id` and kin) as Hono matched them: text, checked like any other input. */
+export function readParams<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
+  return check(schema, c.req.param());
 }

@@ -12,7 +12,7 @@ import {
   userScores,
   users,
 } from '../db/schema';
-import type { Passwords } from '../services/passwords';
+import type { Passwords } from '../infra/passwords';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

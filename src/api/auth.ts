@@ -3,7 +3,7 @@ import { request } from './client';
 import { type Session, toSession, WireSessionSchema } from './user';
 import { WireEmpty } from './wire';
 
-/** Sign-in, sign-up and password recovery calls (server/API.md). */
+/** Sign-in, sign-up and password recovery calls (docs/API.md). */
 
 export async function login(input: { email: string; password: string }): Promise<Session> {
   const { data } = await request(WireSessionSchema, '/auth/login', { method: 'POST', body: input });

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { type RemoteConfig, RemoteConfigSchema } from '../../brands';
 import { request } from './client';
 
-const WireConfigSchema = v.object({ config: RemoteConfigSchema });
+export const WireConfigSchema = v.object({ config: RemoteConfigSchema });
 
 /** GET /external-application-config: the brand's run-time flags and numbers. */
 export async function fetchRemoteConfig(): Promise<RemoteConfig> {

@@ -13,7 +13,7 @@ import { flagToBoolean, nullableSecondsToMs, secondsToMs, WireFlag } from './wir
 
 /**
  * The lists the app loads after sign-in (shell spec, section 4 "App start"): streams, subscriptions,
- * communities, score, banners and installments. Wire schemas follow server/API.md; converters give
+ * communities, score, banners and installments. Wire schemas follow docs/API.md; converters give
  * camelCase entities with millisecond timestamps.
  */
 
@@ -77,9 +77,10 @@ export function toSubscription(wire: v.InferOutput<typeof WireSubscriptionSchema
     isLifetime: flagToBoolean(wire.is_lifetime),
     isActive: flagToBoolean(wire.is_active),
     title: wire.title,
-    periodCount: wire.period_count ?? null,
-    period: wire.period ?? null,
-    nextPayAt: nullableSecondsToMs(wire.next_pay_at),
+    // The client names the count `period` and its unit `interval` (content spec, section 3).
+    period: wire.period_count ?? null,
+    interval: wire.period ?? null,
+    nextPayAt: nullableSecondsToMs(wire.next_pay_at ?? wire.end_date),
     endDate: nullableSecondsToMs(wire.end_date),
     courseServiceType: wire.course_service_type == null ? null : String(wire.course_service_type),
     recurrentPaymentsEnabled: flagToBoolean(wire.recurrent_payments_enabled),
@@ -158,8 +159,10 @@ export const fetchBanners = async () => (await fetchAll(WireBannerSchema, '/bann
 export const fetchInstallments = async () =>
   (await fetchAll(WireInstallmentSchema, '/installment')).map(toInstallment);
 
+export const WireScoreAmountSchema = v.object({ amount: v.number() });
+
 export async function fetchScoreAmount(): Promise<number> {
-  const { data } = await request(v.object({ amount: v.number() }), '/user-score/amount');
+  const { data } = await request(WireScoreAmountSchema, '/user-score/amount');
   return data.amount;
 }
 

@@ -12,9 +12,11 @@ export function toWireSupportQuestion(question: SupportQuestion) {
   };
 }
 
+export const WireSupportAnswerSchema = v.object({ id: v.number() });
+
 /** A question from a visitor who is not signed in (POST /tech-questions/anonymous). */
 export async function sendSupportQuestion(question: SupportQuestion): Promise<{ id: number }> {
-  const { data } = await request(v.object({ id: v.number() }), '/tech-questions/anonymous', {
+  const { data } = await request(WireSupportAnswerSchema, '/tech-questions/anonymous', {
     method: 'POST',
     body: toWireSupportQuestion(question),
   });

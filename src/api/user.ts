@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import type { Language } from '../../brands';
 import type { ExternalAuthSource, User } from '../domain/user';
+import { guessTimezone } from '../platform/timezone';
 import { type FieldNames, request } from './client';
 import { codeToLanguage, flagToBoolean, languageToCode, WireEmpty, WireFlag } from './wire';
 
-/** The user in server form (server/API.md "User (server form)"). */
+/** The user in server form (docs/API.md "User (server form)"). */
 export const WireUserSchema = v.object({
   id: v.number(),
   email: v.nullish(v.string()),
@@ -49,7 +50,8 @@ export function toUser(wire: WireUser): User {
     gender: wire.gender === 'M' || wire.gender === 'F' ? wire.gender : null,
     birthday: wire.birthday ?? '',
     instagramId: wire.instagram_id ?? '',
-    timezone: wire.timezone ?? '',
+    // The spec's default: the time zone the browser guesses, when the server keeps none.
+    timezone: wire.timezone || guessTimezone(),
     locale: wire.locale ?? '',
     // The spec's default language (section 9) when the server sends none it knows.
     languageCode: codeToLanguage(wire.language_code) ?? codeToLanguage(wire.locale) ?? 'ru',

@@ -1,17 +1,19 @@
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { BootstrapGate } from '../features/shell/BootstrapGate';
-import { type AppActor, AppActorContext } from './hooks';
+import { AppActorContext, AppEffectsContext } from './hooks';
 import { i18n } from './i18n';
-import type { AppRouter } from './router';
+import type { StartedApp } from './start';
 
-export function App({ actor, router }: { actor: AppActor; router: AppRouter }) {
+export function App({ app }: { app: StartedApp }) {
   return (
     <I18nProvider i18n={i18n}>
-      <AppActorContext.Provider value={actor}>
-        <BootstrapGate>
-          <RouterProvider router={router} />
-        </BootstrapGate>
+      <AppActorContext.Provider value={app.root}>
+        <AppEffectsContext.Provider value={app.effects}>
+          <BootstrapGate>
+            <RouterProvider router={app.router} />
+          </BootstrapGate>
+        </AppEffectsContext.Provider>
       </AppActorContext.Provider>
     </I18nProvider>
   );

@@ -1,12 +1,14 @@
 import type { SnapshotFrom } from 'xstate';
-import type { appMachine } from '../../machines/app.machine';
-import type { GuardFacts } from '../../machines/routeGuard.machine';
-import type { sessionMachine } from '../../machines/session.machine';
+import type { appMachine } from '../../machines/shell/app.machine';
+import type { GuardFacts } from '../../machines/shell/routeGuard.machine';
+import type { sessionMachine } from '../../machines/shell/session.machine';
+import { needsSubscriptionWarning } from '../domain/subscriptionWarning';
 import { hasEmail } from '../domain/user';
 
 /**
  * The facts the route guard decides on, read from the session and the loaded data.
- * Rule 4's warning: the user has subscriptions but none active, and every stream is optional-purchase.
+ * Rule 4's warning: the user has subscriptions but none active (lifetime counts as active), and every
+ * stream is optional-purchase.
  */
 export function guardFacts(
   session: SnapshotFrom<typeof sessionMachine>,
@@ -14,16 +16,11 @@ export function guardFacts(
 ): GuardFacts {
   const user = session.context.user;
   const { subscriptions, lists } = app.context;
-  const streams = lists?.streams ?? [];
   return {
     signedIn: session.matches('signedIn'),
     requiredUpdatePassword: user?.requiredUpdatePassword ?? false,
     requiredUpdateProfile: user?.requiredUpdateProfile ?? false,
     hasEmail: user ? hasEmail(user) : false,
-    subscriptionWarning:
-      subscriptions.length > 0 &&
-      !subscriptions.some((subscription) => subscription.isActive) &&
-      streams.length > 0 &&
-      streams.every((stream) => stream.isOptionalPurchase),
+    subscriptionWarning: needsSubscriptionWarning(subscriptions, lists?.streams ?? []),
   };
 }

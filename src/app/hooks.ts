@@ -1,21 +1,35 @@
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Language } from '../../brands';
-import type { appMachine } from '../../machines/app.machine';
-import type { sessionMachine } from '../../machines/session.machine';
+import type { appMachine } from '../../machines/shell/app.machine';
+import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine';
+import type { sessionMachine } from '../../machines/shell/session.machine';
+import type { AppEffects } from './effects';
 import { switchLanguage } from './i18n';
 
 export type AppActor = ActorRefFrom<typeof appMachine>;
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+export type RouteGuardActor = ActorRefFrom<typeof routeGuardMachine>;
 
+/** The root actor: views read the brand, the session and the loaded data from it. */
 export const AppActorContext = createContext<AppActor | null>(null);
+
+/** The shared effects: only screens that start a machine need them (see useProvided). */
+export const AppEffectsContext = createContext<AppEffects | null>(null);
 
 export function useAppActor(): AppActor {
   const actor = useContext(AppActorContext);
   if (!actor) throw new Error('useAppActor needs <AppActorContext.Provider>');
   return actor;
+}
+
+/** A flow's machine with the app's shared effects handed in (a `<flow>.provide.ts` function), made once. */
+export function useProvided<T>(provide: (effects: AppEffects) => T): T {
+  const effects = useContext(AppEffectsContext);
+  if (!effects) throw new Error('useProvided needs <AppEffectsContext.Provider>');
+  return useMemo(() => provide(effects), [provide, effects]);
 }
 
 /** Reads the root (app) actor; pass `compare` (e.g. shallowEqual) when the selector builds objects. */

@@ -1,43 +1,41 @@
-import type { AnyRouter } from '@tanstack/react-router';
 import { createActor } from 'xstate';
 import type { BrandConfig, Language } from '../../brands';
-import { appMachine } from '../../machines/app.machine';
-import { routeGuardMachine } from '../../machines/routeGuard.machine';
-import { configureApiClient, onUnauthorized } from '../api/client';
-import { appProvision, routeGuardProvision, setHomePath } from './actors';
+import { app, connectApiClient, connectErrorReporting } from '../features/shell/app.provide';
+import { routeGuard as providedRouteGuard } from '../features/shell/routeGuard.provide';
+import { createEffects } from './effects';
 import { guardFacts } from './guardFacts';
-import type { AppActor } from './hooks';
 import { currentLanguage } from './i18n';
+import { routerNavigator } from './navigator';
 import { routeNameOfPath } from './routeNames';
-import { type AppNavigator, registerRuntime, sessionActor } from './runtime';
+import { createAppRouter } from './router';
+import { recordTransitions } from './transitionRecorder';
+
+export type StartedApp = ReturnType<typeof startApp>;
 
 /**
- * Starts the actor system: the root (app) actor with the session as its child, the route guard fed
- * with facts from both, and the API client wired to the session (token, 401 → SESSION.EXPIRED).
+ * Starts the app: the root (app) actor with the session as its child, the route guard fed with
+ * facts from both, the router asking that guard, the API client wired to the session (token,
+ * 401 → SESSION.EXPIRED), error reporting, and the shared effects the screens' machines are given.
  */
-export function startApp(brand: BrandConfig, language: Language, router: AnyRouter): AppActor {
-  const root = createActor(appMachine.provide(appProvision), { input: { brand } });
-  const routeGuard = createActor(routeGuardMachine.provide(routeGuardProvision), {
+export function startApp(brand: BrandConfig, language: Language) {
+  const routeGuard = createActor(providedRouteGuard, {
     input: { homeRoute: routeNameOfPath(brand.assets.homepage) ?? 'home' },
+    inspect: recordTransitions,
   });
+  const reportError = connectErrorReporting();
+  const router = createAppRouter(routeGuard, reportError);
   const navigator = routerNavigator(router);
-  registerRuntime({ root, routeGuard, navigator });
-  const homePath = () => root.getSnapshot().context.brand.assets.homepage;
-  setHomePath(homePath);
-
-  configureApiClient({
-    token: () => sessionActor().getSnapshot().context.token,
-    // Until its catalog is active, the chosen language is still the one to send.
-    language: () => currentLanguage() ?? language,
-    appId: brand.appId,
-  });
-  onUnauthorized(() => sessionActor().send({ type: 'SESSION.EXPIRED' }));
+  const root = createActor(app(navigator, reportError), { input: { brand }, inspect: recordTransitions });
+  const session = () => root.system.get('session');
+  const effects = createEffects({ root, routeGuard, navigator });
+  // Until its catalog is active, the chosen language is still the one to send.
+  connectApiClient(root, brand.appId, () => currentLanguage() ?? language);
 
   // Rule 7: cancelling the e-mail prompt returns to the page before it (or home).
   let wasGoingBack = false;
   routeGuard.subscribe((snapshot) => {
     const goingBack = snapshot.matches('goingBack');
-    if (goingBack && !wasGoingBack) navigator.goBack(homePath());
+    if (goingBack && !wasGoingBack) navigator.goBack(effects.homePath());
     wasGoingBack = goingBack;
   });
 
@@ -48,7 +46,7 @@ export function startApp(brand: BrandConfig, language: Language, router: AnyRout
   // session that ends (or a sign-in that requires a password change) moves the visitor on.
   let facts = '';
   const syncFacts = () => {
-    const next = guardFacts(sessionActor().getSnapshot(), root.getSnapshot());
+    const next = guardFacts(session().getSnapshot(), root.getSnapshot());
     const serialized = JSON.stringify(next);
     if (serialized === facts) return;
     const hadFacts = facts !== '';
@@ -64,21 +62,6 @@ export function startApp(brand: BrandConfig, language: Language, router: AnyRout
   };
   syncFacts();
   root.subscribe(syncFacts);
-  sessionActor().subscribe(syncFacts);
-  return root;
-}
-
-function routerNavigator(router: AnyRouter): AppNavigator {
-  return {
-    goTo: (path, options) => void router.navigate({ href: path, replace: options?.replace ?? false }),
-    currentHref: () => router.state.location.href,
-    searchParam: (name) => {
-      const value = (router.state.location.search as Record<string, unknown>)[name];
-      return typeof value === 'string' ? value : null;
-    },
-    goBack: (fallbackPath) => {
-      if (router.history.canGoBack()) router.history.back();
-      else void router.navigate({ href: fallbackPath, replace: true });
-    },
-  };
+  session().subscribe(syncFacts);
+  return { root, router, effects };
 }

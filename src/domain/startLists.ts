@@ -24,8 +24,11 @@ export type Subscription = {
   isLifetime: boolean;
   isActive: boolean;
   title: string;
-  periodCount: number | null;
-  period: string | null;
+  /** How many intervals one paid period lasts (the server's `period_count`). */
+  period: number | null;
+  /** The unit of the period: day, week, month or year (the server's `period`). */
+  interval: string | null;
+  /** The next charge; the end date when the server names no charge (content spec, section 3). */
   nextPayAt: number | null;
   endDate: number | null;
   courseServiceType: string | null;

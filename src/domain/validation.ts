@@ -7,7 +7,7 @@ import {
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
   SUPPORT_MESSAGE_MAX_LENGTH,
-} from '../../machines/constants';
+} from './limits';
 
 /**
  * Field rules of shell spec section 5. Every rule returns the list of problems (empty = valid) as

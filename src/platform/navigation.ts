@@ -2,3 +2,8 @@
 export function openExternal(url: string): void {
   window.location.assign(url);
 }
+
+/** Loads the page again: after a deployment, that brings the new version's chunks. */
+export function reloadPage(): void {
+  window.location.reload();
+}

@@ -1,11 +1,10 @@
-import { TOKEN_COOKIE_MAX_AGE_DAYS, TOKEN_STORAGE_KEY } from '../../machines/constants';
-
 /**
  * The stored auth token (shell spec, section 3 "Stored auth token"): one fixed key, kept in local
  * storage and in a SameSite=Strict cookie for 30 days, so either copy survives if the other is wiped.
  */
-const TOKEN_KEY = TOKEN_STORAGE_KEY;
-const COOKIE_MAX_AGE_S = TOKEN_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+const TOKEN_KEY = 'auth_token';
+const COOKIE_MAX_AGE_DAYS = 30;
+const COOKIE_MAX_AGE_S = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
 
 export function readToken(): string | null {
   return safeLocalStorage()?.getItem(TOKEN_KEY) || readCookie(TOKEN_KEY);

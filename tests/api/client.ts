@@ -1,4 +1,9 @@
-/** A thin fetch wrapper for the API tests: JSON in, status + parsed JSON + headers out. */
+import { expectClientContract } from './contract';
+
+/**
+ * A thin fetch wrapper for the API tests: JSON in, status + parsed JSON + headers out. Every success
+ * answer is parsed with the app's own wire schema for the call (see contract.ts).
+ */
 
 export interface CallOptions {
   token?: string;
@@ -49,6 +54,7 @@ export function apiClient(base: string | (() => string)) {
     } catch {
       // Not JSON: the test sees the raw text.
     }
+    if (response.ok) expectClientContract(method, path, parsed);
     return { status: response.status, body: parsed, headers: response.headers };
   }
 

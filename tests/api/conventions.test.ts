@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { apiRouteTable } from '../../server/app';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { type ApiClient, apiClient } from './client';
+import { CONTRACT_CALLS } from './contract';
 import { serverForFile } from './harness';
 
 const { server, api } = serverForFile();
@@ -151,6 +153,27 @@ describe('bad requests', () => {
     });
   });
 
+  it('answers text the database cannot store with 422 and a body that is not UTF-8 with 400', async () => {
+    const token = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
+    for (const name of ['Ada\u0000', 'Ada\ud800']) {
+      const result = await api.post('/user?lang=es', { name }, { token });
+      expect(result.status, JSON.stringify(name)).toBe(422);
+      expect(result.body.errors).toEqual({ name: ['Contiene caracteres que no se pueden guardar.'] });
+    }
+    const question = { email: 'visitor@example.com', name: 'Visitor', message: 'Hello' };
+    const [head = '', tail = ''] = JSON.stringify(question).split('Hello');
+    const notUtf8 = await fetch(`${server.api}/tech-questions/anonymous`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
+      body: Buffer.concat([Buffer.from(head), Buffer.from([0xc3, 0x28]), Buffer.from(tail)]),
+    });
+    expect(notUtf8.status).toBe(400);
+    expect(await notUtf8.json()).toEqual({
+      success: false,
+      message: 'The request body is not valid UTF-8 text.',
+    });
+  });
+
   it('never answered any of it with a 500', () => {
     expect(server.errors).toEqual([]);
   });
@@ -203,5 +226,15 @@ describe('an unexpected failure', () => {
     expect(JSON.stringify(result.body)).not.toMatch(/banners|stack|at /);
     expect(server.errors.length).toBe(errorsBefore + 1);
     expect(server.errors.at(-1)).toContain('GET /spa/api/v1/banners failed');
+  });
+});
+
+describe('the contract seen from the app', () => {
+  it("names the app's wire schema, or that the app does not make the call, for exactly the route table", () => {
+    const calls = new Set(
+      apiRouteTable().map((route) => `${route.method.toUpperCase()} ${route.path.slice(route.base.length)}`),
+    );
+    expect([...calls].filter((call) => !CONTRACT_CALLS.includes(call))).toEqual([]);
+    expect(CONTRACT_CALLS.filter((call) => !calls.has(call))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningServer, type ServerOptions, startServer } from '../../server/app';
 import type { DatabaseOptions } from '../../server/db/client';
-import type { Logger } from '../../server/services/logger';
+import type { Logger } from '../../server/infra/logger';
 import { type ApiClient, apiClient } from './client';
 
 /**
@@ -31,6 +31,8 @@ export interface TestServer {
   /** Waits for a mail to this address (mail goes out after the answer). */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   errors: string[];
+  /** Resolves once mail queued by earlier answers has gone out. */
+  mailSettled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -153,6 +155,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     db: server.db,
     mails,
     errors,
+    mailSettled: () => server.mailSettled(),
     async waitForMail(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -201,6 +204,7 @@ export function serverForFile(options: Partial<ServerOptions> = {}): { server: T
       return current().errors;
     },
     waitForMail: (to, timeoutMs) => current().waitForMail(to, timeoutMs),
+    mailSettled: () => current().mailSettled(),
     close: () => current().close(),
   };
   return { server, api: apiClient(() => server.api) };

@@ -63,7 +63,7 @@ describe('password reset through mail', () => {
 
   it('records every mail in the outbox with its sent time', async () => {
     await api.post('/auth/request-password-reset', { email: 'forgot@example.com' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.mailSettled();
     const rows = await server.db.select().from(outbox).where(eq(outbox.toAddress, 'forgot@example.com'));
     expect(rows.length).toBe(2);
     expect(rows.every((r) => r.sentAt !== null && r.error === null)).toBe(true);
@@ -74,7 +74,7 @@ describe('password reset through mail', () => {
     const result = await api.post('/auth/request-password-reset', { email: 'stranger@example.com' });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ success: true, data: {} });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.mailSettled();
     expect(server.mails.length).toBe(before);
     expect(await server.db.select().from(outbox).where(eq(outbox.toAddress, 'stranger@example.com'))).toEqual(
       [],

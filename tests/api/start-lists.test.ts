@@ -170,10 +170,16 @@ describe('each list is scoped to the token user', () => {
     const foreign = await api.get(`/user-course-streams/${learnerStream.id}?lang=ru`, { token: adminToken });
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual({ success: false, message: 'Не найдено.' });
-    for (const id of ['999999', 'abc', '1.5', '99999999999999999999']) {
-      const unknown = await api.get(`/user-course-streams/${id}`, { token: learnerToken });
-      expect(unknown.status, id).toBe(404);
-      expect(unknown.body.success).toBe(false);
+    const unknown = await api.get('/user-course-streams/999999', { token: learnerToken });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.success).toBe(false);
+  });
+
+  it('answers 422 "Id must be set" for an id that is not a positive int4', async () => {
+    for (const id of ['abc', '1.5', '0', '-1', '2147483648', '99999999999999999999']) {
+      const invalid = await api.get(`/user-course-streams/${id}`, { token: learnerToken });
+      expect(invalid.status, id).toBe(422);
+      expect(invalid.body.errors, id).toEqual({ id: ['Id must be set'] });
     }
   });
 });

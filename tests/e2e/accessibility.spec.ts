@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { createLearner, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('guest screens have no serious accessibility violations', async ({ page }) => {
   for (const [path, heading] of [

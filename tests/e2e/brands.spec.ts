@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { SECOND_BRAND_APP } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('each host gets its own brand: title, theme, language and registration', async ({ page }) => {
   await page.goto('./');

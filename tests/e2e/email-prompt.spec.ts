@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { APP, DEMO, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 const NOT_BUILT = 'This section is not built yet.';
 

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { DEMO, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('a user who must change the password is sent there first, then signs in with the new one', async ({
   page,

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { DEMO, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({
   page,

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createLearner, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('deleting the account from a second browser ends the first one with the "New sign-in" notice', async ({
   browser,

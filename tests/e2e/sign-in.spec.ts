@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createLearner, DEMO, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('a learner signs in and lands on home with their name in the header', async ({ page }) => {
   await signIn(page, DEMO.learner);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createLearner, readResetLink, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { expect, test } from './support/test';
 
 test('a visitor signs up on the brand that allows it', async ({ page }) => {
   const email = `signup-${Date.now()}@example.com`;

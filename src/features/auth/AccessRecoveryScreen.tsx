@@ -1,28 +1,33 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { accessRecoveryMachine } from '../../../machines/accessRecovery.machine';
-import { accessRecoveryProvision } from '../../app/actors';
+import type { ActorRefFrom } from 'xstate';
+import type { accessRecoveryMachine } from '../../../machines/auth/accessRecovery.machine';
+import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
+import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
-import { formErrorText } from './formText';
+import { accessRecovery } from './accessRecovery.provide';
 import { GuestLayout } from './GuestLayout';
 import { PasswordResetForm } from './PasswordResetForm';
 
-const machine = accessRecoveryMachine.provide(accessRecoveryProvision);
 const route = getRouteApi('/reset');
 
 /** /reset asks for the e-mail to send a link to; /reset?token=… (the mailed link) sets the new password. */
 export function AccessRecoveryScreen() {
-  const { token } = route.useSearch() as { token?: string };
+  const { token } = route.useSearch();
   return <GuestLayout>{token ? <PasswordResetForm token={token} /> : <RequestLinkForm />}</GuestLayout>;
 }
 
 function RequestLinkForm() {
+  const actor = useActorRef(accessRecovery, { inspect: recordTransitions });
+  return <RequestLinkView actor={actor} />;
+}
+
+export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeof accessRecoveryMachine> }) {
   const { t, i18n } = useLingui();
-  const recovery = useActorRef(machine);
   const sent = useSelector(recovery, (snapshot) => snapshot.matches('sent'));
   const { context, busy, formProps, field } = useMachineForm<'email', typeof recovery>(recovery, (snapshot) =>
     snapshot.matches('sending'),

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useBrand, useLanguage } from '../../app/hooks';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
-import { SupportBlock } from '../support/SupportBlock';
+import { SupportBlock } from './SupportBlock';
 
 /** Frame of the pages for visitors who are not signed in: logo, language, the card, support, footer. */
 export function GuestLayout({ children }: { children: ReactNode }) {

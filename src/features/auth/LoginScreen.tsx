@@ -1,30 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { loginMachine } from '../../../machines/login.machine';
-import { loginProvision } from '../../app/actors';
-import { useBrand, useSession } from '../../app/hooks';
+import type { ActorRefFrom } from 'xstate';
+import type { loginMachine } from '../../../machines/auth/login.machine';
+import { useBrand, useProvided, useSession } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
+import { formErrorText, signInFailed } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
-import { formErrorText, signInFailed } from './formText';
 import { GuestLayout } from './GuestLayout';
 import { InstructionButton } from './InstructionButton';
+import { login } from './login.provide';
 import { SocialButtons } from './SocialButtons';
 
-const machine = loginMachine.provide(loginProvision);
 const loginRoute = getRouteApi('/');
 
 /** Sign-in (shell spec, section 2 "Sign-in screen"). */
 export function LoginScreen() {
+  const actor = useActorRef(useProvided(login), { input: {}, inspect: recordTransitions });
+  return <LoginView actor={actor} />;
+}
+
+export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMachine> }) {
   const { t, i18n } = useLingui();
   const brand = useBrand();
   const navigate = useNavigate();
   const { error: entryError } = loginRoute.useSearch();
   const sessionNotice = useSession((snapshot) => snapshot.context.notice);
-  const login = useActorRef(machine, { input: {} });
   const {
     context: form,
     busy: submitting,

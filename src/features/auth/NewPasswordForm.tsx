@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { passwordChangeMachine } from '../../../machines/passwordChange.machine';
-import type { passwordResetMachine } from '../../../machines/passwordReset.machine';
+import type { passwordChangeMachine } from '../../../machines/auth/passwordChange.machine';
+import type { passwordResetMachine } from '../../../machines/auth/passwordReset.machine';
 import { Button } from '../../ui/Button';
+import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { useMachineForm } from '../../ui/useMachineForm';
-import { formErrorText } from './formText';
 
 type NewPasswordActor =
   | ActorRefFrom<typeof passwordChangeMachine>

@@ -1,17 +1,22 @@
 import { Trans } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
-import { passwordChangeMachine } from '../../../machines/passwordChange.machine';
-import { passwordChangeProvision } from '../../app/actors';
+import type { ActorRefFrom } from 'xstate';
+import type { passwordChangeMachine } from '../../../machines/auth/passwordChange.machine';
+import { useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
 import { NewPasswordForm } from './NewPasswordForm';
-
-const machine = passwordChangeMachine.provide(passwordChangeProvision);
+import { passwordChange } from './passwordChange.provide';
 
 /** The forced password change (/resetPassword), required before anything else. */
 export function PasswordChangeScreen() {
-  const change = useActorRef(machine);
+  const actor = useActorRef(useProvided(passwordChange), { inspect: recordTransitions });
+  return <PasswordChangeView actor={actor} />;
+}
+
+export function PasswordChangeView({ actor }: { actor: ActorRefFrom<typeof passwordChangeMachine> }) {
   return (
     <section className="card">
-      <NewPasswordForm actor={change} heading={<Trans>Change password</Trans>} />
+      <NewPasswordForm actor={actor} heading={<Trans>Change password</Trans>} />
     </section>
   );
 }

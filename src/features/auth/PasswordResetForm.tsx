@@ -1,13 +1,18 @@
 import { Trans } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
-import { passwordResetMachine } from '../../../machines/passwordReset.machine';
-import { passwordResetProvision } from '../../app/actors';
+import type { ActorRefFrom } from 'xstate';
+import type { passwordResetMachine } from '../../../machines/auth/passwordReset.machine';
+import { useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
 import { NewPasswordForm } from './NewPasswordForm';
-
-const machine = passwordResetMachine.provide(passwordResetProvision);
+import { passwordReset } from './passwordReset.provide';
 
 /** Sets a new password with the mailed token; on success the user is signed in and lands on home. */
 export function PasswordResetForm({ token }: { token: string }) {
-  const reset = useActorRef(machine, { input: { token } });
-  return <NewPasswordForm actor={reset} heading={<Trans>Set a new password</Trans>} />;
+  const actor = useActorRef(useProvided(passwordReset), { input: { token }, inspect: recordTransitions });
+  return <PasswordResetView actor={actor} />;
+}
+
+export function PasswordResetView({ actor }: { actor: ActorRefFrom<typeof passwordResetMachine> }) {
+  return <NewPasswordForm actor={actor} heading={<Trans>Set a new password</Trans>} />;
 }

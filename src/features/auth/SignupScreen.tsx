@@ -1,19 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Navigate } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { signupMachine } from '../../../machines/signup.machine';
-import { signupProvision } from '../../app/actors';
-import { useBrand } from '../../app/hooks';
+import type { ActorRefFrom } from 'xstate';
+import type { signupMachine } from '../../../machines/auth/signup.machine';
+import { useBrand, useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
 import { guessTimezone } from '../../platform/timezone';
 import { Button } from '../../ui/Button';
+import { formErrorText, signInFailed } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
-import { formErrorText, signInFailed } from './formText';
 import { GuestLayout } from './GuestLayout';
-
-const machine = signupMachine.provide(signupProvision);
+import { signup } from './signup.provide';
 
 /** Sign-up by e-mail (only where the brand has registration on; otherwise back to sign-in). */
 export function SignupScreen() {
@@ -23,8 +23,15 @@ export function SignupScreen() {
 }
 
 function SignupForm() {
+  const actor = useActorRef(useProvided(signup), {
+    input: { timezone: guessTimezone() },
+    inspect: recordTransitions,
+  });
+  return <SignupView actor={actor} />;
+}
+
+export function SignupView({ actor: signup }: { actor: ActorRefFrom<typeof signupMachine> }) {
   const { t, i18n } = useLingui();
-  const signup = useActorRef(machine, { input: { timezone: guessTimezone() } });
   const { context, busy, formProps, field } = useMachineForm<
     'email' | 'password' | 'passwordRepeat',
     typeof signup

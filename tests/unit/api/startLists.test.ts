@@ -41,30 +41,46 @@ describe('start list converters', () => {
     });
   });
 
-  it('converts a subscription with its dates in ms', () => {
-    const subscription = toSubscription(
-      v.parse(WireSubscriptionSchema, {
-        id: 5,
-        status: 1,
-        is_lifetime: 0,
-        is_active: 1,
-        title: 'Monthly',
-        period_count: 1,
-        period: 'month',
-        next_pay_at: 1_800_000_000,
-        end_date: 1_800_000_001,
-        course_service_type: null,
-        recurrent_payments_enabled: 1,
-      }),
-    );
-    expect(subscription).toMatchObject({
+  const wireSubscription = {
+    id: 5,
+    status: 1,
+    is_lifetime: 0,
+    is_active: 1,
+    title: 'Quarterly',
+    period_count: 3,
+    period: 'month',
+    next_pay_at: 1_800_000_000,
+    end_date: 1_800_000_001,
+    course_service_type: null,
+    recurrent_payments_enabled: 1,
+  };
+  const subscriptionOf = (wire: object) => toSubscription(v.parse(WireSubscriptionSchema, wire));
+
+  it('converts a subscription: ms dates, the count as period and its unit as interval', () => {
+    expect(subscriptionOf(wireSubscription)).toEqual({
+      id: 5,
       status: '1',
       isActive: true,
       isLifetime: false,
+      title: 'Quarterly',
+      period: 3,
+      interval: 'month',
       nextPayAt: 1_800_000_000_000,
       endDate: 1_800_000_001_000,
+      courseServiceType: null,
       recurrentPaymentsEnabled: true,
     });
+  });
+
+  it('takes the end date as the next payment when the server names none', () => {
+    expect(subscriptionOf({ ...wireSubscription, next_pay_at: null }).nextPayAt).toBe(1_800_000_001_000);
+    expect(subscriptionOf({ ...wireSubscription, next_pay_at: undefined }).nextPayAt).toBe(1_800_000_001_000);
+    expect(subscriptionOf({ ...wireSubscription, next_pay_at: null, end_date: null }).nextPayAt).toBeNull();
+  });
+
+  it('leaves period and interval empty when the server sends neither', () => {
+    const subscription = subscriptionOf({ ...wireSubscription, period_count: null, period: undefined });
+    expect(subscription).toMatchObject({ period: null, interval: null });
   });
 
   it('converts a user community', () => {

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toSession, toUser, toWireProfile, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
+
+vi.mock('../../../src/platform/timezone', () => ({ guessTimezone: () => 'America/Lima' }));
 
 const wireUser = {
   id: 7,
@@ -65,6 +67,12 @@ describe('user converter', () => {
     const en = toUser(v.parse(WireUserSchema, { ...wireUser, language_code: 'en-US' }));
     const unknown = toUser(v.parse(WireUserSchema, { ...wireUser, language_code: 'de-DE', locale: null }));
     expect([ru.languageCode, en.languageCode, unknown.languageCode]).toEqual(['ru', 'en', 'ru']);
+  });
+
+  it("keeps the server's time zone, or takes the browser's guess when the server has none", () => {
+    expect(toUser(v.parse(WireUserSchema, wireUser)).timezone).toBe('Europe/London');
+    for (const timezone of [null, undefined, ''])
+      expect(toUser(v.parse(WireUserSchema, { ...wireUser, timezone })).timezone).toBe('America/Lima');
   });
 
   it('rejects a user without an id', () => {

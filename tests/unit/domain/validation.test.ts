@@ -4,7 +4,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   SUPPORT_MESSAGE_MAX_LENGTH,
-} from '../../../machines/constants';
+} from '../../../src/domain/limits';
 import {
   collectErrors,
   fieldErrorsFromServer,

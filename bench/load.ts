@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+/** Every load run: 16 connections for 10 s on loopback, bounded in time and stopping by itself. */
+export const LOAD = { durationSeconds: 10, connections: 16 } as const;
+
+export type LoadFigure = { requestsPerSecond: number; p99Ms: number };
+
+/** Loads one GET route and fails on any non-2xx answer or socket error: a figure of errors is no figure. */
+export async function loadGet(url: string, headers: Record<string, string> = {}): Promise<LoadFigure> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: LOAD.connections,
+    duration: LOAD.durationSeconds,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`load run of ${url} got ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
+}
+
+/** Signs the demo learner in and returns the bearer header the learner calls carry. */
+export async function demoLearnerHeaders(origin: string): Promise<Record<string, string>> {
+  const login = await fetch(`${origin}/spa/api/v1/auth/login?lang=en`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'learner@example.com', password: 'learner-demo' }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  return { authorization: `Bearer ${data.token}` };
+}
+
+/**
+ * The health route (one `select 1`) is the baseline: a route's throughput as a ratio to it, taken in
+ * the same run on the same database, says what the route itself costs, whatever the machine's load.
+ */
+export async function loadAgainstHealth(origin: string) {
+  const headers = await demoLearnerHeaders(origin);
+  const health = await loadGet(`${origin}/healthz`);
+  const user = await loadGet(`${origin}/spa/api/v1/user?lang=en`, headers);
+  return { health, user, userToHealth: ratio(user.requestsPerSecond, health.requestsPerSecond) };
+}
+
+export const ratio = (a: number, b: number) => Number((a / b).toFixed(2));

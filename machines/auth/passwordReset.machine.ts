@@ -1,0 +1,81 @@
+/**
+ * Setting a new password from the mailed link (/reset?token=…). The server signs the user in with a
+ * fresh session; a bad, expired or used token is shown as the form-level message.
+ * Refinement of the shared contract (additive): `signIn` takes params `{ token, user }`.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { User } from '../../src/domain/user';
+import { hasErrors } from '../../src/domain/validation';
+import {
+  type FormChangeEvent,
+  formEditingTransitions,
+  formFailure,
+  type TextFormContext,
+} from '../shared/formSupport';
+import {
+  NEW_PASSWORD_FIELDS,
+  type NewPasswordField,
+  type NewPasswordFields,
+  validateNewPassword,
+} from './newPassword';
+
+export type PasswordResetContext = TextFormContext<NewPasswordField> & { token: string };
+
+export type PasswordResetEvent = FormChangeEvent<NewPasswordField> | { type: 'FORM.SUBMIT' };
+
+export const passwordResetMachine = setup({
+  types: {
+    context: {} as PasswordResetContext,
+    events: {} as PasswordResetEvent,
+    input: {} as { token: string },
+  },
+  actors: {
+    resetPassword: fromPromise<{ token: string; user: User }, NewPasswordFields & { token: string }>(
+      async () => {
+        throw new Error('resetPassword actor must be provided');
+      },
+    ),
+  },
+  actions: {
+    signIn: (_, _params: { token: string; user: User }) => {},
+    goToHome: () => {},
+  },
+  guards: {
+    isFormValid: ({ context }) => !hasErrors(validateNewPassword(context)),
+  },
+}).createMachine({
+  id: 'passwordReset',
+  context: ({ input }) => ({
+    token: input.token,
+    password: '',
+    passwordRepeat: '',
+    errors: {},
+    formError: null,
+  }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: formEditingTransitions<PasswordResetContext, PasswordResetEvent>(validateNewPassword, 'submitting'),
+    },
+    submitting: {
+      invoke: {
+        id: 'resetPassword',
+        src: 'resetPassword',
+        input: ({ context }) => ({
+          token: context.token,
+          password: context.password,
+          passwordRepeat: context.passwordRepeat,
+        }),
+        onDone: {
+          target: 'succeeded',
+          actions: [{ type: 'signIn', params: ({ event }) => event.output }, 'goToHome'],
+        },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => formFailure(event.error, NEW_PASSWORD_FIELDS, ['token'])),
+        },
+      },
+    },
+    succeeded: { type: 'final' },
+  },
+});

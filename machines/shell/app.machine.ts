@@ -1,0 +1,256 @@
+/**
+ * The root actor: loads the brand's remote config, owns the session (child, systemId 'session'),
+ * loads the signed-in user's data and tracks connectivity (shell spec, section 4 "App start",
+ * "Data load state").
+ * Refinements of the shared contract (additive):
+ * - `data.loaded` has children `fresh` and `syncing`: DATA.SYNC refetches the user (handed to the
+ *   session with `userSynced`), then the start lists with the streams, while the loaded data stays on
+ *   screen (`state.matches({ data: 'loaded' })` holds in both).
+ * - A data sync also starts when the browser comes back online (CONNECTIVITY.ONLINE) and when the
+ *   tab is shown again after at least DATA_SYNC_AFTER_HIDDEN_MS hidden (PAGE.SHOWN carries how long
+ *   it was hidden; `watchPageVisibility` runs while data is loaded).
+ * - SESSION.STARTED from any data state starts a fresh load for the new session.
+ * - `logError` takes params `{ error }`; `restoreSession` defaults to sending SESSION.RESTORE to the
+ *   session child.
+ */
+import { assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { type BrandConfig, mergeRemoteConfig, type RemoteConfig } from '../../brands';
+import { isStaleAfterHidden } from '../../src/domain/dataSync';
+import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import type { StartLists, Subscription } from '../../src/domain/startLists';
+import type { User } from '../../src/domain/user';
+import { type SessionParentEvent, sessionMachine } from './session.machine';
+
+export type AppContext = {
+  brand: BrandConfig;
+  subscriptions: Subscription[];
+  lists: StartLists | null;
+  user: User | null;
+  error: RequestError | null;
+};
+
+export type AppEvent =
+  | SessionParentEvent
+  | { type: 'APP.RETRY' }
+  | { type: 'DATA.SYNC' }
+  | { type: 'CONNECTIVITY.ONLINE' }
+  | { type: 'CONNECTIVITY.OFFLINE' }
+  | { type: 'PAGE.SHOWN'; hiddenForMs: number };
+
+export type AppInput = { brand: BrandConfig };
+
+const noData = { subscriptions: [], lists: null, user: null, error: null } satisfies Partial<AppContext>;
+
+export const appMachine = setup({
+  types: {
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    input: {} as AppInput,
+  },
+  actors: {
+    session: sessionMachine,
+    loadConfig: fromPromise<RemoteConfig>(async () => {
+      throw new Error('loadConfig actor must be provided');
+    }),
+    loadSubscriptions: fromPromise<Subscription[]>(async () => {
+      throw new Error('loadSubscriptions actor must be provided');
+    }),
+    loadStartLists: fromPromise<StartLists, { bannersEnabled: boolean }>(async () => {
+      throw new Error('loadStartLists actor must be provided');
+    }),
+    watchConnectivity: fromCallback<EventObject>(() => {
+      throw new Error('watchConnectivity actor must be provided');
+    }),
+    watchPageVisibility: fromCallback<EventObject>(() => {
+      throw new Error('watchPageVisibility actor must be provided');
+    }),
+    fetchUser: fromPromise<User>(async () => {
+      throw new Error('fetchUser actor must be provided');
+    }),
+  },
+  actions: {
+    restoreSession: sendTo('session', { type: 'SESSION.RESTORE' }),
+    userSynced: sendTo('session', (_, params: { user: User }) => ({
+      type: 'SESSION.USER_UPDATED' as const,
+      user: params.user,
+    })),
+    logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    isSiteUnavailable: ({ context }, params: { remote: RemoteConfig }) =>
+      mergeRemoteConfig(context.brand, params.remote).flags.isSiteUnavailable,
+    wasHiddenLong: (_, params: { hiddenForMs: number }) => isStaleAfterHidden(params.hiddenForMs),
+  },
+}).createMachine({
+  id: 'app',
+  type: 'parallel',
+  context: ({ input }) => ({ brand: input.brand, ...noData }),
+  invoke: {
+    id: 'session',
+    systemId: 'session',
+    src: 'session',
+    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+  },
+  on: {
+    'SESSION.USER_CHANGED': { actions: assign({ user: ({ event }) => event.user }) },
+  },
+  states: {
+    lifecycle: {
+      initial: 'loadingConfig',
+      states: {
+        loadingConfig: {
+          invoke: {
+            id: 'loadConfig',
+            src: 'loadConfig',
+            onDone: [
+              {
+                guard: { type: 'isSiteUnavailable', params: ({ event }) => ({ remote: event.output }) },
+                target: 'siteUnavailable',
+                actions: assign({
+                  brand: ({ context, event }) => mergeRemoteConfig(context.brand, event.output),
+                }),
+              },
+              {
+                target: 'running',
+                actions: assign({
+                  brand: ({ context, event }) => mergeRemoteConfig(context.brand, event.output),
+                }),
+              },
+            ],
+            onError: {
+              target: 'configFailed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        configFailed: {
+          on: { 'APP.RETRY': 'loadingConfig' },
+        },
+        siteUnavailable: {},
+        running: {
+          entry: 'restoreSession',
+        },
+      },
+    },
+    data: {
+      initial: 'pending',
+      on: {
+        'SESSION.STARTED': {
+          target: '.loadingUserData',
+          actions: assign({ ...noData, user: ({ event }) => event.user }),
+        },
+        'SESSION.ENDED': { target: '.pending', actions: assign(noData) },
+      },
+      states: {
+        pending: {},
+        loadingUserData: {
+          invoke: {
+            id: 'loadSubscriptions',
+            src: 'loadSubscriptions',
+            onDone: {
+              target: 'loadingStartLists',
+              actions: assign({ subscriptions: ({ event }) => event.output }),
+            },
+            onError: {
+              target: 'fail',
+              actions: [
+                assign({ error: ({ event }) => toRequestError(event.error) }),
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+        loadingStartLists: {
+          invoke: {
+            id: 'loadStartLists',
+            src: 'loadStartLists',
+            input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
+            onDone: { target: 'loaded', actions: assign({ lists: ({ event }) => event.output }) },
+            onError: {
+              target: 'fail',
+              actions: [
+                assign({ error: ({ event }) => toRequestError(event.error) }),
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+        loaded: {
+          initial: 'fresh',
+          invoke: {
+            id: 'watchPageVisibility',
+            src: 'watchPageVisibility',
+            onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          },
+          states: {
+            fresh: {
+              on: {
+                'DATA.SYNC': 'syncing',
+                // What was missed while offline (the connectivity region goes online on the same event).
+                'CONNECTIVITY.ONLINE': 'syncing',
+                'PAGE.SHOWN': {
+                  guard: {
+                    type: 'wasHiddenLong',
+                    params: ({ event }) => ({ hiddenForMs: event.hiddenForMs }),
+                  },
+                  target: 'syncing',
+                },
+              },
+            },
+            syncing: {
+              initial: 'user',
+              states: {
+                user: {
+                  invoke: {
+                    id: 'fetchUser',
+                    src: 'fetchUser',
+                    onDone: {
+                      target: 'lists',
+                      actions: { type: 'userSynced', params: ({ event }) => ({ user: event.output }) },
+                    },
+                    // The lists are still worth a try: the user on screen stays as it was.
+                    onError: {
+                      target: 'lists',
+                      actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                lists: {
+                  invoke: {
+                    id: 'loadStartLists',
+                    src: 'loadStartLists',
+                    input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
+                    onDone: {
+                      target: '#app.data.loaded.fresh',
+                      actions: assign({ lists: ({ event }) => event.output }),
+                    },
+                    // A failed background sync keeps the data already on screen.
+                    onError: {
+                      target: '#app.data.loaded.fresh',
+                      actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        fail: {
+          on: { 'APP.RETRY': { target: 'loadingUserData', actions: assign({ error: null }) } },
+        },
+      },
+    },
+    connectivity: {
+      initial: 'online',
+      invoke: {
+        id: 'watchConnectivity',
+        src: 'watchConnectivity',
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      states: {
+        online: { on: { 'CONNECTIVITY.OFFLINE': 'offline' } },
+        offline: { on: { 'CONNECTIVITY.ONLINE': 'online' } },
+      },
+    },
+  },
+});

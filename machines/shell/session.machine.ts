@@ -1,0 +1,179 @@
+/**
+ * The signed-in session: token, user and the "New sign-in" notice.
+ * Refinements of the shared contract (additive):
+ * - `SESSION.SIGNED_IN` is accepted in every state (a sign-in may finish while a restore is running);
+ *   from `signedIn` it re-enters, so the remote-logout listener restarts with the new token.
+ * - Named actions `notifyStarted`, `notifyUserChanged`, `notifyEnded` tell the parent (the app)
+ *   SESSION.STARTED / SESSION.USER_CHANGED / SESSION.ENDED; `logError` reports failures that do not
+ *   change the state (a broken remote-logout listener, a restore without a network).
+ * - A 401 while fetching the user at restore removes the stored token; a network failure keeps it,
+ *   so the next start can try again.
+ */
+import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from 'xstate';
+import { isUnauthorized } from '../../src/domain/requestError';
+import type { User } from '../../src/domain/user';
+
+export type SessionNotice = 'newSignIn';
+
+export type SessionContext = { token: string | null; user: User | null; notice: SessionNotice | null };
+
+export type SessionEvent =
+  | { type: 'SESSION.RESTORE' }
+  | { type: 'SESSION.SIGNED_IN'; token: string; user: User }
+  | { type: 'SESSION.USER_UPDATED'; user: User }
+  | { type: 'SESSION.EXPIRED' }
+  | { type: 'SESSION.REMOTE_LOGOUT' }
+  | { type: 'SESSION.END' }
+  | { type: 'NOTICE.DISMISS' };
+
+/** What the session tells its parent (the app machine). */
+export type SessionParentEvent =
+  | { type: 'SESSION.STARTED'; user: User }
+  | { type: 'SESSION.USER_CHANGED'; user: User }
+  | { type: 'SESSION.ENDED' };
+
+const signedOutContext = { token: null, user: null } as const;
+
+/** A 401 or a logout from another device: the user must sign in again and is told why. */
+const endedElsewhere = [
+  assign<SessionContext, SessionEvent, undefined, SessionEvent, never>({
+    ...signedOutContext,
+    notice: 'newSignIn',
+  }),
+  'clearToken',
+  'rememberReturnUrl',
+  'notifyEnded',
+] as const;
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    readToken: fromPromise<string | null>(async () => {
+      throw new Error('readToken actor must be provided');
+    }),
+    fetchUser: fromPromise<User, { token: string }>(async () => {
+      throw new Error('fetchUser actor must be provided');
+    }),
+    listenRemoteLogout: fromCallback<EventObject, { token: string }>(() => {
+      throw new Error('listenRemoteLogout actor must be provided');
+    }),
+  },
+  actions: {
+    storeToken: (_, _params: { token: string }) => {},
+    clearToken: () => {},
+    rememberReturnUrl: () => {},
+    logError: (_, _params: { error: unknown }) => {},
+    notifyStarted: sendParent(
+      (_, params: { user: User }): SessionParentEvent => ({
+        type: 'SESSION.STARTED',
+        user: params.user,
+      }),
+    ),
+    notifyUserChanged: sendParent(
+      (_, params: { user: User }): SessionParentEvent => ({
+        type: 'SESSION.USER_CHANGED',
+        user: params.user,
+      }),
+    ),
+    notifyEnded: sendParent({ type: 'SESSION.ENDED' } satisfies SessionParentEvent),
+  },
+  guards: {
+    hasToken: (_, params: { token: string | null }) => params.token !== null && params.token !== '',
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+  },
+}).createMachine({
+  id: 'session',
+  context: { token: null, user: null, notice: null },
+  initial: 'idle',
+  on: {
+    'SESSION.SIGNED_IN': {
+      target: '.signedIn',
+      reenter: true,
+      actions: [
+        assign(({ event }) => ({ token: event.token, user: event.user, notice: null })),
+        { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+        { type: 'notifyStarted', params: ({ event }) => ({ user: event.user }) },
+      ],
+    },
+  },
+  states: {
+    idle: {
+      on: { 'SESSION.RESTORE': 'restoring' },
+    },
+    restoring: {
+      invoke: {
+        id: 'readToken',
+        src: 'readToken',
+        onDone: [
+          {
+            guard: { type: 'hasToken', params: ({ event }) => ({ token: event.output }) },
+            target: 'fetchingUser',
+            actions: assign({ token: ({ event }) => event.output }),
+          },
+          { target: 'signedOut' },
+        ],
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    fetchingUser: {
+      invoke: {
+        id: 'fetchUser',
+        src: 'fetchUser',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            assign({ user: ({ event }) => event.output }),
+            { type: 'notifyStarted', params: ({ event }) => ({ user: event.output }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'signedOut',
+            actions: [assign(signedOutContext), 'clearToken'],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              assign(signedOutContext),
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        ],
+      },
+    },
+    signedIn: {
+      invoke: {
+        id: 'listenRemoteLogout',
+        src: 'listenRemoteLogout',
+        // signedIn is only ever entered with a token in context.
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+      on: {
+        'SESSION.USER_UPDATED': {
+          actions: [
+            assign({ user: ({ event }) => event.user }),
+            { type: 'notifyUserChanged', params: ({ event }) => ({ user: event.user }) },
+          ],
+        },
+        'SESSION.EXPIRED': { target: 'signedOut', actions: endedElsewhere },
+        'SESSION.REMOTE_LOGOUT': { target: 'signedOut', actions: endedElsewhere },
+        'SESSION.END': {
+          target: 'signedOut',
+          actions: [assign(signedOutContext), 'clearToken', 'notifyEnded'],
+        },
+      },
+    },
+    signedOut: {
+      on: { 'NOTICE.DISMISS': { actions: assign({ notice: null }) } },
+    },
+  },
+});

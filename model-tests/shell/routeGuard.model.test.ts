@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { type GuardFacts, type RouteCheck, routeGuardMachine } from '../../machines/shell/routeGuard.machine';
+import { startMachine } from '../harness';
+import { describeModel } from '../modelSuite';
+
+const check = (name: string, access: RouteCheck['access'], href: string, requiresEmail?: boolean) => ({
+  type: 'ROUTE.CHECK',
+  name,
+  access,
+  href,
+  ...(requiresEmail ? { requiresEmail } : {}),
+});
+
+const pages = {
+  logout: check('logout', 'logout', '/logout'),
+  home: check('home', 'auth', '/home'),
+  login: check('login', 'guest', '/'),
+  userSettings: check('userSettings', 'auth', '/user/settings'),
+  resetPassword: check('resetPassword', 'auth', '/resetPassword'),
+  updateProfile: check('updateProfile', 'auth', '/updateProfile'),
+  catalog: check('home-catalog', 'auth', '/catalog', true),
+  banners: check('banners', 'public', '/banners'),
+};
+
+const spec = {
+  machine: routeGuardMachine,
+  spec: 'Shell spec §2 routes and §4 rules 1-7: which page a visitor may open, and where else they go',
+  inputs: [{ homeRoute: 'home-courses' }],
+  events: [
+    ...Object.values(pages),
+    { type: 'GUARD.FACTS', signedIn: true },
+    { type: 'GUARD.FACTS', requiredUpdatePassword: true },
+    { type: 'GUARD.FACTS', requiredUpdateProfile: true },
+    { type: 'GUARD.FACTS', subscriptionWarning: true },
+    { type: 'EMAIL.PROVIDED' },
+    { type: 'EMAIL.CANCEL' },
+  ],
+};
+
+describeModel(spec);
+
+const signedIn: GuardFacts = {
+  signedIn: true,
+  requiredUpdatePassword: false,
+  requiredUpdateProfile: false,
+  subscriptionWarning: false,
+  hasEmail: true,
+};
+
+async function decide(facts: Partial<GuardFacts>, page: ReturnType<typeof check>) {
+  const running = startMachine(spec, { homeRoute: 'home-courses' });
+  await running.dispatch({ type: 'GUARD.FACTS', ...facts });
+  await running.dispatch(page);
+  return running;
+}
+
+const decisionOf = async (facts: Partial<GuardFacts>, page: ReturnType<typeof check>) =>
+  (await decide(facts, page)).snapshot().context.decision;
+
+describe('routeGuard rules, in order', () => {
+  it('1: logout is always allowed, whatever else applies', async () => {
+    const everything = { ...signedIn, requiredUpdatePassword: true, requiredUpdateProfile: true };
+    expect(await decisionOf(everything, pages.logout)).toEqual({ kind: 'allow' });
+    expect(await decisionOf({}, pages.logout)).toEqual({ kind: 'allow' });
+  });
+
+  it('2: a required password update sends a signed-in user to resetPassword, before rule 3', async () => {
+    const facts = { ...signedIn, requiredUpdatePassword: true, requiredUpdateProfile: true };
+    expect(await decisionOf(facts, pages.home)).toEqual({ kind: 'redirect', to: 'resetPassword' });
+    expect(await decisionOf(facts, pages.login)).toEqual({ kind: 'redirect', to: 'resetPassword' });
+    expect(await decisionOf(facts, pages.resetPassword)).toEqual({ kind: 'allow' });
+  });
+
+  it('3: a required profile update sends a signed-in user to updateProfile, before rule 4', async () => {
+    const facts = { ...signedIn, requiredUpdateProfile: true, subscriptionWarning: true };
+    expect(await decisionOf(facts, pages.home)).toEqual({ kind: 'redirect', to: 'updateProfile' });
+    expect(await decisionOf(facts, pages.updateProfile)).toEqual({ kind: 'allow' });
+  });
+
+  it('4 waits for the forced updates: their pages are never sent on to subscriptions', async () => {
+    const facts = { ...signedIn, requiredUpdateProfile: true, subscriptionWarning: true };
+    expect(await decisionOf(facts, pages.updateProfile)).toEqual({ kind: 'allow' });
+    const password = { ...signedIn, requiredUpdatePassword: true, subscriptionWarning: true };
+    expect(await decisionOf(password, pages.resetPassword)).toEqual({ kind: 'allow' });
+  });
+
+  it('4: the subscription warning sends auth pages to subscriptions, except settings-like pages', async () => {
+    const facts = { ...signedIn, subscriptionWarning: true };
+    expect(await decisionOf(facts, pages.home)).toEqual({
+      kind: 'redirect',
+      to: 'subscriptions',
+      search: { warning: 'true' },
+    });
+    for (const page of [pages.userSettings, check('subscriptions', 'auth', '/user/subscriptions')]) {
+      expect(await decisionOf(facts, page)).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('5: an auth page without a session remembers where the user was and goes to login', async () => {
+    const running = await decide({}, check('chat', 'auth', '/chat/5?draft=1'));
+    expect(running.snapshot().context.decision).toEqual({ kind: 'redirect', to: 'login' });
+    expect(running.snapshot().value).toBe('redirecting');
+    expect(running.effects).toEqual([{ name: 'rememberReturnUrl', params: { href: '/chat/5?draft=1' } }]);
+  });
+
+  it('5: the root path is never remembered', async () => {
+    const running = await decide({}, check('home', 'auth', '/'));
+    expect(running.snapshot().context.decision).toEqual({ kind: 'redirect', to: 'login' });
+    expect(running.effects).toEqual([]);
+  });
+
+  it('6: a guest page with a session goes to the brand’s home page', async () => {
+    expect(await decisionOf(signedIn, pages.login)).toEqual({ kind: 'redirect', to: 'home-courses' });
+    expect(await decisionOf({}, pages.login)).toEqual({ kind: 'allow' });
+  });
+
+  it('7: a page that needs an e-mail prompts for it; providing allows, cancelling goes back', async () => {
+    const facts = { ...signedIn, hasEmail: false };
+    const provided = await decide(facts, pages.catalog);
+    expect(provided.snapshot().value).toBe('promptingEmail');
+    expect(provided.snapshot().context.decision).toEqual({ kind: 'promptEmail' });
+    await provided.dispatch({ type: 'EMAIL.PROVIDED' });
+    expect(provided.snapshot().context.decision).toEqual({ kind: 'allow' });
+    await provided.dispatch(pages.catalog);
+    expect(provided.snapshot().context.decision).toEqual({ kind: 'allow' });
+
+    const cancelled = await decide(facts, pages.catalog);
+    await cancelled.dispatch({ type: 'EMAIL.CANCEL' });
+    expect(cancelled.snapshot().value).toBe('goingBack');
+    expect(cancelled.snapshot().context.decision).toEqual({ kind: 'back' });
+
+    expect(await decisionOf(signedIn, pages.catalog)).toEqual({ kind: 'allow' });
+  });
+
+  it('everything else is allowed: public pages, auth pages with a session', async () => {
+    expect(await decisionOf({}, pages.banners)).toEqual({ kind: 'allow' });
+    expect(await decisionOf(signedIn, pages.home)).toEqual({ kind: 'allow' });
+  });
+
+  it('decides synchronously, so the router can read the decision right after sending', () => {
+    const running = startMachine(spec);
+    running.actor.send(pages.home);
+    expect(running.snapshot().context.decision).toEqual({ kind: 'redirect', to: 'login' });
+  });
+});

@@ -1,0 +1,8 @@
+/** The whole Drizzle schema, one file per domain; drizzle-kit and the database client read it here. */
+export * from './accounts';
+export * from './commerce';
+export * from './community';
+export * from './content';
+export * from './learning';
+export * from './mail';
+export * from './support';

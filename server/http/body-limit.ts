@@ -1,0 +1,107 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppEnv } from './context';
+import { ApiError } from './errors';
+import { sendError } from './respond';
+
+/** The body limit of every API route; a route that takes uploads registers a higher one. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BodyLimitOptions {
+  maxBytes: number;
+  /** How much of an oversize body is read and thrown away so that the client can read the 413. */
+  drainBytes?: number;
+  /** How long the rest of an oversize body may take to arrive before the connection is cut. */
+  drainMs?: number;
+}
+
+const DRAIN_BYTES = 16 * 1024 * 1024;
+const DRAIN_MS = 10_000;
+
+/** Requests a body limit already checked: the first limit that runs decides. */
+const checked = new WeakSet<Context>();
+
+/**
+ * Refuses a body over `maxBytes` with a 413 that the client actually receives. A client that writes
+ * its whole body before reading gets a reset instead of the answer when the server answers and
+ * closes while the body is still arriving, so the rest of an oversize body is read and discarded
+ * first (up to `drainBytes` or `drainMs`); past that the connection is cut. The 413 always closes the
+ * connection: what is left of the body is not worth reading on the same connection.
+ *
+ * The first limit that runs on a request decides, so a route that takes uploads raises its limit by
+ * registering `limitBody({ maxBytes })` for its path before the app-wide one.
+ */
+export function limitBody({
+  maxBytes,
+  drainBytes = DRAIN_BYTES,
+  drainMs = DRAIN_MS,
+}: BodyLimitOptions): MiddlewareHandler<AppEnv> {
+  const tooLarge = (c: Context<AppEnv>) =>
+    sendError(
+      c,
+      new ApiError(
+        413,
+        'bodyTooLarge',
+        undefined,
+        { Connection: 'close' },
+        { kib: Math.floor(maxBytes / 1024) },
+      ),
+    );
+
+  return async (c, next) => {
+    const body = c.req.raw.body;
+    if (!body || checked.has(c)) return next();
+    checked.add(c);
+    const declared = declaredLength(c.req.raw.headers);
+    // Node's parser holds a body to its declared length, so a small declared body needs no counting.
+    if (declared !== undefined && declared <= maxBytes) return next();
+    if (declared !== undefined && declared > drainBytes) return tooLarge(c);
+
+    const reader = body.getReader();
+    if (declared !== undefined) {
+      await discard(reader, 0, drainBytes, drainMs);
+      return tooLarge(c);
+    }
+    // A chunked body is counted as it arrives and kept for the route when it fits.
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      size += chunk.value.byteLength;
+      if (size > maxBytes) {
+        await discard(reader, size, drainBytes, drainMs);
+        return tooLarge(c);
+      }
+      chunks.push(chunk.value);
+    }
+    c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+    return next();
+  };
+}
+
+function declaredLength(headers: Headers): number | undefined {
+  const value = headers.get('content-length');
+  return value === null || headers.has('transfer-encoding') ? undefined : Number(value);
+}
+
+/** Reads and drops the rest of a body until it ends, passes `drainBytes` in all, or `drainMs` runs out. */
+async function discard(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  alreadyRead: number,
+  drainBytes: number,
+  drainMs: number,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), drainMs);
+  });
+  try {
+    let size = alreadyRead;
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), late]);
+      if (chunk === 'late' || chunk.done) return;
+      size += chunk.value.byteLength;
+      if (size > drainBytes) return;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}

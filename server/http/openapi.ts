@@ -1,0 +1,218 @@
+import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { SESSION_COOKIE } from './auth';
+import { type Access, type Answer, type ApiModule, type RouteDefinition, refusalsOf } from './route';
+
+/**
+ * The OpenAPI 3.1 document, generated from the route declarations (server/http/route.ts): their
+ * valibot schemas become JSON Schema (2020-12, the dialect of OpenAPI 3.1). Nothing here is written
+ * per route, so the document cannot miss a route or drift from what the server checks.
+ */
+
+export type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: Record<string, Record<string, unknown>>;
+};
+
+export interface Operation {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters: Parameter[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, unknown>;
+  /** Who may call (see `Access` in server/http/route.ts). */
+  'x-access': Access;
+  /** Answers rows that belong to the session's learner. */
+  'x-learner-data': boolean;
+}
+
+export interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: JsonSchema;
+}
+
+// Transforms and custom checks have no JSON Schema form: they are left out, the rest is kept.
+const BASE_CONFIG: ConversionConfig = { target: 'draft-2020-12', errorMode: 'ignore' };
+
+function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, { ...BASE_CONFIG, typeMode });
+  return rest;
+}
+
+/** Path and query values arrive as text; they are documented as what they are checked to be (output). */
+function parameters(schema: v.GenericSchema | undefined, place: 'path' | 'query'): Parameter[] {
+  if (!schema) return [];
+  const object = jsonSchema(schema, 'output');
+  const required = new Set(object.required ?? []);
+  return Object.entries(object.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: place,
+    required: place === 'path' || required.has(name),
+    schema: property as JsonSchema,
+  }));
+}
+
+const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  session: [{ bearer: [] }, { sessionCookie: [] }],
+  // An empty requirement makes the credentials optional.
+  'optional-session': [{}, { bearer: [] }, { sessionCookie: [] }],
+  'stream-token': [{ streamToken: [] }],
+  none: [],
+};
+
+const PAGINATION_HEADERS = Object.fromEntries(
+  ['current-page', 'page-count', 'per-page', 'total-count'].map((name) => [
+    `x-pagination-${name}`,
+    { schema: { type: 'integer' } },
+  ]),
+);
+
+function successResponse(answer: Answer) {
+  if (answer.kind === 'event-stream') {
+    return {
+      description: 'Server-sent events; comment lines keep the stream open.',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
+  }
+  const schema = jsonSchema(answer.schema, 'output');
+  const wrapped = (data: JsonSchema): JsonSchema => ({
+    type: 'object',
+    properties: { success: { const: true }, data },
+    required: ['success', 'data'],
+  });
+  if (answer.kind === 'json') return { description: 'OK', content: { 'application/json': { schema } } };
+  if (answer.kind === 'page') {
+    return {
+      description: 'One page of the list',
+      headers: PAGINATION_HEADERS,
+      content: { 'application/json': { schema: wrapped({ type: 'array', items: schema }) } },
+    };
+  }
+  return {
+    description: answer.status === 201 ? 'Created' : 'OK',
+    content: { 'application/json': { schema: wrapped(schema) } },
+  };
+}
+
+const operationName = (method: string, path: string) =>
+  method +
+  path
+    .split(/[/-]/)
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? `By${part.slice(1)}` : part))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+function operation(tag: string, route: RouteDefinition, baseLabel: string): Operation {
+  return {
+    operationId: `${operationName(route.method, route.path)}_${baseLabel}`,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [tag],
+    security: SECURITY[route.access],
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body
+      ? {
+          requestBody: {
+            // An empty body counts as `{}`, so that missing fields are reported one by one.
+            required: false,
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      [route.answer.status]: successResponse(route.answer),
+      ...Object.fromEntries(
+        refusalsOf(route).map((status) => [status, { $ref: `#/components/responses/${status}` }]),
+      ),
+    },
+    'x-access': route.access,
+    'x-learner-data': route.learnerData ?? false,
+  };
+}
+
+/** `/user-course-streams/:id` in Hono's pattern is `/user-course-streams/{id}` in OpenAPI. */
+export const openApiPath = (honoPath: string) => honoPath.replace(/:(\w+)/g, '{$1}');
+
+const ErrorAnswer: JsonSchema = {
+  type: 'object',
+  properties: { success: { const: false }, message: { type: 'string' } },
+  required: ['success', 'message'],
+};
+const FieldErrorAnswer: JsonSchema = {
+  type: 'object',
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    errors: {
+      description: 'Messages per field, in the language of the request.',
+      type: 'object',
+      additionalProperties: { type: 'array', items: { type: 'string' } },
+    },
+  },
+  required: ['success', 'message', 'errors'],
+};
+
+const refusal = (description: string, schema = 'ErrorAnswer', headers?: Record<string, unknown>) => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+
+const RESPONSES = {
+  400: refusal('The body is not a JSON object sent as application/json'),
+  401: refusal('No live session'),
+  403: refusal('Not allowed on this brand'),
+  404: refusal('Not found (or not yours)'),
+  413: refusal('The body is over 64 KiB'),
+  422: refusal('Invalid fields', 'FieldErrorAnswer'),
+  429: refusal('Too many requests', 'ErrorAnswer', {
+    'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+  }),
+};
+
+export function openApiDocument(
+  modules: readonly ApiModule[],
+  bases: readonly string[],
+  version: string,
+): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const base of bases) {
+    const baseLabel = base.split('/').filter(Boolean).pop() ?? base;
+    for (const module of modules) {
+      for (const route of module.routes) {
+        const path = `${base}${openApiPath(route.path)}`;
+        paths[path] = { ...paths[path], [route.method]: operation(module.tag, route, baseLabel) };
+      }
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Learning platform API',
+      version,
+      description:
+        `Every call answers under each base (${bases.join(', ')}). Answers are localized by the ` +
+        '`lang` query or Accept-Language; the brand comes from X-App-Id or the host name.',
+    },
+    tags: modules.map((m) => ({ name: m.tag, description: m.description })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by sign-in or sign-up.' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        streamToken: { type: 'apiKey', in: 'query', name: 'token' },
+      },
+      schemas: { ErrorAnswer, FieldErrorAnswer },
+      responses: RESPONSES,
+    },
+  };
+}

@@ -1,0 +1,181 @@
+import { type Context, Hono } from 'hono';
+import type * as v from 'valibot';
+import type { Services } from '../infra/container';
+import { requestToken } from './auth';
+import type { AppEnv, Authenticated } from './context';
+import { ApiError } from './errors';
+import { readBody, readParams, readQuery } from './validation';
+
+/**
+ * One declaration per API call: the same object registers the Hono route, validates its input and
+ * describes it in the OpenAPI document (server/http/openapi.ts) and the route table.
+ */
+
+export type Method = 'get' | 'post' | 'delete';
+
+/**
+ * Who may call:
+ * - `session`: a live session (bearer header or the session cookie), 401 otherwise;
+ * - `optional-session`: a session is used when a valid one comes, any other request is anonymous;
+ * - `stream-token`: the `token` query parameter, checked by the handler (EventSource sends no headers);
+ * - `none`: open to everyone.
+ */
+export type Access = 'session' | 'optional-session' | 'stream-token' | 'none';
+
+/** Refusals a route may answer besides those its declaration implies (see `refusalsOf`). */
+export type RefusalStatus = 403 | 404 | 429;
+
+/** The success answer: `data` is `{ success: true, data }`, `page` adds the `x-pagination-*` headers. */
+export type Answer =
+  | { kind: 'data' | 'page' | 'json'; status: 200 | 201; schema: v.GenericSchema }
+  | { kind: 'event-stream'; status: 200 };
+
+export const dataAnswer = (schema: v.GenericSchema, status: 200 | 201 = 200): Answer => ({
+  kind: 'data',
+  status,
+  schema,
+});
+/** `schema` is one item of the listed page. */
+export const pageAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'page', status: 200, schema });
+/** An answer whose whole body is `schema` (for the rare call that does not wrap it in `data`). */
+export const jsonAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'json', status: 200, schema });
+export const eventStreamAnswer: Answer = { kind: 'event-stream', status: 200 };
+
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
+type AuthOf<A extends Access> = A extends 'session'
+  ? Authenticated
+  : A extends 'optional-session'
+    ? Authenticated | undefined
+    : undefined;
+
+export interface RouteInput<A extends Access, P, Q, B> {
+  params: Output<P>;
+  query: Output<Q>;
+  body: Output<B>;
+  auth: AuthOf<A>;
+}
+
+export interface RouteDefinition<
+  A extends Access = Access,
+  P extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  Q extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+  B extends v.GenericSchema | undefined = v.GenericSchema | undefined,
+> {
+  method: Method;
+  /** Hono pattern relative to the API base, e.g. `/user-course-streams/:id`. */
+  path: string;
+  summary: string;
+  description?: string;
+  access: A;
+  /** Answers rows that belong to the session's learner (the access checks walk these). */
+  learnerData?: boolean;
+  /** Path parameters as strings in, e.g. `v.object({ id: idParam })`. */
+  params?: P;
+  /** Query parameters as strings in. */
+  query?: Q;
+  /** The JSON object body. */
+  body?: B;
+  /** Runs after the access check and before the input is read, e.g. "registration is closed". */
+  precondition?: (c: Context<AppEnv>, services: Services) => void;
+  answer: Answer;
+  refusals?: readonly RefusalStatus[];
+  handle(c: Context<AppEnv>, input: RouteInput<A, P, Q, B>, services: Services): Response | Promise<Response>;
+}
+
+/** Declares a route; the generic parameters are inferred so that `handle` sees typed input. */
+export function route<
+  A extends Access,
+  P extends v.GenericSchema | undefined = undefined,
+  Q extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(definition: RouteDefinition<A, P, Q, B>): RouteDefinition {
+  return definition as unknown as RouteDefinition;
+}
+
+/** One resource: its routes under one OpenAPI tag. */
+export interface ApiModule {
+  tag: string;
+  description: string;
+  routes: readonly RouteDefinition[];
+}
+
+/** Every refusal status a route can answer, derived from its declaration. */
+export function refusalsOf(route: RouteDefinition): number[] {
+  const statuses = new Set<number>(route.refusals ?? []);
+  if (route.access === 'session' || route.access === 'stream-token') statuses.add(401);
+  if (route.body) {
+    statuses.add(400);
+    statuses.add(413);
+  }
+  if (route.params || route.query || route.body) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+/** The session behind the request's token as the route's access asks for it; 401 when one is required. */
+async function authenticate(
+  c: Context<AppEnv>,
+  access: Access,
+  services: Services,
+): Promise<Authenticated | undefined> {
+  if (access !== 'session' && access !== 'optional-session') return undefined;
+  const auth = await services.sessions.authenticate(requestToken(c));
+  if (!auth && access === 'session') throw new ApiError(401, 'unauthorized');
+  return auth ?? undefined;
+}
+
+/** Registers the modules' routes on one router (mounted under each API base). */
+export function apiRouter(modules: readonly ApiModule[], services: Services): Hono<AppEnv> {
+  const router = new Hono<AppEnv>();
+  for (const route of modules.flatMap((m) => m.routes)) {
+    router.on([route.method.toUpperCase()], [route.path], async (c) => {
+      // Access first, then the route's own precondition, then the input: 401 before 403 before 422.
+      const auth = await authenticate(c, route.access, services);
+      route.precondition?.(c, services);
+      const input = {
+        params: route.params ? readParams(c, route.params) : undefined,
+        query: route.query ? readQuery(c, route.query) : undefined,
+        body: route.body ? await readBody(c, route.body) : undefined,
+        auth,
+      };
+      // The cast is the one place where the declaration's schemas meet the handler's typed input.
+      return route.handle(c, input as RouteInput<Access, undefined, undefined, undefined>, services);
+    });
+  }
+  return router;
+}
+
+/** One API call as the route table lists it: what tests walk to cover every route without a list of their own. */
+export interface ApiRoute {
+  method: Method;
+  /** Hono pattern including the base, e.g. `/spa/v2/user-course-streams/:id`. */
+  path: string;
+  base: string;
+  module: string;
+  summary: string;
+  access: Access;
+  learnerData: boolean;
+  params?: v.GenericSchema;
+  query?: v.GenericSchema;
+  body?: v.GenericSchema;
+  answer: Answer;
+}
+
+export function routeTable(modules: readonly ApiModule[], bases: readonly string[]): ApiRoute[] {
+  return bases.flatMap((base) =>
+    modules.flatMap((module) =>
+      module.routes.map((route) => ({
+        method: route.method,
+        path: `${base}${route.path}`,
+        base,
+        module: module.tag,
+        summary: route.summary,
+        access: route.access,
+        learnerData: route.learnerData ?? false,
+        params: route.params,
+        query: route.query,
+        body: route.body,
+        answer: route.answer,
+      })),
+    ),
+  );
+}

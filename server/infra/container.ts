@@ -1,0 +1,61 @@
+import type { BrandConfig } from '../../brands/index';
+import type { Db } from '../db/client';
+import { EventsHub } from './events-hub';
+import type { Logger } from './logger';
+import { createMailer, type Mailer } from './mail';
+import { createPasswords, type PasswordCost, type Passwords } from './passwords';
+import {
+  type AttemptLimits,
+  createClientErrorLimit,
+  createLoginLimits,
+  createResetLimits,
+  type SlidingWindowLimiter,
+} from './rate-limit';
+import { createSessions, type Sessions } from './sessions';
+
+export interface Settings {
+  /** Origin for links in mails; the request's origin when absent. */
+  publicUrl?: string;
+  /** One brand for every host (BRAND); X-App-Id still wins. */
+  forcedBrand?: BrandConfig;
+  /** Folder holding the built app (dist/v, dist/class). */
+  distDir: string;
+  /** Interval of the comment line that keeps event streams open. */
+  keepAliveMs: number;
+}
+
+/** Everything a route may use, built once per server. */
+export interface Services {
+  db: Db;
+  log: Logger;
+  settings: Settings;
+  passwords: Passwords;
+  hub: EventsHub;
+  sessions: Sessions;
+  mailer: Mailer;
+  loginLimits: AttemptLimits;
+  resetLimits: AttemptLimits;
+  /** Per client address. */
+  clientErrorLimit: SlidingWindowLimiter;
+}
+
+export function createServices(
+  db: Db,
+  log: Logger,
+  settings: Settings,
+  options: { smtpUrl?: string; argon2?: PasswordCost },
+): Services {
+  const hub = new EventsHub();
+  return {
+    db,
+    log,
+    settings,
+    passwords: createPasswords(options.argon2),
+    hub,
+    sessions: createSessions(db, hub),
+    mailer: createMailer(db, options.smtpUrl, log),
+    loginLimits: createLoginLimits(),
+    resetLimits: createResetLimits(),
+    clientErrorLimit: createClientErrorLimit(),
+  };
+}

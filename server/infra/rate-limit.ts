@@ -1,0 +1,80 @@
+const MAX_TRACKED_KEYS = 10_000;
+
+/**
+ * Sliding-window counter kept in memory: at most `limit` hits per key within `windowMs`.
+ * Enough for one server process; a cluster would need a shared store.
+ */
+export class SlidingWindowLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private recent(key: string): number[] {
+    const since = this.now() - this.windowMs;
+    const list = (this.hits.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) this.hits.delete(key);
+    else this.hits.set(key, list);
+    return list;
+  }
+
+  /** Seconds until the key may try again, or 0 when it is under the limit. */
+  retryAfter(key: string): number {
+    const list = this.recent(key);
+    if (list.length < this.limit) return 0;
+    const oldestCounted = list[list.length - this.limit] ?? this.now();
+    return Math.max(1, Math.ceil((oldestCounted + this.windowMs - this.now()) / 1000));
+  }
+
+  hit(key: string): void {
+    this.hits.set(key, [...this.recent(key), this.now()]);
+    if (this.hits.size > MAX_TRACKED_KEYS) this.forgetStale();
+  }
+
+  /** Many distinct keys (e.g. guessed addresses) must not grow memory without bound. */
+  private forgetStale(): void {
+    for (const key of [...this.hits.keys()]) this.recent(key);
+  }
+
+  clear(key: string): void {
+    this.hits.delete(key);
+  }
+}
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Sign-in failures: 5 per account and 20 per client address within 15 minutes. */
+export function createLoginLimits() {
+  return {
+    perAccount: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
+    perAddress: new SlidingWindowLimiter(20, FIFTEEN_MINUTES),
+  };
+}
+
+/** Reset mails: 5 per address (e-mail) and 20 per client address within 15 minutes. */
+export function createResetLimits() {
+  return {
+    perAccount: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
+    perAddress: new SlidingWindowLimiter(20, FIFTEEN_MINUTES),
+  };
+}
+
+/** Error reports from the app: 60 per client address within 10 minutes. */
+export function createClientErrorLimit() {
+  return new SlidingWindowLimiter(60, 10 * 60 * 1000);
+}
+
+export type AttemptLimits = ReturnType<typeof createLoginLimits>;
+
+/** The longest wait either limit imposes on this account and client, in seconds (0 = go ahead). */
+export function attemptRetryAfter(limits: AttemptLimits, account: string, address: string): number {
+  return Math.max(limits.perAccount.retryAfter(account), limits.perAddress.retryAfter(address));
+}
+
+export function recordAttempt(limits: AttemptLimits, account: string, address: string): void {
+  limits.perAccount.hit(account);
+  limits.perAddress.hit(address);
+}

@@ -1,0 +1,289 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { type UserRow, users } from '../../db/schema';
+import { clientAddress } from '../../http/client-address';
+import type { AppEnv } from '../../http/context';
+import { ApiError, fieldError, tooManyRequests } from '../../http/errors';
+import {
+  appIdField,
+  emailField,
+  givenPasswordField,
+  passwordField,
+  timezoneField,
+  withMatchingRepeat,
+} from '../../http/fields';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, jsonAnswer, route } from '../../http/route';
+import type { Services } from '../../infra/container';
+import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
+import { type AttemptLimits, attemptRetryAfter, recordAttempt } from '../../infra/rate-limit';
+import { findUserByAppId, findUserByEmail, isEmailTaken, isUniqueViolation } from '../user/queries';
+import { toWireUser, WireSignedIn } from '../user/wire';
+import { createPasswordReset, resetPassword } from './queries';
+
+const LoginBody = v.object({ email: emailField, password: givenPasswordField });
+const AppIdLoginBody = v.object({ app_id: appIdField, password: givenPasswordField });
+const repeatField = v.string('notText' satisfies MessageKey);
+const EmailSignupBody = withMatchingRepeat(
+  v.object({
+    username: v.optional(v.string('notText' satisfies MessageKey)),
+    email: emailField,
+    password: passwordField,
+    password_repeat: repeatField,
+    timezone: v.optional(timezoneField),
+  }),
+);
+const AppIdSignupBody = withMatchingRepeat(
+  v.object({ app_id: appIdField, password: passwordField, password_repeat: repeatField }),
+);
+const ValidateSignupBody = v.object({ email: v.optional(v.unknown()), app_id: v.optional(v.unknown()) });
+const ResetRequestBody = v.object({ email: emailField });
+const ResetPasswordBody = withMatchingRepeat(
+  v.object({
+    token: v.pipe(
+      v.string('resetTokenInvalid' satisfies MessageKey),
+      v.nonEmpty('required' satisfies MessageKey),
+    ),
+    password: passwordField,
+    password_repeat: repeatField,
+  }),
+);
+
+const EmptyData = v.object({});
+/** The live sign-up check: each list holds the field's errors, empty when the value is fine. */
+const SignupCheckAnswer = v.object({
+  success: v.boolean(),
+  data: v.object({ 'signupform-email': v.array(v.string()), 'signupform-app_id': v.array(v.string()) }),
+});
+
+/** Refuses with 429 while this account or this client is over the limit. */
+function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
+  const wait = attemptRetryAfter(limits, account, clientAddress(c));
+  if (wait > 0) throw tooManyRequests(wait);
+}
+
+async function signedIn(c: Context<AppEnv>, services: Services, user: UserRow, status: 200 | 201 = 200) {
+  const token = await services.sessions.issue(user.id);
+  return sendData(c, { token, user: await toWireUser(services.db, user) }, status);
+}
+
+/** Checks a password with the sign-in rate limit; a wrong password answers 422 under `password`. */
+async function passwordSignIn(
+  c: Context<AppEnv>,
+  services: Services,
+  attempt: { account: string; user: UserRow | undefined; password: string; wrong: MessageKey },
+) {
+  guardAttempts(c, services.loginLimits, attempt.account);
+  const { user } = attempt;
+  const valid =
+    user && user.status !== 0
+      ? await services.passwords.verify(user.passwordHash, attempt.password)
+      : await services.passwords.verifyNothing(attempt.password).then(() => false);
+  if (!user || !valid) {
+    recordAttempt(services.loginLimits, attempt.account, clientAddress(c));
+    throw fieldError('password', attempt.wrong);
+  }
+  services.loginLimits.perAccount.clear(attempt.account);
+  return signedIn(c, services, user);
+}
+
+async function createUser(
+  c: Context<AppEnv>,
+  { db, passwords }: Services,
+  values: Omit<typeof users.$inferInsert, 'passwordHash'>,
+  password: string,
+  field: 'email' | 'app_id',
+) {
+  const lang = c.get('lang');
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        ...values,
+        passwordHash: await passwords.hash(password),
+        locale: lang,
+        languageCode: LANGUAGE_CODES[lang],
+      })
+      .returning();
+    if (!user) throw new Error('insert returned no row');
+    return user;
+  } catch (error) {
+    // Two sign-ups racing for the same address: the unique index decides.
+    if (isUniqueViolation(error)) throw fieldError(field, field === 'email' ? 'emailTaken' : 'appIdTaken');
+    throw error;
+  }
+}
+
+/** Error lists for the sign-up form's live check; empty lists mean the value is fine. */
+async function signupFieldErrors(
+  c: Context<AppEnv>,
+  { db }: Services,
+  field: 'email' | 'app_id',
+  value: unknown,
+): Promise<string[]> {
+  if (value === undefined) return [];
+  const lang = c.get('lang');
+  const parsed = v.safeParse(field === 'email' ? emailField : appIdField, value, { abortPipeEarly: true });
+  if (!parsed.success) {
+    const key = parsed.issues[0]?.message ?? '';
+    return [translate(lang, isMessageKey(key) ? key : 'notText')];
+  }
+  const taken =
+    field === 'email'
+      ? await isEmailTaken(db, parsed.output)
+      : (await findUserByAppId(db, parsed.output)) !== undefined;
+  return taken ? [translate(lang, field === 'email' ? 'emailTaken' : 'appIdTaken')] : [];
+}
+
+async function mailResetLink(c: Context<AppEnv>, services: Services, user: UserRow, email: string) {
+  const token = await createPasswordReset(services.db, user.id);
+  const brand = c.get('brand');
+  const lang = c.get('lang');
+  const origin = (services.settings.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
+  const link = `${origin}/v/reset?token=${token}`;
+  await services.mailer.send({
+    from: `"${brand.assets.title}" <${brand.assets.supportEmail}>`,
+    to: email,
+    subject: translate(lang, 'resetMailSubject', { brand: brand.assets.title }),
+    text: translate(lang, 'resetMailText', { brand: brand.assets.title, email, link }),
+  });
+}
+
+/** Sign-in, sign-up, password recovery by mail and sign-out. */
+export const authModule: ApiModule = {
+  tag: 'auth',
+  description: 'Sign-in, sign-up, password recovery by mail and sign-out.',
+  routes: [
+    route({
+      method: 'post',
+      path: '/auth/login',
+      summary: 'Sign in with e-mail and password',
+      access: 'none',
+      body: LoginBody,
+      answer: dataAnswer(WireSignedIn),
+      refusals: [429],
+      async handle(c, { body }, services) {
+        return passwordSignIn(c, services, {
+          account: `email:${body.email}`,
+          user: await findUserByEmail(services.db, body.email),
+          password: body.password,
+          wrong: 'wrongCredentials',
+        });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/login-by-app-id',
+      summary: 'Sign in with an app id and password',
+      access: 'none',
+      body: AppIdLoginBody,
+      answer: dataAnswer(WireSignedIn),
+      refusals: [429],
+      async handle(c, { body }, services) {
+        return passwordSignIn(c, services, {
+          account: `app:${body.app_id}`,
+          user: await findUserByAppId(services.db, body.app_id),
+          password: body.password,
+          wrong: 'wrongAppCredentials',
+        });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/signup-by-email',
+      summary: 'Sign up with e-mail and password (brands with registration open)',
+      access: 'none',
+      precondition(c) {
+        if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
+      },
+      body: EmailSignupBody,
+      answer: dataAnswer(WireSignedIn, 201),
+      refusals: [403],
+      async handle(c, { body }, services) {
+        if (await isEmailTaken(services.db, body.email)) throw fieldError('email', 'emailTaken');
+        const values = { email: body.email, timezone: body.timezone ?? null };
+        return signedIn(c, services, await createUser(c, services, values, body.password, 'email'), 201);
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/signup-by-app-id',
+      summary: 'Sign up with an app id and password',
+      access: 'none',
+      body: AppIdSignupBody,
+      answer: dataAnswer(WireSignedIn, 201),
+      async handle(c, { body }, services) {
+        if (await findUserByAppId(services.db, body.app_id)) throw fieldError('app_id', 'appIdTaken');
+        const user = await createUser(c, services, { appId: body.app_id }, body.password, 'app_id');
+        return signedIn(c, services, user, 201);
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/validate-signup-form',
+      summary: 'Check a sign-up e-mail or app id while it is typed',
+      access: 'none',
+      body: ValidateSignupBody,
+      answer: jsonAnswer(SignupCheckAnswer),
+      async handle(c, { body }, services) {
+        const data = {
+          'signupform-email': await signupFieldErrors(c, services, 'email', body.email),
+          'signupform-app_id': await signupFieldErrors(c, services, 'app_id', body.app_id),
+        };
+        const fine = data['signupform-email'].length === 0 && data['signupform-app_id'].length === 0;
+        return c.json({ success: fine, data });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/request-password-reset',
+      summary: 'Mail a password-reset link (the answer is the same for unknown addresses)',
+      access: 'none',
+      body: ResetRequestBody,
+      answer: dataAnswer(EmptyData),
+      refusals: [429],
+      async handle(c, { body: { email } }, services) {
+        guardAttempts(c, services.resetLimits, email);
+        recordAttempt(services.resetLimits, email, clientAddress(c));
+        const user = await findUserByEmail(services.db, email);
+        if (user && user.status !== 0) await mailResetLink(c, services, user, email);
+        return sendData(c, {});
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/reset-password',
+      summary: "Set a new password with the mailed token; the account's sessions end",
+      access: 'none',
+      body: ResetPasswordBody,
+      answer: dataAnswer(WireSignedIn),
+      async handle(c, { body }, services) {
+        const user = await resetPassword(services.db, body.token, () =>
+          services.passwords.hash(body.password),
+        );
+        if (!user) throw fieldError('token', 'resetTokenInvalid');
+        await services.sessions.revokeAll(user.id);
+        if (user.email) services.loginLimits.perAccount.clear(`email:${user.email}`);
+        return signedIn(c, services, user);
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/auth/logout',
+      summary: "End this request's session",
+      access: 'session',
+      answer: dataAnswer(EmptyData),
+      async handle(c, { auth }, { sessions }) {
+        await sessions.revoke(auth.sessionId);
+        return sendData(c, {});
+      },
+    }),
+  ],
+};

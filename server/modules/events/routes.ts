@@ -1,0 +1,57 @@
+import { streamSSE } from 'hono/streaming';
+import * as v from 'valibot';
+import { ApiError } from '../../http/errors';
+import { type ApiModule, eventStreamAnswer, route } from '../../http/route';
+import type { LogoutReason } from '../../infra/events-hub';
+
+/** EventSource cannot send headers, hence the token in the query. */
+const EventsQuery = v.object({ token: v.optional(v.string(), '') });
+
+/**
+ * GET /events?token=… — one server-sent-event stream per session. When the session is revoked by
+ * another session's action the stream gets `event: logout` and closes; a comment line every
+ * keep-alive interval stops proxies from cutting it.
+ */
+export const eventsModule: ApiModule = {
+  tag: 'events',
+  description: "Server-sent events of a session (a `logout` event when another session's action ends it).",
+  routes: [
+    route({
+      method: 'get',
+      path: '/events',
+      summary: 'Event stream of the session whose token is given',
+      description:
+        'Sends `event: logout` with `{"reason":"new-sign-in"}` when the session is revoked elsewhere.',
+      access: 'stream-token',
+      query: EventsQuery,
+      answer: eventStreamAnswer,
+      async handle(c, { query: { token } }, { sessions, hub, settings }) {
+        const auth = await sessions.authenticate(token);
+        if (!auth) throw new ApiError(401, 'unauthorized');
+
+        return streamSSE(c, async (stream) => {
+          let finish: (reason: LogoutReason | null) => void = () => undefined;
+          const ended = new Promise<LogoutReason | null>((resolve) => {
+            finish = resolve;
+          });
+          const unsubscribe = hub.subscribe(auth.sessionId, (reason) => finish(reason));
+          stream.onAbort(() => finish(null));
+          // A revocation between the check above and the subscription would otherwise go unnoticed.
+          if (!(await sessions.authenticate(token))) finish('new-sign-in');
+          const keepAlive = setInterval(() => {
+            stream.write(': keep-alive\n\n').catch(() => finish(null));
+          }, settings.keepAliveMs);
+          try {
+            // The first bytes let EventSource report "open" right away.
+            await stream.write(': connected\n\n');
+            const reason = await ended;
+            if (reason) await stream.writeSSE({ event: 'logout', data: JSON.stringify({ reason }) });
+          } finally {
+            clearInterval(keepAlive);
+            unsubscribe();
+          }
+        });
+      },
+    }),
+  ],
+};

@@ -1,0 +1,199 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { Language } from '../../../brands/index';
+import type { UserRow } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { fieldError } from '../../http/errors';
+import {
+  birthdayField,
+  emailField,
+  flagField,
+  genderField,
+  instagramField,
+  languageCodeField,
+  optionalText,
+  passwordField,
+  phoneField,
+  requiredText,
+  timezoneField,
+  withMatchingRepeat,
+} from '../../http/fields';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, route } from '../../http/route';
+import type { Services } from '../../infra/container';
+import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
+import { isEmailTaken, isUniqueViolation, saveUser } from './queries';
+import { toWireUser, WireSignedIn, WireUser } from './wire';
+
+const UserQuery = v.object({ expand: v.optional(v.string()) });
+
+const ProfileBody = v.object({
+  name: v.optional(requiredText(64)),
+  last_name: v.optional(requiredText(64)),
+  city: v.optional(optionalText(100)),
+  gender: v.optional(genderField),
+  phone: v.optional(phoneField),
+  birthday: v.optional(birthdayField),
+  instagram_id: v.optional(instagramField),
+  timezone: v.optional(timezoneField),
+  language_code: v.optional(languageCodeField),
+});
+
+const PasswordChangeBody = withMatchingRepeat(
+  v.object({
+    current_password: v.optional(v.string('notText' satisfies MessageKey)),
+    password: passwordField,
+    password_repeat: v.string('notText' satisfies MessageKey),
+  }),
+);
+
+const UpdateUserBody = v.object({
+  email: v.optional(emailField),
+  status: v.optional(v.picklist([10, 20, 30, 40], 'status' satisfies MessageKey)),
+});
+
+const NotificationBody = v.object({ disable_notification: flagField });
+
+const EmptyData = v.object({});
+
+const localeOf = (languageCode: string) =>
+  (Object.entries(LANGUAGE_CODES).find(([, code]) => code === languageCode)?.[0] ?? null) as Language | null;
+
+const sendUser = async (c: Context<AppEnv>, { db }: Services, user: UserRow) =>
+  sendData(c, await toWireUser(db, user));
+
+/** The signed-in user's own account. Every query is scoped by the session's user id. */
+export const userModule: ApiModule = {
+  tag: 'user',
+  description: "The signed-in user's own account.",
+  routes: [
+    route({
+      method: 'get',
+      path: '/user',
+      summary: 'The signed-in user (`expand=statistics` adds the counters)',
+      access: 'session',
+      learnerData: true,
+      query: UserQuery,
+      answer: dataAnswer(WireUser),
+      async handle(c, { query, auth }, { db }) {
+        const withStatistics = (query.expand ?? '').split(',').some((part) => part.trim() === 'statistics');
+        return sendData(c, await toWireUser(db, auth.user, withStatistics));
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user',
+      summary: 'Update the profile (only the given fields)',
+      access: 'session',
+      learnerData: true,
+      body: ProfileBody,
+      answer: dataAnswer(WireUser),
+      async handle(c, { body, auth }, services) {
+        const current = auth.user;
+        const values: Partial<UserRow> = {
+          name: body.name,
+          lastName: body.last_name,
+          city: body.city,
+          gender: body.gender,
+          phone: body.phone,
+          birthday: body.birthday,
+          instagramId: body.instagram_id,
+          timezone: body.timezone,
+          languageCode: body.language_code,
+          locale: body.language_code ? localeOf(body.language_code) : undefined,
+        };
+        // The forced profile step is over once the three required fields are there.
+        const name = values.name ?? current.name;
+        const lastName = values.lastName ?? current.lastName;
+        const phone = values.phone ?? current.phone;
+        if (name && lastName && phone) values.isRequireUpdateProfile = 0;
+        return sendUser(c, services, await saveUser(services.db, current.id, values));
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/user',
+      summary: 'Delete the account and end its other sessions',
+      access: 'session',
+      learnerData: true,
+      answer: dataAnswer(EmptyData),
+      async handle(c, { auth }, { db, sessions }) {
+        await saveUser(db, auth.user.id, { status: 0 });
+        await sessions.revokeAll(auth.user.id, auth.sessionId);
+        return sendData(c, {});
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user/update-password',
+      summary: 'Change the password; other sessions end and a new token is issued',
+      description: 'A forced change (`is_require_update_password`) needs no current password.',
+      access: 'session',
+      learnerData: true,
+      body: PasswordChangeBody,
+      answer: dataAnswer(WireSignedIn),
+      async handle(c, { body, auth }, { db, passwords, sessions }) {
+        const { user, sessionId } = auth;
+        // A forced change comes right after sign-in and needs no old password.
+        if (user.isRequireUpdatePassword !== 1) {
+          if (!body.current_password) throw fieldError('current_password', 'required');
+          if (!(await passwords.verify(user.passwordHash, body.current_password))) {
+            throw fieldError('current_password', 'wrongCurrentPassword');
+          }
+        }
+        const updated = await saveUser(db, user.id, {
+          passwordHash: await passwords.hash(body.password),
+          isRequireUpdatePassword: 0,
+        });
+        await sessions.revokeAll(user.id, sessionId);
+        return sendData(c, { token: await sessions.issue(user.id), user: await toWireUser(db, updated) });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user/update-user',
+      summary: 'Set the e-mail (for accounts without one) or the registration status',
+      access: 'session',
+      learnerData: true,
+      body: UpdateUserBody,
+      answer: dataAnswer(WireUser),
+      async handle(c, { body, auth }, services) {
+        const { user } = auth;
+        if (body.email === undefined && body.status === undefined) throw fieldError('email', 'emailOrStatus');
+        if (body.email !== undefined && (await isEmailTaken(services.db, body.email, user.id))) {
+          throw fieldError('email', 'emailTaken');
+        }
+        try {
+          return sendUser(
+            c,
+            services,
+            await saveUser(services.db, user.id, { email: body.email, status: body.status }),
+          );
+        } catch (error) {
+          if (isUniqueViolation(error)) throw fieldError('email', 'emailTaken');
+          throw error;
+        }
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user/notification',
+      summary: 'Switch notifications off (1) or on (0)',
+      access: 'session',
+      learnerData: true,
+      body: NotificationBody,
+      answer: dataAnswer(WireUser),
+      async handle(c, { body, auth }, services) {
+        const saved = await saveUser(services.db, auth.user.id, {
+          disableNotification: body.disable_notification,
+        });
+        return sendUser(c, services, saved);
+      },
+    }),
+  ],
+};

@@ -1,0 +1,66 @@
+import type { ActorRefFrom } from 'xstate';
+import type { appMachine } from '../../machines/shell/app.machine';
+import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine';
+import type { sessionMachine } from '../../machines/shell/session.machine';
+import { resolveReturnUrl } from '../domain/returnUrl';
+import type { User } from '../domain/user';
+import { openExternal } from '../platform/navigation';
+import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/returnUrlStorage';
+import * as tokenStorage from '../platform/tokenStorage';
+import type { AppNavigator } from './navigator';
+
+/**
+ * The side effects several flows share (sign in, end the session, go home or to a return URL, ...),
+ * as named-action implementations for `machine.provide`. They act on the running app, so they are
+ * created once by `startApp` around its root actor, route guard and navigator, and screens reach
+ * them through React context (`useEffects`).
+ */
+export type AppEffects = ReturnType<typeof createEffects>;
+
+type EffectTargets = {
+  root: ActorRefFrom<typeof appMachine>;
+  routeGuard: ActorRefFrom<typeof routeGuardMachine>;
+  navigator: AppNavigator;
+};
+
+export function createEffects({ root, routeGuard, navigator }: EffectTargets) {
+  const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
+  /** Brand home page, from the merged brand config the root actor holds. */
+  const homePath = () => root.getSnapshot().context.brand.assets.homepage;
+
+  return {
+    homePath,
+    signIn: (_: unknown, signedIn: { token: string; user: User }) =>
+      session().send({ type: 'SESSION.SIGNED_IN', token: signedIn.token, user: signedIn.user }),
+    endSession: () => session().send({ type: 'SESSION.END' }),
+    updateUser: (_: unknown, params: { user: User }) =>
+      session().send({ type: 'SESSION.USER_UPDATED', user: params.user }),
+    goToHome: () => navigator.goTo(homePath(), { replace: true }),
+    goToLogin: () => navigator.goTo('/', { replace: true }),
+    /**
+     * /logout and /delete are not worth coming back to: they remember the page the user came from
+     * (the `from` query the menu adds), or nothing.
+     */
+    rememberPreviousPage: () => {
+      const from = navigator.searchParam('from');
+      if (from) rememberReturnUrl(from);
+    },
+    /** After a sign-in: the query's returnUrl, then the remembered one, else home (shell spec, section 4). */
+    goToReturnUrl: (_: unknown, params: { token: string; returnUrl?: string | null }) => {
+      const target = resolveReturnUrl({
+        queryReturnUrl: params.returnUrl ?? navigator.searchParam('returnUrl'),
+        storedReturnUrl: readReturnUrl(),
+        token: params.token,
+        home: homePath(),
+      });
+      forgetReturnUrl();
+      if (target.kind === 'external') openExternal(target.url);
+      else navigator.goTo(target.path, { replace: true });
+    },
+    /** What "clear all stores" means on the web: the local copies of the session (shell spec, section 4). */
+    clearStores: () => tokenStorage.clearToken(),
+    /** Rule 7: the e-mail prompt tells the route guard how it ended. */
+    emailProvided: () => routeGuard.send({ type: 'EMAIL.PROVIDED' }),
+    emailCancelled: () => routeGuard.send({ type: 'EMAIL.CANCEL' }),
+  };
+}

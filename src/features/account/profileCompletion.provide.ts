@@ -1,0 +1,10 @@
+import { fromPromise } from 'xstate';
+import { profileCompletionMachine } from '../../../machines/account/profileCompletion.machine';
+import { updateProfile } from '../../api/user';
+import type { AppEffects } from '../../app/effects';
+
+export const profileCompletion = (effects: AppEffects) =>
+  profileCompletionMachine.provide({
+    actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) },
+    actions: { updateUser: effects.updateUser, goToHome: effects.goToHome },
+  });

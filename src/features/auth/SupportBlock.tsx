@@ -1,0 +1,44 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lazy, Suspense, useState } from 'react';
+import { useBrand } from '../../app/hooks';
+import { loadChunk } from '../../platform/chunkLoad';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { Preloader } from '../../ui/Preloader';
+
+// The form and its machine load only when the visitor opens it, keeping the sign-in page light.
+const SupportForm = lazy(() => loadChunk(() => import('./SupportForm')));
+
+/** Support contacts for visitors who are not signed in, and the "Write to us" form in a dialog. */
+export function SupportBlock() {
+  const { t } = useLingui();
+  const brand = useBrand();
+  // Whether the dialog is open is purely visual state.
+  const [formOpen, setFormOpen] = useState(false);
+  const { supportEmail, whatsAppNumber } = brand.assets;
+  return (
+    <aside className="support-block" aria-label={t`Support`}>
+      <p>
+        <Trans>We are here to help</Trans>
+      </p>
+      <div className="support-block__links">
+        <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        {whatsAppNumber && (
+          <a href={`https://wa.me/${whatsAppNumber}`} target="_blank" rel="noopener noreferrer">
+            WhatsApp
+          </a>
+        )}
+        <Button variant="link" onClick={() => setFormOpen(true)}>
+          <Trans>Write to us</Trans>
+        </Button>
+      </div>
+      {formOpen && (
+        <Dialog title={t`Write to us`} closeLabel={t`Close`} onClose={() => setFormOpen(false)}>
+          <Suspense fallback={<Preloader label={t`Loading…`} />}>
+            <SupportForm />
+          </Suspense>
+        </Dialog>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,70 @@
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { supportFormMachine } from '../../../machines/auth/supportForm.machine';
+import { recordTransitions } from '../../app/transitionRecorder';
+import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../domain/limits';
+import { Button } from '../../ui/Button';
+import { formErrorText } from '../../ui/formText';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { useMachineForm } from '../../ui/useMachineForm';
+import { supportForm } from './supportForm.provide';
+
+const sendFailed = msg`Failed to send the message. Try again later`;
+
+/** The guest contact form: name, e-mail and a message of at most 500 characters. */
+export default function SupportForm() {
+  const actor = useActorRef(supportForm, { input: {}, inspect: recordTransitions });
+  return <SupportFormView actor={actor} />;
+}
+
+export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof supportFormMachine> }) {
+  const { t, i18n } = useLingui();
+  const {
+    context: form,
+    busy: sending,
+    formProps,
+    field,
+  } = useMachineForm<'name' | 'email' | 'message', typeof support>(support, (snapshot) =>
+    snapshot.matches('sending'),
+  );
+  const sent = useSelector(support, (snapshot) => snapshot.matches('sent'));
+
+  if (sent) {
+    return (
+      <>
+        <Notice tone="success">
+          <Trans>Your message has been sent</Trans>
+        </Notice>
+        <Button variant="secondary" onClick={() => support.send({ type: 'FORM.RESET' })}>
+          <Trans>Write another message</Trans>
+        </Button>
+      </>
+    );
+  }
+
+  const left = SUPPORT_MESSAGE_MAX_LENGTH - form.message.length;
+  return (
+    <form {...formProps}>
+      <Notice>{formErrorText(i18n, form.formError, sendFailed)}</Notice>
+      <TextField label={t`Name`} autoComplete="name" {...field('name')} />
+      <TextField label={t`E-mail`} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+      <TextField
+        label={t`Message`}
+        multiline
+        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
+        {...field('message')}
+        hint={
+          <span className="counter" aria-live="polite">
+            <Plural value={left} one="# character left" other="# characters left" />
+          </span>
+        }
+      />
+      <Button type="submit" busy={sending} disabled={form.message.trim() === ''}>
+        <Trans>Send</Trans>
+      </Button>
+    </form>
+  );
+}

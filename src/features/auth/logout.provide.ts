@@ -1,0 +1,17 @@
+import { fromPromise } from 'xstate';
+import { logoutMachine } from '../../../machines/auth/logout.machine';
+import { logout as revokeSession } from '../../api/auth';
+import type { AppEffects } from '../../app/effects';
+import { removePushUserId } from '../../platform/push';
+
+export const logout = (effects: AppEffects) =>
+  logoutMachine.provide({
+    actors: { revokeSession: fromPromise(() => revokeSession()) },
+    actions: {
+      clearStores: effects.clearStores,
+      removePushUserId: () => removePushUserId(),
+      rememberReturnUrl: effects.rememberPreviousPage,
+      endSession: effects.endSession,
+      goToLogin: effects.goToLogin,
+    },
+  });

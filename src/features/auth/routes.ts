@@ -1,0 +1,51 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { lazyScreen, page, stringParams } from '../../app/routing';
+import { LoginScreen } from './LoginScreen';
+
+/** Pages for visitors who are not signed in; sign-in itself is the one screen in the entry chunk. */
+export const guestRoutes = <TParent extends AnyRoute>(root: TParent) =>
+  [
+    page(root, 'login', 'guest', LoginScreen, { validateSearch: stringParams('returnUrl', 'error') }),
+    page(
+      root,
+      'signup',
+      'guest',
+      lazyScreen(() => import('./SignupScreen'), 'SignupScreen'),
+    ),
+    page(
+      root,
+      'accessRecovery',
+      'guest',
+      lazyScreen(() => import('./AccessRecoveryScreen'), 'AccessRecoveryScreen'),
+      { validateSearch: stringParams('token') },
+    ),
+    page(
+      root,
+      'auto-login',
+      'public',
+      lazyScreen(() => import('./AutoLoginScreen'), 'AutoLoginScreen'),
+      {
+        validateSearch: stringParams('token', 'returnUrl'),
+      },
+    ),
+    page(
+      root,
+      'logout',
+      'logout',
+      lazyScreen(() => import('./LogoutScreen'), 'LogoutScreen'),
+      {
+        validateSearch: stringParams('from'),
+      },
+    ),
+  ] as const;
+
+/** The forced password change, inside the signed-in frame. */
+export const signedInAuthRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
+  [
+    page(
+      signedIn,
+      'resetPassword',
+      'auth',
+      lazyScreen(() => import('./PasswordChangeScreen'), 'PasswordChangeScreen'),
+    ),
+  ] as const;

@@ -1,0 +1,13 @@
+import { fromPromise } from 'xstate';
+import { signupMachine } from '../../../machines/auth/signup.machine';
+import { signupByEmail, validateSignupEmail } from '../../api/auth';
+import type { AppEffects } from '../../app/effects';
+
+export const signup = (effects: AppEffects) =>
+  signupMachine.provide({
+    actors: {
+      validateSignupForm: fromPromise(({ input }) => validateSignupEmail(input.email)),
+      signup: fromPromise(({ input }) => signupByEmail(input)),
+    },
+    actions: { signIn: effects.signIn, goToReturnUrl: effects.goToReturnUrl },
+  });

@@ -1,0 +1,93 @@
+import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
+import { appMachine } from '../../../machines/shell/app.machine';
+import { sessionMachine } from '../../../machines/shell/session.machine';
+import { configureApiClient, onUnauthorized } from '../../api/client';
+import { sendClientError } from '../../api/clientErrors';
+import { fetchRemoteConfig } from '../../api/config';
+import { fetchUser } from '../../api/user';
+import type { AppNavigator } from '../../app/navigator';
+import { createErrorReporter } from '../../domain/errorReport';
+import { watchConnectivity } from '../../platform/connectivity';
+import { watchPageShown } from '../../platform/pageVisibility';
+import { listenRemoteLogout } from '../../platform/remoteLogout';
+import { rememberReturnUrl } from '../../platform/returnUrlStorage';
+import * as tokenStorage from '../../platform/tokenStorage';
+import { watchUncaughtErrors } from '../../platform/uncaughtErrors';
+
+type ReportError = (error: unknown) => void;
+
+/** The session with its real storage, user call and remote-logout stream. */
+const session = (navigator: AppNavigator, reportError: ReportError) =>
+  sessionMachine.provide({
+    actors: {
+      readToken: fromPromise(async () => tokenStorage.readToken()),
+      fetchUser: fromPromise(({ input }) => fetchUser(input.token)),
+      listenRemoteLogout: fromCallback<{ type: string }, { token: string }>(({ input, sendBack }) =>
+        listenRemoteLogout(input.token, () => sendBack({ type: 'SESSION.REMOTE_LOGOUT' })),
+      ),
+    },
+    actions: {
+      storeToken: (_, params) => tokenStorage.storeToken(params.token),
+      clearToken: () => tokenStorage.clearToken(),
+      // An expired session comes back to the page it was on after the next sign-in.
+      rememberReturnUrl: () => rememberReturnUrl(navigator.currentHref()),
+      logError: (_, params) => reportError(params.error),
+    },
+  });
+
+/** The root machine with its real config call, start-up lists, user sync and page watches. */
+export const app = (navigator: AppNavigator, reportError: ReportError) =>
+  appMachine.provide({
+    actors: {
+      session: session(navigator, reportError),
+      loadConfig: fromPromise(() => fetchRemoteConfig()),
+      // The list converters load with the first signed-in data, not with the sign-in page.
+      loadSubscriptions: fromPromise(async () => (await import('../../api/startLists')).fetchSubscriptions()),
+      loadStartLists: fromPromise(async ({ input }) =>
+        (await import('../../api/startLists')).fetchStartLists(input),
+      ),
+      watchConnectivity: fromCallback(({ sendBack }) =>
+        watchConnectivity((online) =>
+          sendBack({ type: online ? 'CONNECTIVITY.ONLINE' : 'CONNECTIVITY.OFFLINE' }),
+        ),
+      ),
+      watchPageVisibility: fromCallback(({ sendBack }) =>
+        watchPageShown((hiddenForMs) => sendBack({ type: 'PAGE.SHOWN', hiddenForMs })),
+      ),
+      // The session's own token: a data sync only runs while signed in.
+      fetchUser: fromPromise(() => fetchUser()),
+    },
+    actions: { logError: (_, params) => reportError(params.error) },
+  });
+
+/**
+ * Every API call sends the session's token and the active language; a 401 ends the session
+ * (SESSION.EXPIRED).
+ */
+export function connectApiClient(
+  root: ActorRefFrom<typeof appMachine>,
+  appId: string,
+  language: () => string,
+): void {
+  const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
+  configureApiClient({ token: () => session().getSnapshot().context.token, language, appId });
+  onUnauthorized(() => session().send({ type: 'SESSION.EXPIRED' }));
+}
+
+/**
+ * Client errors worth investigating go to POST /client-errors (shell spec, section 8): the page's
+ * uncaught errors and rejections, and whatever the returned function is given (the machines' logged
+ * failures, the router's caught errors), which also keeps them in the console.
+ */
+export function connectErrorReporting(): ReportError {
+  const report = createErrorReporter({
+    send: sendClientError,
+    href: () => window.location.href,
+    now: () => Date.now(),
+  });
+  watchUncaughtErrors(report);
+  return (error) => {
+    console.error(error);
+    report(error);
+  };
+}

@@ -1,0 +1,96 @@
+import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
+import type { AppRouteName } from '../../app/routeNames';
+import { lazyScreen, page, stringParams } from '../../app/routing';
+
+/** The page every section that later work builds shows for now. */
+const notBuiltYet = lazyScreen(() => import('./NotBuiltYetPage'), 'NotBuiltYetPage');
+
+export const notFoundPage = lazyScreen(() => import('./NotFoundPage'), 'NotFoundPage');
+
+/** Signed-in pages share the header frame: a layout route without a path of its own. */
+export const signedInLayout = <TParent extends AnyRoute>(root: TParent) =>
+  createRoute({
+    getParentRoute: () => root,
+    id: 'signed-in',
+    component: lazyScreen(() => import('./SignedInLayout'), 'SignedInLayout'),
+  });
+
+export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
+  // One call per page (not a map over names): each route keeps its own path type, so a Link to a
+  // page without params is not asked for the params of the others.
+  const later = <const TName extends AppRouteName>(name: TName) => page(signedIn, name, 'auth', notBuiltYet);
+  return [
+    page(
+      signedIn,
+      'home',
+      'auth',
+      lazyScreen(() => import('./HomeScreen'), 'HomeScreen'),
+    ),
+    page(signedIn, 'subscriptions', 'auth', notBuiltYet, { validateSearch: stringParams('warning') }),
+    page(signedIn, 'home-catalog', 'auth', notBuiltYet, { requiresEmail: true }),
+    later('linkSocialNetworks'),
+    later('socialNetworks'),
+    later('userPassword'),
+    later('settingsNotifications'),
+    later('settingsReminders'),
+    later('settingsReminderNew'),
+    later('settingsReminderUpdate'),
+    later('userEdit'),
+    later('userSettings'),
+    later('settingsCookiePolicy'),
+    later('userPaymentMethods'),
+    later('installments'),
+    later('subscription'),
+    later('userSetting'),
+    later('home-courses'),
+    later('home-events'),
+    later('calendar'),
+    later('day'),
+    later('materials'),
+    later('homeworks'),
+    later('homework'),
+    later('chats'),
+    later('chat'),
+    later('videoconsultations'),
+    later('videoconsultation'),
+    later('support'),
+    later('supportCategory'),
+    later('supportCategoryStream'),
+    later('banners'),
+    later('points'),
+    later('points-history'),
+  ] as const;
+};
+
+/** Legacy and container paths that only send the visitor on (shell spec, section 2). */
+export const legacyRedirects = <TParent extends AnyRoute>(root: TParent) => {
+  const moved = <const TPath extends string>(
+    path: TPath,
+    to: (params: Record<string, string>) => ReturnType<typeof redirect>,
+  ) =>
+    createRoute({
+      getParentRoute: () => root,
+      path,
+      beforeLoad: ({ params }): never => {
+        throw to(params as Record<string, string>);
+      },
+    });
+  const toCalendar = ({ streamId = '' }: Record<string, string>) =>
+    redirect({ to: '/course/$streamId/calendar', params: { streamId }, replace: true });
+  return [
+    moved('/user', () => redirect({ to: '/home', replace: true })),
+    moved('/course', () => redirect({ to: '/home', replace: true })),
+    moved('/subscriptions', () =>
+      redirect({ to: '/user/subscriptions', search: { warning: 'true' }, replace: true }),
+    ),
+    moved('/course/$streamId/stages', toCalendar),
+    moved('/course/$streamId/freeze', toCalendar),
+    moved('/course/$streamId/stages/$stageId/days/$dayId', ({ streamId = '', dayId = '' }) =>
+      redirect({
+        to: '/course/$streamId/calendar/$dayNumber',
+        params: { streamId, dayNumber: dayId },
+        replace: true,
+      }),
+    ),
+  ] as const;
+};

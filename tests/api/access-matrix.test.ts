@@ -1,0 +1,229 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRouteTable } from '../../server/app';
+import {
+  communities,
+  courses,
+  installments,
+  paymentSubscriptions,
+  sessions,
+  userCommunities,
+  userCourseStreams,
+  userScores,
+  users,
+} from '../../server/db/schema';
+import { SESSION_COOKIE } from '../../server/http/auth';
+import type { ApiRoute } from '../../server/http/route';
+import { createPasswords } from '../../server/infra/passwords';
+import { hashToken, newToken } from '../../server/infra/tokens';
+import { expectClientContract } from './contract';
+import { serverForFile, TEST_ARGON2 } from './harness';
+
+/**
+ * Every call of the route table that needs a credential, asked four ways: with none, with a revoked
+ * token, with another learner's token and with the owner's, each through every way the call takes a
+ * token (the bearer header and the session cookie the app keeps; the query for the event stream).
+ * Only the owner's credential reaches the owner's data.
+ *
+ * Each learner's rows carry numbers and texts no one else has (ids, amounts, dates, e-mail, titles),
+ * so "another learner sees none of the owner's data" is a search for those values in the answer.
+ * Every check starts two fresh learners: a call that ends a session or an account ends only theirs.
+ */
+
+const { server } = serverForFile();
+
+const AUTH_ROUTES = apiRouteTable().filter((r) => r.access === 'session' || r.access === 'stream-token');
+type Carrier = 'bearer' | 'cookie' | 'query';
+const carriersOf = (route: ApiRoute): Carrier[] =>
+  route.access === 'stream-token' ? ['query'] : ['bearer', 'cookie'];
+const nameOf = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
+
+interface Learner {
+  id: number;
+  token: string;
+  revokedToken: string;
+  /** The values only this learner's rows hold. */
+  markers: Set<string | number>;
+}
+
+/** Ids, amounts and dates (in seconds) that no seeded row and no other learner has. */
+let nextMarker = 1_100_000_000;
+const marker = () => {
+  nextMarker += 1;
+  return nextMarker;
+};
+
+let passwordHash = '';
+let courseId = 0;
+let communityId = 0;
+
+beforeAll(async () => {
+  passwordHash = await createPasswords(TEST_ARGON2).hash('access-matrix-password');
+  const [course] = await server.db.select({ id: courses.id }).from(courses).limit(1);
+  const [community] = await server.db.select({ id: communities.id }).from(communities).limit(1);
+  if (!course || !community) throw new Error('the seed has no course or community');
+  courseId = course.id;
+  communityId = community.id;
+});
+
+async function session(userId: number, revoked: boolean): Promise<string> {
+  const token = newToken();
+  await server.db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), revokedAt: revoked ? new Date() : null });
+  return token;
+}
+
+/** A learner with one row in every learner table, each carrying the learner's own markers. */
+async function createLearner(): Promise<Learner> {
+  const db = server.db;
+  const id = marker();
+  const email = `learner-${id}@example.com`;
+  const title = `Plan ${id}`;
+  const [streamId, subscriptionId, scoreId, amount, installmentId, joinedAt] = [
+    marker(),
+    marker(),
+    marker(),
+    marker(),
+    marker(),
+    marker(),
+  ];
+  const now = Date.now();
+  const later = new Date(now + 30 * 24 * 3600 * 1000);
+  await db.insert(users).values({ id, email, passwordHash, name: `Learner ${id}` });
+  await db.insert(userCourseStreams).values({
+    id: streamId,
+    userId: id,
+    courseId,
+    startDate: new Date(now - 24 * 3600 * 1000),
+    endDate: later,
+  });
+  await db.insert(paymentSubscriptions).values({ id: subscriptionId, userId: id, status: 'active', title });
+  await db.insert(userScores).values({ id: scoreId, userId: id, amount });
+  await db.insert(installments).values({ id: installmentId, userId: id, status: 'active' });
+  await db
+    .insert(userCommunities)
+    .values({ userId: id, communityId, startDate: new Date(joinedAt * 1000), endDate: later });
+  return {
+    id,
+    token: await session(id, false),
+    revokedToken: await session(id, true),
+    markers: new Set([
+      id,
+      email,
+      `Learner ${id}`,
+      title,
+      streamId,
+      subscriptionId,
+      scoreId,
+      amount,
+      installmentId,
+      joinedAt,
+    ]),
+  };
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function callAs(
+  route: ApiRoute,
+  path: string,
+  carrier: Carrier,
+  token: string | null,
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'X-App-Id': 'web' };
+  let url = `${server.url}${path}`;
+  if (token !== null && carrier === 'bearer') headers.Authorization = `Bearer ${token}`;
+  if (token !== null && carrier === 'cookie') headers.Cookie = `${SESSION_COOKIE}=${token}`;
+  if (token !== null && carrier === 'query') url += `?token=${encodeURIComponent(token)}`;
+  const withBody = route.method === 'post';
+  if (withBody) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: route.method.toUpperCase(),
+    headers,
+    body: withBody ? '{}' : undefined,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    // The stream stays open for as long as the session lives: its status is the answer.
+    await response.body?.cancel();
+    return { status: response.status, body: null };
+  }
+  const body: unknown = await response.json();
+  if (response.ok) expectClientContract(route.method, path.slice(route.base.length), body);
+  return { status: response.status, body };
+}
+
+/** Every number and text in an answer. */
+function leaves(value: unknown): (string | number)[] {
+  if (typeof value === 'string' || typeof value === 'number') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(leaves);
+  return [];
+}
+
+const markersIn = (answer: Answer, learner: Learner) =>
+  leaves(answer.body).filter((v) => learner.markers.has(v));
+
+/** The route's path with its `:id` filled with one of the owner's rows, found through the list beside it. */
+async function pathFor(route: ApiRoute, owner: Learner): Promise<string> {
+  const params = [...route.path.matchAll(/:\w+/g)];
+  if (params.length === 0) return route.path;
+  const [param] = params;
+  if (params.length > 1 || !param) throw new Error(`${nameOf(route)}: only one path id is supported here`);
+  const listPath = route.path.slice(0, param.index - 1);
+  const list = await fetch(`${server.url}${listPath}`, {
+    headers: { Authorization: `Bearer ${owner.token}`, 'X-App-Id': 'web' },
+  });
+  const rows = ((await list.json()) as { data?: { id?: number }[] }).data;
+  const id = rows?.[0]?.id;
+  if (!list.ok || typeof id !== 'number') {
+    throw new Error(
+      `${nameOf(route)}: GET ${listPath} gave the owner no row whose id could fill ${param[0]}`,
+    );
+  }
+  return route.path.replace(param[0], String(id));
+}
+
+const checked: string[] = [];
+
+describe('only the owner reaches the owner’s data', () => {
+  for (const route of AUTH_ROUTES) {
+    for (const carrier of carriersOf(route)) {
+      it(`${nameOf(route)} with the token as ${carrier}`, async () => {
+        const owner = await createLearner();
+        const other = await createLearner();
+        const path = await pathFor(route, owner);
+
+        expect((await callAs(route, path, carrier, null)).status, 'no credential').toBe(401);
+        expect((await callAs(route, path, carrier, owner.revokedToken)).status, 'revoked token').toBe(401);
+        expect((await callAs(route, path, carrier, 'forged-token')).status, 'forged token').toBe(401);
+
+        const theirs = await callAs(route, path, carrier, other.token);
+        expect(theirs.status, "another learner's token").not.toBe(401);
+        expect(markersIn(theirs, owner), "the owner's values in another learner's answer").toEqual([]);
+        if (path !== route.path) expect(theirs.status, "another learner asks for the owner's row").toBe(404);
+
+        // Last: the owner's own call may end the session or the account (logout, deletion).
+        const mine = await callAs(route, path, carrier, owner.token);
+        expect([401, 403, 404], `the owner's answer ${mine.status}`).not.toContain(mine.status);
+        if (route.method === 'get') expect(mine.status).toBe(200);
+        // A read of learner data must show the owner's rows, or the check above proved nothing.
+        if (route.learnerData && route.method === 'get') expect(markersIn(mine, owner)).not.toEqual([]);
+        expect(markersIn(mine, other), "another learner's values in the owner's answer").toEqual([]);
+        checked.push(`${nameOf(route)} ${carrier}`);
+      });
+    }
+  }
+
+  it('checked every call of the route table that needs a credential, each way it takes one', () => {
+    const expected = AUTH_ROUTES.flatMap((route) => carriersOf(route).map((c) => `${nameOf(route)} ${c}`));
+    expect(AUTH_ROUTES.length).toBeGreaterThan(0);
+    expect(checked.sort()).toEqual(expected.sort());
+  });
+
+  it('logged no unexpected server error', () => {
+    expect(server.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { expect } from 'vitest';
+import { WireSignupCheckSchema } from '../../src/api/auth';
+import { WireClientErrorAnswer } from '../../src/api/clientErrors';
+import { WireConfigSchema } from '../../src/api/config';
+import {
+  WireBannerSchema,
+  WireCommunitySchema,
+  WireInstallmentSchema,
+  WireScoreAmountSchema,
+  WireStreamSchema,
+  WireSubscriptionSchema,
+  WireUserCommunitySchema,
+} from '../../src/api/startLists';
+import { WireSupportAnswerSchema } from '../../src/api/support';
+import { WireSessionSchema, WireUserSchema } from '../../src/api/user';
+import { WireEmpty } from '../../src/api/wire';
+
+/**
+ * The contract seen from the app's side: for every call the app makes, the wire schema its API
+ * module parses the answer's `data` with. The test client holds every success answer to it, so a
+ * field the server renames or drops fails the API tests, not the app in a browser.
+ */
+const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
+  'GET /external-application-config': WireConfigSchema,
+  'POST /auth/login': WireSessionSchema,
+  'POST /auth/signup-by-email': WireSessionSchema,
+  'POST /auth/validate-signup-form': WireSignupCheckSchema,
+  'POST /auth/request-password-reset': WireEmpty,
+  'POST /auth/reset-password': WireSessionSchema,
+  'POST /auth/logout': WireEmpty,
+  'GET /user': WireUserSchema,
+  'POST /user': WireUserSchema,
+  'DELETE /user': WireEmpty,
+  'POST /user/update-user': WireUserSchema,
+  'POST /user/update-password': WireSessionSchema,
+  'POST /tech-questions/anonymous': WireSupportAnswerSchema,
+  'POST /client-errors': WireClientErrorAnswer,
+  'GET /user-course-streams': v.array(WireStreamSchema),
+  'GET /payment-subscription': v.array(WireSubscriptionSchema),
+  'GET /community': v.array(WireCommunitySchema),
+  'GET /user-community': v.array(WireUserCommunitySchema),
+  'GET /banners': v.array(WireBannerSchema),
+  'GET /installment': v.array(WireInstallmentSchema),
+  'GET /user-score/amount': WireScoreAmountSchema,
+};
+
+/** Calls the server answers and the app does not make (yet): nothing on the app's side to hold them to. */
+export const NOT_CLIENT_CALLS: ReadonlySet<string> = new Set([
+  'POST /auth/login-by-app-id',
+  'POST /auth/signup-by-app-id',
+  'POST /user/notification',
+  'GET /user-course-streams/:id',
+  'GET /user-score',
+  'GET /events',
+]);
+
+/** Every call named here, by `METHOD /pattern`. */
+export const CONTRACT_CALLS: readonly string[] = [...Object.keys(CLIENT_SCHEMAS), ...NOT_CLIENT_CALLS];
+
+const matches = (pattern: string, path: string) =>
+  new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(path);
+
+/** The `METHOD /pattern` of a call path relative to the API base (query and trailing slash ignored). */
+export function callOf(method: string, path: string): string | undefined {
+  const bare = path.split('?')[0]?.replace(/(.)\/+$/, '$1') ?? '';
+  return CONTRACT_CALLS.find((call) => {
+    const [callMethod = '', pattern = ''] = call.split(' ');
+    return callMethod === method.toUpperCase() && matches(pattern, bare);
+  });
+}
+
+/** Parses a success answer the way the app does: the `{ data }` envelope through `schema`. */
+export function expectWire<S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> {
+  const parsed = v.safeParse(v.object({ data: schema }), body);
+  const problems = parsed.issues ? v.flatten<v.GenericSchema>(parsed.issues) : undefined;
+  expect(problems, "the answer does not fit the app's wire schema").toBeUndefined();
+  return (parsed.output as { data: v.InferOutput<S> }).data;
+}
+
+/** Holds a success answer of `METHOD path` to the app's schema for that call. */
+export function expectClientContract(method: string, path: string, body: unknown): void {
+  const call = callOf(method, path);
+  if (!call) {
+    throw new Error(
+      `${method} ${path} answered with success but is not in tests/api/contract.ts: add the app's wire schema for it, or list it among the calls the app does not make`,
+    );
+  }
+  const schema = CLIENT_SCHEMAS[call];
+  if (schema) expectWire(schema, body);
+}

@@ -1,0 +1,128 @@
+import { expect, type Page, type Request, test } from '@playwright/test';
+import { DEMO, signIn } from './support/helpers';
+
+/** Shell details of the spec: sign-in fetches the user, data sync, chunk reload prompt, error reports. */
+
+const API = '/spa/api/v1';
+const isCall = (request: Request, method: string, path: string) =>
+  request.method() === method && new URL(request.url()).pathname === `${API}${path}`;
+
+/** Every API call the page makes, in order, as "METHOD /path". */
+function recordCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith(API)) calls.push(`${request.method()} ${pathname.slice(API.length)}`);
+  });
+  return calls;
+}
+
+/** The browser cannot hide a tab on request: the page is told its visibility changed. */
+async function setVisibility(page: Page, state: 'hidden' | 'visible') {
+  await page.evaluate((visibility) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+}
+
+async function signedInHome(page: Page) {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+}
+
+test('signing in fetches the user before going on', async ({ page }) => {
+  const calls = recordCalls(page);
+  await signedInHome(page);
+  const signedInAt = calls.indexOf('POST /auth/login');
+  expect(signedInAt).toBeGreaterThanOrEqual(0);
+  expect(calls.slice(signedInAt + 1)).toContain('GET /user');
+});
+
+test('coming back online refetches the user and the streams', async ({ page, context }) => {
+  await signedInHome(page);
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline')).toBeVisible();
+  const userFetched = page.waitForRequest((request) => isCall(request, 'GET', '/user'));
+  const streamsFetched = page.waitForRequest((request) => isCall(request, 'GET', '/user-course-streams'));
+  await context.setOffline(false);
+  await userFetched;
+  await streamsFetched;
+  await expect(page.getByText('You are offline')).toBeHidden();
+});
+
+test('a tab shown after five minutes hidden refetches the user, a tab hidden briefly does not', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await signedInHome(page);
+  const calls = recordCalls(page);
+
+  await setVisibility(page, 'hidden');
+  await page.clock.fastForward('04:59');
+  await setVisibility(page, 'visible');
+  // Nothing is sent for a short absence; give a wrongly started sync the time to show itself.
+  await page.waitForTimeout(500);
+  expect(calls).not.toContain('GET /user');
+
+  await setVisibility(page, 'hidden');
+  await page.clock.fastForward('05:00');
+  const userFetched = page.waitForRequest((request) => isCall(request, 'GET', '/user'));
+  await setVisibility(page, 'visible');
+  await userFetched;
+  await expect.poll(() => calls).toContain('GET /user-course-streams');
+});
+
+test('a screen whose chunk does not load offers a reload, and the reload brings it', async ({ page }) => {
+  const reports: Request[] = [];
+  page.on('request', (request) => {
+    if (isCall(request, 'POST', '/client-errors')) reports.push(request);
+  });
+  const signupChunk = '**/assets/SignupScreen-*.js';
+  await page.route(signupChunk, (route) => route.abort());
+  await page.goto('./');
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'A new version of the app is available' })).toBeVisible();
+
+  await page.unroute(signupChunk);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
+  // A chunk that did not load is not an error worth reporting (shell spec, section 8).
+  expect(reports).toEqual([]);
+});
+
+test('an error thrown in the page reaches the server once, however often it repeats', async ({ page }) => {
+  const reports: Request[] = [];
+  page.on('request', (request) => {
+    if (isCall(request, 'POST', '/client-errors')) reports.push(request);
+  });
+  await page.goto('./');
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+
+  const reported = page.waitForRequest((request) => isCall(request, 'POST', '/client-errors'));
+  await page.evaluate(() => {
+    for (let i = 0; i < 3; i++)
+      setTimeout(() => {
+        throw new Error('Shell details check: thrown in the page');
+      }, 0);
+  });
+  const request = await reported;
+  expect(request.postDataJSON()).toMatchObject({
+    name: 'Error',
+    message: 'Shell details check: thrown in the page',
+    stack: expect.stringContaining('Shell details check'),
+    href: expect.stringMatching(/\/v\/$/),
+  });
+  const answer = await request.response();
+  expect(answer?.status()).toBe(201);
+  expect(await answer?.json()).toEqual({ success: true, data: { id: expect.any(Number) } });
+
+  const rejected = page.waitForRequest((next) => isCall(next, 'POST', '/client-errors') && next !== request);
+  await page.evaluate(() => {
+    void Promise.reject(new TypeError('Shell details check: rejected in the page'));
+  });
+  expect((await rejected).postDataJSON()).toMatchObject({
+    name: 'TypeError',
+    message: 'Shell details check: rejected in the page',
+  });
+  expect(reports).toHaveLength(2);
+});

@@ -1,0 +1,52 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test as base } from '@playwright/test';
+import type { RecordedTransition } from '../../../src/app/transitionRecorder';
+
+/**
+ * The `test` every e2e spec uses: it makes the app report each transition its actors take (through
+ * XState's inspection API, switched on by the `__recordTransitions` function this exposes) and adds
+ * them to reports/e2e-transitions.json after the test, for the state-coverage report.
+ */
+export const TRANSITIONS_FILE = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  'reports',
+  'e2e-transitions.json',
+);
+
+type Taken = Record<string, Record<string, { count: number; targets: string[] }>>;
+
+function addTaken(transitions: readonly RecordedTransition[]): void {
+  if (transitions.length === 0) return;
+  const taken: Taken = existsSync(TRANSITIONS_FILE)
+    ? (JSON.parse(readFileSync(TRANSITIONS_FILE, 'utf8')) as Taken)
+    : {};
+  for (const { machine, key, targets } of transitions) {
+    const byKey = taken[machine] ?? {};
+    byKey[key] = { count: (byKey[key]?.count ?? 0) + 1, targets };
+    taken[machine] = byKey;
+  }
+  mkdirSync(dirname(TRANSITIONS_FILE), { recursive: true });
+  writeFileSync(`${TRANSITIONS_FILE}.tmp`, JSON.stringify(taken, null, 2));
+  renameSync(`${TRANSITIONS_FILE}.tmp`, TRANSITIONS_FILE);
+}
+
+export const test = base.extend<{ recordTransitions: undefined }>({
+  recordTransitions: [
+    async ({ context }, use) => {
+      const recorded: RecordedTransition[] = [];
+      // A context-wide function survives full page loads, which an array on `window` would not.
+      await context.exposeFunction('__recordTransitions', (transition: RecordedTransition) => {
+        recorded.push(transition);
+      });
+      await use(undefined);
+      addTaken(recorded);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect } from '@playwright/test';
