@@ -15,9 +15,25 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
+/**
+ * C0 controls and DEL, except tab, line feed and carriage return (a message may have lines): no field
+ * of a person's data holds them, and stored text and logs stay readable.
+ */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Every text input. */
 const textInput = () =>
-  v.pipe(v.string('notText' satisfies MessageKey), v.check(isStorable, 'badCharacters' satisfies MessageKey));
+  v.pipe(
+    v.string('notText' satisfies MessageKey),
+    v.check(isStorable, 'badCharacters' satisfies MessageKey),
+    v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
+  );
 
 /** Empty text means "clear the field" for optional profile fields. */
 const emptyToNull = v.transform((s: string) => (s === '' ? null : s));
@@ -162,10 +178,10 @@ export const flagField = v.picklist([0, 1], 'notFlag' satisfies MessageKey);
 export const positiveIntegerQuery = (max: number) =>
   v.pipe(
     textInput(),
-    v.regex(/^\d{1,6}$/, 'notWholeNumber' satisfies MessageKey),
+    v.regex(/^-?\d{1,7}$/, 'notWholeNumber' satisfies MessageKey),
     v.transform(Number),
-    v.minValue(1, 'notWholeNumber' satisfies MessageKey),
-    v.maxValue(max, 'notWholeNumber' satisfies MessageKey),
+    v.minValue(1, 'notPositive' satisfies MessageKey),
+    v.maxValue(max, 'tooLarge' satisfies MessageKey),
   );
 
 /** The largest value of a PostgreSQL integer (int4) column: every id is one. */
@@ -181,20 +197,10 @@ export const idParam = v.pipe(
   v.maxValue(MAX_INT4, 'idRequired' satisfies MessageKey),
 );
 
-/** C0 controls and DEL except tab and newline: stored reports and logs stay readable and PostgreSQL-safe. */
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a) || code === 0x7f) return true;
-  }
-  return false;
-}
-
-/** Text taken as given (no trimming), `min..max` characters, with no control characters but \n and \t. */
+/** Text taken as given (no trimming), `min..max` characters. */
 export const plainText = (min: number, max: number) =>
   v.pipe(
     textInput(),
     v.minLength(min, 'required' satisfies MessageKey),
     v.maxLength(max, 'tooLong' satisfies MessageKey),
-    v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
   );

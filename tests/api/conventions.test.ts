@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiRouteTable } from '../../server/app';
+import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { type ApiClient, apiClient } from './client';
 import { CONTRACT_CALLS } from './contract';
@@ -160,8 +161,22 @@ describe('bad requests', () => {
       expect(result.status, JSON.stringify(name)).toBe(422);
       expect(result.body.errors).toEqual({ name: ['Contiene caracteres que no se pueden guardar.'] });
     }
-    const question = { email: 'visitor@example.com', name: 'Visitor', message: 'Hello' };
-    const [head = '', tail = ''] = JSON.stringify(question).split('Hello');
+    const [before] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.learner.email));
+    for (const city of ['Bell\u0007', 'Esc\u001b[31m', 'Del\u007f']) {
+      const result = await api.post('/user?lang=en', { city }, { token });
+      expect(result.status, JSON.stringify(city)).toBe(422);
+      expect(result.body.errors).toEqual({ city: ['Must not contain control characters.'] });
+    }
+    const question = {
+      email: 'visitor@example.com',
+      name: 'Visitor',
+      message: 'Line one\r\nline two\ttabbed',
+    };
+    expect((await api.post('/tech-questions/anonymous', question)).status).toBe(201);
+    const [after] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.learner.email));
+    expect(after?.city).toBe(before?.city);
+    const hello = { email: 'visitor@example.com', name: 'Visitor', message: 'Hello' };
+    const [head = '', tail = ''] = JSON.stringify(hello).split('Hello');
     const notUtf8 = await fetch(`${server.api}/tech-questions/anonymous`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
@@ -197,10 +212,17 @@ describe('lists', () => {
     const defaults = await api.get('/user-score', { token });
     expect(defaults.headers.get('x-pagination-per-page')).toBe('20');
 
-    for (const query of ['page=0', 'page=abc', 'per-page=1000', 'page=-1']) {
+    const refusals = {
+      'page=0': { page: ['Must be 1 or more.'] },
+      'page=-1': { page: ['Must be 1 or more.'] },
+      'page=abc': { page: ['Must be a whole number.'] },
+      'page=99999999999999': { page: ['Must be a whole number.'] },
+      'per-page=1000': { 'per-page': ['Must be at most 100.'] },
+    };
+    for (const [query, errors] of Object.entries(refusals)) {
       const bad = await api.get(`/user-score?${query}`, { token });
       expect(bad.status, query).toBe(422);
-      expect(Object.keys(bad.body.errors)).toHaveLength(1);
+      expect(bad.body.errors, query).toEqual(errors);
     }
   });
 });

@@ -14,8 +14,8 @@ const AnonymousQuestionBody = v.object({
       v.pipe(
         v.number('notWholeNumber' satisfies MessageKey),
         v.integer('notWholeNumber' satisfies MessageKey),
-        v.minValue(1, 'notWholeNumber' satisfies MessageKey),
-        v.maxValue(MAX_INT4, 'notWholeNumber' satisfies MessageKey),
+        v.minValue(1, 'notPositive' satisfies MessageKey),
+        v.maxValue(MAX_INT4, 'tooLarge' satisfies MessageKey),
       ),
     ),
   ),
