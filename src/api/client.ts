@@ -6,6 +6,7 @@ import type { RequestError } from '../domain/requestError';
  * The one HTTP client of the app (shell spec, section 7 "Conventions"). It adds the auth, language
  * and app headers, adds `lang` to GET and POST, unwraps the `{ success, data }` envelope through a
  * valibot schema, and turns every failure into a `RequestError` (status 0 = no answer at all).
+ * `startApp` creates it once, connected to the session; every call in src/api takes it first.
  */
 
 export type ApiBase = 'v1' | 'v2';
@@ -18,20 +19,18 @@ export type ApiClientContext = {
   language: () => string;
   /** The brand's app id, sent as X-App-Id. */
   appId: string;
+  /** The global logout event: called on any 401 answer to a request that carried a token. */
+  onUnauthorized: () => void;
 };
 
-let context: ApiClientContext = { token: () => null, language: () => 'en', appId: 'web' };
-const unauthorizedListeners = new Set<() => void>();
-
-export function configureApiClient(next: ApiClientContext): void {
-  context = next;
-}
-
-/** The global logout event: fired by any 401 answer to a request that carried a token. */
-export function onUnauthorized(listener: () => void): () => void {
-  unauthorizedListeners.add(listener);
-  return () => unauthorizedListeners.delete(listener);
-}
+export type ApiClient = {
+  /** Sends one call and returns its `data` (validated by `schema`) with the response headers. */
+  request<S extends v.GenericSchema>(
+    schema: S,
+    path: string,
+    options?: RequestOptions,
+  ): Promise<{ data: v.InferOutput<S>; headers: Headers }>;
+};
 
 export type Pagination = { currentPage: number; pageCount: number; perPage: number; totalCount: number };
 
@@ -82,8 +81,13 @@ const ErrorBodySchema = v.object({
 
 const http = ofetch.create({ retry: false, ignoreResponseError: true });
 
-/** Sends one call and returns its `data` (validated by `schema`) with the response headers. */
-export async function request<S extends v.GenericSchema>(
+/** The client of the running app: every call reads the session's token and language when it leaves. */
+export function createApiClient(context: ApiClientContext): ApiClient {
+  return { request: (schema, path, options) => send(context, schema, path, options) };
+}
+
+async function send<S extends v.GenericSchema>(
+  context: ApiClientContext,
   schema: S,
   path: string,
   options: RequestOptions = {},
@@ -113,8 +117,7 @@ export async function request<S extends v.GenericSchema>(
   }
 
   if (!response.ok) {
-    if (response.status === 401 && token && !options.expectUnauthorized)
-      for (const listener of unauthorizedListeners) listener();
+    if (response.status === 401 && token && !options.expectUnauthorized) context.onUnauthorized();
     throw requestErrorFromResponse(response.status, response._data, response.headers, options.fieldNames);
   }
   const envelope = v.safeParse(v.object({ data: schema }), response._data);

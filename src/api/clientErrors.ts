@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import type { ClientErrorReport } from '../domain/errorReport';
-import { request } from './client';
+import type { ApiClient } from './client';
 
 /** POST /client-errors: the platform's own store of errors met in learners' browsers. */
 export const WireClientErrorAnswer = v.object({ id: v.number() });
 
-export async function sendClientError(report: ClientErrorReport): Promise<void> {
+export async function sendClientError(api: ApiClient, report: ClientErrorReport): Promise<void> {
   // A report may leave while the session is ending: its 401 must not sign anyone out again.
-  await request(WireClientErrorAnswer, '/client-errors', {
+  await api.request(WireClientErrorAnswer, '/client-errors', {
     method: 'POST',
     body: report,
     expectUnauthorized: true,

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
 import { type RemoteConfig, RemoteConfigSchema } from '../../brands';
-import { request } from './client';
+import type { ApiClient } from './client';
 
 export const WireConfigSchema = v.object({ config: RemoteConfigSchema });
 
 /** GET /external-application-config: the brand's run-time flags and numbers. */
-export async function fetchRemoteConfig(): Promise<RemoteConfig> {
-  const { data } = await request(WireConfigSchema, '/external-application-config');
+export async function fetchRemoteConfig(api: ApiClient): Promise<RemoteConfig> {
+  const { data } = await api.request(WireConfigSchema, '/external-application-config');
   return data.config;
 }

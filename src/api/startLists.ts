@@ -8,7 +8,7 @@ import type {
   Subscription,
   UserCommunity,
 } from '../domain/startLists';
-import { readPagination, request } from './client';
+import { type ApiClient, readPagination } from './client';
 import { flagToBoolean, nullableSecondsToMs, secondsToMs, WireFlag } from './wire';
 
 /**
@@ -137,44 +137,52 @@ export const toInstallment = (wire: v.InferOutput<typeof WireInstallmentSchema>)
 });
 
 /** Reads every page of a list call (the server pages lists by 20). */
-async function fetchAll<S extends v.GenericSchema>(schema: S, path: string): Promise<v.InferOutput<S>[]> {
+async function fetchAll<S extends v.GenericSchema>(
+  api: ApiClient,
+  schema: S,
+  path: string,
+): Promise<v.InferOutput<S>[]> {
   const items: v.InferOutput<S>[] = [];
   for (let page = 1; ; page += 1) {
-    const { data, headers } = await request(v.array(schema), path, { query: { page } });
+    const { data, headers } = await api.request(v.array(schema), path, { query: { page } });
     items.push(...data);
     const pagination = readPagination(headers);
     if (!pagination || page >= pagination.pageCount || data.length === 0) return items;
   }
 }
 
-export const fetchStreams = async () =>
-  (await fetchAll(WireStreamSchema, '/user-course-streams')).map(toStream);
-export const fetchSubscriptions = async () =>
-  (await fetchAll(WireSubscriptionSchema, '/payment-subscription')).map(toSubscription);
-export const fetchCommunities = async () =>
-  (await fetchAll(WireCommunitySchema, '/community')).map(toCommunity);
-export const fetchUserCommunities = async () =>
-  (await fetchAll(WireUserCommunitySchema, '/user-community')).map(toUserCommunity);
-export const fetchBanners = async () => (await fetchAll(WireBannerSchema, '/banners')).map(toBanner);
-export const fetchInstallments = async () =>
-  (await fetchAll(WireInstallmentSchema, '/installment')).map(toInstallment);
+export const fetchStreams = async (api: ApiClient) =>
+  (await fetchAll(api, WireStreamSchema, '/user-course-streams')).map(toStream);
+export const fetchSubscriptions = async (api: ApiClient) =>
+  (await fetchAll(api, WireSubscriptionSchema, '/payment-subscription')).map(toSubscription);
+export const fetchCommunities = async (api: ApiClient) =>
+  (await fetchAll(api, WireCommunitySchema, '/community')).map(toCommunity);
+export const fetchUserCommunities = async (api: ApiClient) =>
+  (await fetchAll(api, WireUserCommunitySchema, '/user-community')).map(toUserCommunity);
+export const fetchBanners = async (api: ApiClient) =>
+  (await fetchAll(api, WireBannerSchema, '/banners')).map(toBanner);
+export const fetchInstallments = async (api: ApiClient) =>
+  (await fetchAll(api, WireInstallmentSchema, '/installment')).map(toInstallment);
 
 export const WireScoreAmountSchema = v.object({ amount: v.number() });
 
-export async function fetchScoreAmount(): Promise<number> {
-  const { data } = await request(WireScoreAmountSchema, '/user-score/amount');
+export async function fetchScoreAmount(api: ApiClient): Promise<number> {
+  const { data } = await api.request(WireScoreAmountSchema, '/user-score/amount');
   return data.amount;
 }
 
 /** Everything the home screens need after sign-in, loaded in parallel; banners only when enabled. */
-export async function fetchStartLists(options: { bannersEnabled: boolean }): Promise<StartLists> {
+export async function fetchStartLists(
+  api: ApiClient,
+  options: { bannersEnabled: boolean },
+): Promise<StartLists> {
   const [streams, communities, userCommunities, scoreAmount, banners, installments] = await Promise.all([
-    fetchStreams(),
-    fetchCommunities(),
-    fetchUserCommunities(),
-    fetchScoreAmount(),
-    options.bannersEnabled ? fetchBanners() : Promise.resolve([]),
-    fetchInstallments(),
+    fetchStreams(api),
+    fetchCommunities(api),
+    fetchUserCommunities(api),
+    fetchScoreAmount(api),
+    options.bannersEnabled ? fetchBanners(api) : Promise.resolve([]),
+    fetchInstallments(api),
   ]);
   return { streams, communities, userCommunities, scoreAmount, banners, installments };
 }

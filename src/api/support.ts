@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { request } from './client';
+import type { ApiClient } from './client';
 
 export type SupportQuestion = { name: string; email: string; message: string; supportCategoryId?: number };
 
@@ -15,8 +15,11 @@ export function toWireSupportQuestion(question: SupportQuestion) {
 export const WireSupportAnswerSchema = v.object({ id: v.number() });
 
 /** A question from a visitor who is not signed in (POST /tech-questions/anonymous). */
-export async function sendSupportQuestion(question: SupportQuestion): Promise<{ id: number }> {
-  const { data } = await request(WireSupportAnswerSchema, '/tech-questions/anonymous', {
+export async function sendSupportQuestion(
+  api: ApiClient,
+  question: SupportQuestion,
+): Promise<{ id: number }> {
+  const { data } = await api.request(WireSupportAnswerSchema, '/tech-questions/anonymous', {
     method: 'POST',
     body: toWireSupportQuestion(question),
   });

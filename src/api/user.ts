@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { Language } from '../../brands';
 import type { ExternalAuthSource, User } from '../domain/user';
 import { guessTimezone } from '../platform/timezone';
-import { type FieldNames, request } from './client';
+import type { ApiClient, FieldNames } from './client';
 import { codeToLanguage, flagToBoolean, languageToCode, WireEmpty, WireFlag } from './wire';
 
 /** The user in server form (docs/API.md "User (server form)"). */
@@ -125,13 +125,13 @@ export const toSession = (wire: v.InferOutput<typeof WireSessionSchema>): Sessio
 });
 
 /** GET /user; `token` checks a token that is not the session's yet (restore, auto-login). */
-export async function fetchUser(token?: string): Promise<User> {
-  const { data } = await request(WireUserSchema, '/user', token ? { token } : {});
+export async function fetchUser(api: ApiClient, token?: string): Promise<User> {
+  const { data } = await api.request(WireUserSchema, '/user', token ? { token } : {});
   return toUser(data);
 }
 
-export async function updateProfile(fields: ProfileFields): Promise<User> {
-  const { data } = await request(WireUserSchema, '/user', {
+export async function updateProfile(api: ApiClient, fields: ProfileFields): Promise<User> {
+  const { data } = await api.request(WireUserSchema, '/user', {
     method: 'POST',
     body: toWireProfile(fields),
     fieldNames: PROFILE_FIELD_NAMES,
@@ -140,26 +140,32 @@ export async function updateProfile(fields: ProfileFields): Promise<User> {
 }
 
 /** POST /user/update-user with an e-mail: gives an account made by app id its address. */
-export async function updateEmail(email: string): Promise<User> {
-  const { data } = await request(WireUserSchema, '/user/update-user', { method: 'POST', body: { email } });
+export async function updateEmail(api: ApiClient, email: string): Promise<User> {
+  const { data } = await api.request(WireUserSchema, '/user/update-user', {
+    method: 'POST',
+    body: { email },
+  });
   return toUser(data);
 }
 
 /** POST /user/update-password: the server opens a new session and revokes the others. */
-export async function updatePassword(input: {
-  password: string;
-  passwordRepeat: string;
-  currentPassword?: string;
-}): Promise<Session> {
+export async function updatePassword(
+  api: ApiClient,
+  input: {
+    password: string;
+    passwordRepeat: string;
+    currentPassword?: string;
+  },
+): Promise<Session> {
   const body = {
     password: input.password,
     password_repeat: input.passwordRepeat,
     ...(input.currentPassword ? { current_password: input.currentPassword } : {}),
   };
-  const { data } = await request(WireSessionSchema, '/user/update-password', { method: 'POST', body });
+  const { data } = await api.request(WireSessionSchema, '/user/update-password', { method: 'POST', body });
   return toSession(data);
 }
 
-export async function deleteAccount(): Promise<void> {
-  await request(WireEmpty, '/user', { method: 'DELETE' });
+export async function deleteAccount(api: ApiClient): Promise<void> {
+  await api.request(WireEmpty, '/user', { method: 'DELETE' });
 }

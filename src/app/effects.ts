@@ -4,6 +4,7 @@ import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine'
 import type { sessionMachine } from '../../machines/shell/session.machine';
 import { resolveReturnUrl } from '../domain/returnUrl';
 import type { User } from '../domain/user';
+import type { ApiClient } from '../features/shell/app.provide';
 import { openExternal } from '../platform/navigation';
 import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/returnUrlStorage';
 import * as tokenStorage from '../platform/tokenStorage';
@@ -11,9 +12,9 @@ import type { AppNavigator } from './navigator';
 
 /**
  * The side effects several flows share (sign in, end the session, go home or to a return URL, ...),
- * as named-action implementations for `machine.provide`. They act on the running app, so they are
- * created once by `startApp` around its root actor, route guard and navigator, and screens reach
- * them through React context (`useEffects`).
+ * as named-action implementations for `machine.provide`, and the API client the flows' calls take.
+ * They act on the running app, so they are created once by `startApp` around its root actor, route
+ * guard, navigator and API client, and screens reach them through React context (`useProvided`).
  */
 export type AppEffects = ReturnType<typeof createEffects>;
 
@@ -21,14 +22,17 @@ type EffectTargets = {
   root: ActorRefFrom<typeof appMachine>;
   routeGuard: ActorRefFrom<typeof routeGuardMachine>;
   navigator: AppNavigator;
+  api: ApiClient;
 };
 
-export function createEffects({ root, routeGuard, navigator }: EffectTargets) {
+export function createEffects({ root, routeGuard, navigator, api }: EffectTargets) {
   const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
   /** Brand home page, from the merged brand config the root actor holds. */
   const homePath = () => root.getSnapshot().context.brand.assets.homepage;
 
   return {
+    /** The app's API client, connected to the session: the first argument of every src/api call. */
+    api,
     homePath,
     signIn: (_: unknown, signedIn: { token: string; user: User }) =>
       session().send({ type: 'SESSION.SIGNED_IN', token: signedIn.token, user: signedIn.user }),

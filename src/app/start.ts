@@ -4,6 +4,7 @@ import { app, connectApiClient, connectErrorReporting } from '../features/shell/
 import { routeGuard as providedRouteGuard } from '../features/shell/routeGuard.provide';
 import { createEffects } from './effects';
 import { guardFacts } from './guardFacts';
+import type { SessionActor } from './hooks';
 import { currentLanguage } from './i18n';
 import { routerNavigator } from './navigator';
 import { routeNameOfPath } from './routeNames';
@@ -13,23 +14,28 @@ import { recordTransitions } from './transitionRecorder';
 export type StartedApp = ReturnType<typeof startApp>;
 
 /**
- * Starts the app: the root (app) actor with the session as its child, the route guard fed with
- * facts from both, the router asking that guard, the API client wired to the session (token,
- * 401 → SESSION.EXPIRED), error reporting, and the shared effects the screens' machines are given.
+ * Starts the app: the API client wired to the session (token, 401 → SESSION.EXPIRED), the root (app)
+ * actor with the session as its child, the route guard fed with facts from both, the router asking
+ * that guard, error reporting, and the shared effects (with the API client) the screens' machines
+ * are given.
  */
 export function startApp(brand: BrandConfig, language: Language) {
+  // The client reads the session only when a call leaves, so it can be made before the root actor.
+  const session = (): SessionActor => root.system.get('session');
+  // Until its catalog is active, the chosen language is still the one to send.
+  const api = connectApiClient(session, brand.appId, () => currentLanguage() ?? language);
   const routeGuard = createActor(providedRouteGuard, {
     input: { homeRoute: routeNameOfPath(brand.assets.homepage) ?? 'home' },
     inspect: recordTransitions,
   });
-  const reportError = connectErrorReporting();
+  const reportError = connectErrorReporting(api);
   const router = createAppRouter(routeGuard, reportError);
   const navigator = routerNavigator(router);
-  const root = createActor(app(navigator, reportError), { input: { brand }, inspect: recordTransitions });
-  const session = () => root.system.get('session');
-  const effects = createEffects({ root, routeGuard, navigator });
-  // Until its catalog is active, the chosen language is still the one to send.
-  connectApiClient(root, brand.appId, () => currentLanguage() ?? language);
+  const root = createActor(app(navigator, reportError, api), {
+    input: { brand },
+    inspect: recordTransitions,
+  });
+  const effects = createEffects({ root, routeGuard, navigator, api });
 
   // Rule 7: cancelling the e-mail prompt returns to the page before it (or home).
   let wasGoingBack = false;

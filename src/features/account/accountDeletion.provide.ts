@@ -5,7 +5,7 @@ import type { AppEffects } from '../../app/effects';
 
 export const accountDeletion = (effects: AppEffects) =>
   accountDeletionMachine.provide({
-    actors: { deleteAccount: fromPromise(() => deleteAccount()) },
+    actors: { deleteAccount: fromPromise(() => deleteAccount(effects.api)) },
     actions: {
       clearStores: effects.clearStores,
       rememberReturnUrl: effects.rememberPreviousPage,

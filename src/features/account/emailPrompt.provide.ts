@@ -5,7 +5,7 @@ import type { AppEffects } from '../../app/effects';
 
 export const emailPrompt = (effects: AppEffects) =>
   emailPromptMachine.provide({
-    actors: { updateEmail: fromPromise(({ input }) => updateEmail(input.email)) },
+    actors: { updateEmail: fromPromise(({ input }) => updateEmail(effects.api, input.email)) },
     actions: {
       updateUser: effects.updateUser,
       emailProvided: effects.emailProvided,

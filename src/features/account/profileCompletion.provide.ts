@@ -5,6 +5,6 @@ import type { AppEffects } from '../../app/effects';
 
 export const profileCompletion = (effects: AppEffects) =>
   profileCompletionMachine.provide({
-    actors: { updateProfile: fromPromise(({ input }) => updateProfile(input)) },
+    actors: { updateProfile: fromPromise(({ input }) => updateProfile(effects.api, input)) },
     actions: { updateUser: effects.updateUser, goToHome: effects.goToHome },
   });

@@ -3,6 +3,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { accessRecoveryMachine } from '../../../machines/auth/accessRecovery.machine';
+import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
@@ -22,7 +23,7 @@ export function AccessRecoveryScreen() {
 }
 
 function RequestLinkForm() {
-  const actor = useActorRef(accessRecovery, { inspect: recordTransitions });
+  const actor = useActorRef(useProvided(accessRecovery), { inspect: recordTransitions });
   return <RequestLinkView actor={actor} />;
 }
 

@@ -3,6 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { supportFormMachine } from '../../../machines/auth/supportForm.machine';
+import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../domain/limits';
 import { Button } from '../../ui/Button';
@@ -16,7 +17,7 @@ const sendFailed = msg`Failed to send the message. Try again later`;
 
 /** The guest contact form: name, e-mail and a message of at most 500 characters. */
 export default function SupportForm() {
-  const actor = useActorRef(supportForm, { input: {}, inspect: recordTransitions });
+  const actor = useActorRef(useProvided(supportForm), { input: {}, inspect: recordTransitions });
   return <SupportFormView actor={actor} />;
 }
 

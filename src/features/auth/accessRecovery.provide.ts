@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate';
 import { accessRecoveryMachine } from '../../../machines/auth/accessRecovery.machine';
 import { requestPasswordReset } from '../../api/auth';
+import type { AppEffects } from '../../app/effects';
 
-export const accessRecovery = accessRecoveryMachine.provide({
-  actors: { requestPasswordReset: fromPromise(({ input }) => requestPasswordReset(input.email)) },
-});
+export const accessRecovery = ({ api }: AppEffects) =>
+  accessRecoveryMachine.provide({
+    actors: { requestPasswordReset: fromPromise(({ input }) => requestPasswordReset(api, input.email)) },
+  });

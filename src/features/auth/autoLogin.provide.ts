@@ -5,7 +5,7 @@ import type { AppEffects } from '../../app/effects';
 
 export const autoLogin = (effects: AppEffects) =>
   autoLoginMachine.provide({
-    actors: { fetchUser: fromPromise(({ input }) => fetchUser(input.token)) },
+    actors: { fetchUser: fromPromise(({ input }) => fetchUser(effects.api, input.token)) },
     actions: {
       signIn: effects.signIn,
       goToReturnUrl: effects.goToReturnUrl,

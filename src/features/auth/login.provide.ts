@@ -7,8 +7,8 @@ import type { AppEffects } from '../../app/effects';
 export const login = (effects: AppEffects) =>
   loginMachine.provide({
     actors: {
-      login: fromPromise(({ input }) => signInCall(input)),
-      fetchUser: fromPromise(({ input }) => fetchUser(input.token)),
+      login: fromPromise(({ input }) => signInCall(effects.api, input)),
+      fetchUser: fromPromise(({ input }) => fetchUser(effects.api, input.token)),
     },
     actions: { signIn: effects.signIn, goToReturnUrl: effects.goToReturnUrl },
   });

@@ -6,7 +6,7 @@ import { removePushUserId } from '../../platform/push';
 
 export const logout = (effects: AppEffects) =>
   logoutMachine.provide({
-    actors: { revokeSession: fromPromise(() => revokeSession()) },
+    actors: { revokeSession: fromPromise(() => revokeSession(effects.api)) },
     actions: {
       clearStores: effects.clearStores,
       removePushUserId: () => removePushUserId(),

@@ -5,6 +5,6 @@ import type { AppEffects } from '../../app/effects';
 
 export const passwordChange = (effects: AppEffects) =>
   passwordChangeMachine.provide({
-    actors: { updatePassword: fromPromise(({ input }) => updatePassword(input)) },
+    actors: { updatePassword: fromPromise(({ input }) => updatePassword(effects.api, input)) },
     actions: { signIn: effects.signIn, goToHome: effects.goToHome },
   });

@@ -5,6 +5,6 @@ import type { AppEffects } from '../../app/effects';
 
 export const passwordReset = (effects: AppEffects) =>
   passwordResetMachine.provide({
-    actors: { resetPassword: fromPromise(({ input }) => resetPassword(input)) },
+    actors: { resetPassword: fromPromise(({ input }) => resetPassword(effects.api, input)) },
     actions: { signIn: effects.signIn, goToHome: effects.goToHome },
   });

@@ -6,8 +6,8 @@ import type { AppEffects } from '../../app/effects';
 export const signup = (effects: AppEffects) =>
   signupMachine.provide({
     actors: {
-      validateSignupForm: fromPromise(({ input }) => validateSignupEmail(input.email)),
-      signup: fromPromise(({ input }) => signupByEmail(input)),
+      validateSignupForm: fromPromise(({ input }) => validateSignupEmail(effects.api, input.email)),
+      signup: fromPromise(({ input }) => signupByEmail(effects.api, input)),
     },
     actions: { signIn: effects.signIn, goToReturnUrl: effects.goToReturnUrl },
   });

@@ -1,7 +1,7 @@
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import { appMachine } from '../../../machines/shell/app.machine';
 import { sessionMachine } from '../../../machines/shell/session.machine';
-import { configureApiClient, onUnauthorized } from '../../api/client';
+import { type ApiClient, createApiClient } from '../../api/client';
 import { sendClientError } from '../../api/clientErrors';
 import { fetchRemoteConfig } from '../../api/config';
 import { fetchUser } from '../../api/user';
@@ -14,14 +14,17 @@ import { rememberReturnUrl } from '../../platform/returnUrlStorage';
 import * as tokenStorage from '../../platform/tokenStorage';
 import { watchUncaughtErrors } from '../../platform/uncaughtErrors';
 
+/** The client's type, for src/app: only `*.provide.ts` modules import src/api. */
+export type { ApiClient };
+
 type ReportError = (error: unknown) => void;
 
 /** The session with its real storage, user call and remote-logout stream. */
-const session = (navigator: AppNavigator, reportError: ReportError) =>
+const session = (navigator: AppNavigator, reportError: ReportError, api: ApiClient) =>
   sessionMachine.provide({
     actors: {
       readToken: fromPromise(async () => tokenStorage.readToken()),
-      fetchUser: fromPromise(({ input }) => fetchUser(input.token)),
+      fetchUser: fromPromise(({ input }) => fetchUser(api, input.token)),
       listenRemoteLogout: fromCallback<{ type: string }, { token: string }>(({ input, sendBack }) =>
         listenRemoteLogout(input.token, () => sendBack({ type: 'SESSION.REMOTE_LOGOUT' })),
       ),
@@ -36,15 +39,17 @@ const session = (navigator: AppNavigator, reportError: ReportError) =>
   });
 
 /** The root machine with its real config call, start-up lists, user sync and page watches. */
-export const app = (navigator: AppNavigator, reportError: ReportError) =>
+export const app = (navigator: AppNavigator, reportError: ReportError, api: ApiClient) =>
   appMachine.provide({
     actors: {
-      session: session(navigator, reportError),
-      loadConfig: fromPromise(() => fetchRemoteConfig()),
+      session: session(navigator, reportError, api),
+      loadConfig: fromPromise(() => fetchRemoteConfig(api)),
       // The list converters load with the first signed-in data, not with the sign-in page.
-      loadSubscriptions: fromPromise(async () => (await import('../../api/startLists')).fetchSubscriptions()),
+      loadSubscriptions: fromPromise(async () =>
+        (await import('../../api/startLists')).fetchSubscriptions(api),
+      ),
       loadStartLists: fromPromise(async ({ input }) =>
-        (await import('../../api/startLists')).fetchStartLists(input),
+        (await import('../../api/startLists')).fetchStartLists(api, input),
       ),
       watchConnectivity: fromCallback(({ sendBack }) =>
         watchConnectivity((online) =>
@@ -55,23 +60,26 @@ export const app = (navigator: AppNavigator, reportError: ReportError) =>
         watchPageShown((hiddenForMs) => sendBack({ type: 'PAGE.SHOWN', hiddenForMs })),
       ),
       // The session's own token: a data sync only runs while signed in.
-      fetchUser: fromPromise(() => fetchUser()),
+      fetchUser: fromPromise(() => fetchUser(api)),
     },
     actions: { logError: (_, params) => reportError(params.error) },
   });
 
 /**
- * Every API call sends the session's token and the active language; a 401 ends the session
- * (SESSION.EXPIRED).
+ * The app's API client: every call sends the session's token and the active language; a 401 ends
+ * the session (SESSION.EXPIRED).
  */
 export function connectApiClient(
-  root: ActorRefFrom<typeof appMachine>,
+  session: () => ActorRefFrom<typeof sessionMachine>,
   appId: string,
   language: () => string,
-): void {
-  const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
-  configureApiClient({ token: () => session().getSnapshot().context.token, language, appId });
-  onUnauthorized(() => session().send({ type: 'SESSION.EXPIRED' }));
+): ApiClient {
+  return createApiClient({
+    token: () => session().getSnapshot().context.token,
+    language,
+    appId,
+    onUnauthorized: () => session().send({ type: 'SESSION.EXPIRED' }),
+  });
 }
 
 /**
@@ -79,9 +87,9 @@ export function connectApiClient(
  * uncaught errors and rejections, and whatever the returned function is given (the machines' logged
  * failures, the router's caught errors), which also keeps them in the console.
  */
-export function connectErrorReporting(): ReportError {
+export function connectErrorReporting(api: ApiClient): ReportError {
   const report = createErrorReporter({
-    send: sendClientError,
+    send: (clientError) => sendClientError(api, clientError),
     href: () => window.location.href,
     now: () => Date.now(),
   });

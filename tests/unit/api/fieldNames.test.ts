@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signupByEmail } from '../../../src/api/auth';
-import { requestErrorFromResponse, toClientFieldName } from '../../../src/api/client';
+import { createApiClient, requestErrorFromResponse, toClientFieldName } from '../../../src/api/client';
 import { updateProfile } from '../../../src/api/user';
 
 /** Field errors reach machines under the client's field names, never the server's. */
@@ -15,6 +15,13 @@ function answerFieldErrors(errors: Record<string, string[]>) {
     vi.fn(async () => new Response(body, { status: 422, headers: { 'content-type': 'application/json' } })),
   );
 }
+
+const api = createApiClient({
+  token: () => 'session-token',
+  language: () => 'en',
+  appId: 'web',
+  onUnauthorized: () => {},
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -60,7 +67,7 @@ describe('field errors of real calls', () => {
       instagram_id: ['Bad Instagram name.'],
       pet_name: ['Unknown field.'],
     });
-    await expect(updateProfile({ firstName: '', lastName: '' })).rejects.toEqual({
+    await expect(updateProfile(api, { firstName: '', lastName: '' })).rejects.toEqual({
       status: 422,
       message: CHECK_THE_FORM,
       fieldErrors: {
@@ -74,7 +81,7 @@ describe('field errors of real calls', () => {
 
   it('POST /auth/signup-by-email: user name errors belong to the e-mail', async () => {
     answerFieldErrors({ username: ['Must be text.'], password_repeat: ['No match.'] });
-    const signup = signupByEmail({
+    const signup = signupByEmail(api, {
       email: 'a@b.co',
       password: 'secret-12',
       passwordRepeat: 'x',
