@@ -1,0 +1,49 @@
+import { DAY_MS } from '../limits';
+import type { StreamAccess, StreamStatus } from './streamStatus';
+
+/**
+ * What the access line of a course says (content spec, section 4 "Access text"), as data the UI
+ * renders with plurals and dates:
+ * - not started: days before the start;
+ * - frozen: the date the freeze ends;
+ * - stopped: access stopped on the end date (none for an optional purchase without one);
+ * - ended: access ended on the end date;
+ * - open: days left to the end date, with a warning within `daysShowWarning` days. An open stream
+ *   with no end date, or past it (a demo, or an optional purchase a subscription keeps open), has no
+ *   countdown: its access does not run out on a date the stream knows.
+ * Days are the rounded-up absolute difference to the end date when open, to the start date otherwise.
+ */
+export type AccessText =
+  | { kind: 'startsIn'; days: number }
+  | { kind: 'frozenUntil'; date: number }
+  | { kind: 'stoppedOn'; date: number | null }
+  | { kind: 'endedOn'; date: number }
+  | { kind: 'daysLeft'; days: number; warning: boolean }
+  | { kind: 'unlimited' };
+
+const daysBetween = (from: number, to: number): number => Math.ceil(Math.abs(to - from) / DAY_MS);
+
+export function accessText(
+  stream: StreamAccess,
+  status: StreamStatus,
+  now: number,
+  daysShowWarning: number,
+): AccessText {
+  switch (status) {
+    case 'not_started':
+      return { kind: 'startsIn', days: daysBetween(now, stream.startDate) };
+    case 'freeze':
+      // The status is freeze only while a freeze is in force, so it is there.
+      return { kind: 'frozenUntil', date: stream.freeze?.endDate ?? now };
+    case 'stopped':
+      return { kind: 'stoppedOn', date: stream.endDate };
+    case 'ended':
+      // Only a stream with an end date ends.
+      return { kind: 'endedOn', date: stream.endDate ?? now };
+    case 'open': {
+      if (stream.endDate === null || stream.endDate < now) return { kind: 'unlimited' };
+      const days = daysBetween(now, stream.endDate);
+      return { kind: 'daysLeft', days, warning: days <= daysShowWarning };
+    }
+  }
+}

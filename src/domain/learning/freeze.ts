@@ -1,0 +1,16 @@
+/**
+ * A stream's freeze (content spec, sections 3 and 4). The wire sends the status as 0, 1 or 2;
+ * indexing FREEZE_STATUSES with it gives the name.
+ */
+export const FREEZE_STATUSES = ['created', 'active', 'canceled'] as const;
+export type FreezeStatus = (typeof FREEZE_STATUSES)[number];
+
+export type Freeze = { status: FreezeStatus; startDate: number; endDate: number };
+
+/**
+ * A freeze holds the stream from its start to its end date unless it was canceled. A freeze still
+ * marked created counts too once its start date is reached: whether anything flips the mark to
+ * active on that day is the server's business, the learner's access must not depend on it.
+ */
+export const isFreezeInForce = (freeze: Freeze | null, now: number): boolean =>
+  freeze !== null && freeze.status !== 'canceled' && freeze.startDate <= now && now <= freeze.endDate;

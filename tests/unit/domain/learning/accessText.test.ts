@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { type AccessText, accessText } from '../../../../src/domain/learning/accessText';
+import { streamStatus } from '../../../../src/domain/learning/streamStatus';
+import { DAY_MS } from '../../../../src/domain/limits';
+import { daysFromNow, NOW, stream } from './fixtures';
+
+const lifetime = { isActive: false, isLifetime: true };
+const freeze = { status: 'active' as const, startDate: daysFromNow(-1), endDate: daysFromNow(4) };
+
+describe('access text (content spec, section 4)', () => {
+  it.each<[string, Parameters<typeof stream>[0], boolean, AccessText]>([
+    ['starts in a day and a half', { startDate: NOW + 1.5 * DAY_MS }, false, { kind: 'startsIn', days: 2 }],
+    ['starts in a moment', { startDate: NOW + 1 }, false, { kind: 'startsIn', days: 1 }],
+    ['frozen', { freeze }, false, { kind: 'frozenUntil', date: freeze.endDate }],
+    ['stopped', { isOptionalPurchase: true }, false, { kind: 'stoppedOn', date: daysFromNow(20) }],
+    [
+      'stopped without an end date',
+      { isOptionalPurchase: true, endDate: null },
+      false,
+      { kind: 'stoppedOn', date: null },
+    ],
+    ['ended', { endDate: daysFromNow(-2) }, false, { kind: 'endedOn', date: daysFromNow(-2) }],
+    ['open far from the end', {}, false, { kind: 'daysLeft', days: 20, warning: false }],
+    [
+      'open a part day more than the warning',
+      { endDate: NOW + 3.2 * DAY_MS },
+      false,
+      { kind: 'daysLeft', days: 4, warning: false },
+    ],
+    [
+      'open exactly the warning away',
+      { endDate: daysFromNow(3) },
+      false,
+      { kind: 'daysLeft', days: 3, warning: true },
+    ],
+    ['open on its last moment', { endDate: NOW }, false, { kind: 'daysLeft', days: 0, warning: true }],
+    ['open without an end date', { endDate: null }, false, { kind: 'unlimited' }],
+    ['a demo past its end', { isDemo: true, endDate: daysFromNow(-1) }, false, { kind: 'unlimited' }],
+    [
+      'an optional purchase past its end kept by a subscription',
+      { isOptionalPurchase: true, endDate: daysFromNow(-1) },
+      true,
+      { kind: 'unlimited' },
+    ],
+    [
+      'an optional purchase kept by a subscription',
+      { isOptionalPurchase: true, endDate: daysFromNow(2) },
+      true,
+      { kind: 'daysLeft', days: 2, warning: true },
+    ],
+  ])('%s', (_, overrides, subscribed, expected) => {
+    const subject = stream(overrides);
+    const status = streamStatus(subject, subscribed ? [lifetime] : [], NOW);
+    expect(accessText(subject, status, NOW, 3)).toEqual(expected);
+  });
+
+  it.each([
+    [3, false],
+    [30, true],
+  ])('takes the warning window from the brand (%i days)', (daysShowWarning, warning) => {
+    expect(accessText(stream({ endDate: daysFromNow(10) }), 'open', NOW, daysShowWarning)).toEqual({
+      kind: 'daysLeft',
+      days: 10,
+      warning,
+    });
+  });
+});
