@@ -42,8 +42,8 @@ import {
   getStateNodes,
   type StatePath,
 } from 'xstate/graph';
-import { transitionKey } from '../src/app/transitionRecorder';
 import type { ScreenBinding, ScreenOutcome } from './screenRun';
+import { transitionKey } from './transitionRecorder';
 
 export type ModelSpec = {
   machine: AnyStateMachine;

@@ -4,15 +4,9 @@
  * Refinement of the shared contract (additive): `updateUser` takes params `{ user }`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { validateBirthday, validateInstagram, validatePhone } from '../../src/domain/profileValidation';
 import type { User } from '../../src/domain/user';
-import {
-  collectErrors,
-  hasErrors,
-  validateBirthday,
-  validateInstagram,
-  validatePhone,
-  validateRequired,
-} from '../../src/domain/validation';
+import { collectErrors, hasErrors, validateRequired } from '../../src/domain/validation';
 import {
   type FormChangeEvent,
   formEditingTransitions,

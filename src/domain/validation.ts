@@ -1,17 +1,10 @@
 import * as v from 'valibot';
-import {
-  INSTAGRAM_EXAMPLE_NAME,
-  INSTAGRAM_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PHONE_MAX_DIGITS,
-  PHONE_MIN_DIGITS,
-  SUPPORT_MESSAGE_MAX_LENGTH,
-} from './limits';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SUPPORT_MESSAGE_MAX_LENGTH } from './limits';
 
 /**
  * Field rules of shell spec section 5. Every rule returns the list of problems (empty = valid) as
- * codes; the UI turns codes into translated text. Server messages arrive already translated.
+ * codes; the UI turns codes into translated text. Server messages arrive already translated. The
+ * profile's rules are in profileValidation.ts: only the profile screen, loaded on demand, needs them.
  */
 export type FieldError =
   | { code: 'required' }
@@ -56,45 +49,6 @@ export function validatePassword(value: string): FieldError[] {
 export function validatePasswordRepeat(password: string, repeat: string): FieldError[] {
   if (repeat.trim() === '') return [{ code: 'required' }];
   return password === repeat ? [] : [{ code: 'mismatch' }];
-}
-
-/** Optional; reports every broken Instagram rule at once so the user can fix them together. */
-export function validateInstagram(value: string): FieldError[] {
-  const name = value.trim();
-  if (name === '') return [];
-  const errors: FieldError[] = [];
-  if (name.startsWith('.')) errors.push({ code: 'instagramStartsWithPeriod' });
-  if (name.endsWith('.')) errors.push({ code: 'instagramEndsWithPeriod' });
-  if (name.includes('..')) errors.push({ code: 'instagramDoublePeriod' });
-  if (!/^[A-Za-z0-9_.]+$/.test(name)) errors.push({ code: 'instagramCharacters' });
-  if (name.length > INSTAGRAM_MAX_LENGTH) errors.push({ code: 'maxLength', max: INSTAGRAM_MAX_LENGTH });
-  if (name.toLowerCase() === INSTAGRAM_EXAMPLE_NAME) errors.push({ code: 'instagramExample' });
-  return errors;
-}
-
-/** Required; an optional leading +, digits and the usual separators (space, dash, dot, brackets). */
-export function validatePhone(value: string): FieldError[] {
-  const phone = value.trim();
-  if (phone === '') return [{ code: 'required' }];
-  const digits = phone.replace(/\D/g, '').length;
-  const wellFormed = /^\+?[\d\s().-]+$/.test(phone);
-  return wellFormed && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS ? [] : [{ code: 'phone' }];
-}
-
-/** Optional DD.MM.YYYY; a well-formed but impossible date (31.02.2020) has its own message. */
-export function validateBirthday(value: string): FieldError[] {
-  const birthday = value.trim();
-  if (birthday === '') return [];
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(birthday);
-  if (!match) return [{ code: 'birthdayFormat' }];
-  const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const exists =
-    year > 0 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day;
-  return exists ? [] : [{ code: 'birthdayNonexistent' }];
 }
 
 export function validateSupportMessage(value: string): FieldError[] {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
-import { WireSignupCheckSchema } from '../../src/api/auth';
 import { WireClientErrorAnswer } from '../../src/api/clientErrors';
 import { WireConfigSchema } from '../../src/api/config';
+import { WireSignupCheckSchema } from '../../src/api/signup';
 import {
   WireBannerSchema,
   WireCommunitySchema,

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { accountDeletionMachine } from '../../../machines/account/accountDeletion.machine';
-import { deleteAccount } from '../../api/user';
+import { deleteAccount } from '../../api/account';
 import type { AppEffects } from '../../app/effects';
 
 export const accountDeletion = (effects: AppEffects) =>

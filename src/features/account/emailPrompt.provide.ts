@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { emailPromptMachine } from '../../../machines/account/emailPrompt.machine';
-import { updateEmail } from '../../api/user';
+import { updateEmail } from '../../api/account';
 import type { AppEffects } from '../../app/effects';
 
 export const emailPrompt = (effects: AppEffects) =>

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { profileCompletionMachine } from '../../../machines/account/profileCompletion.machine';
-import { updateProfile } from '../../api/user';
+import { updateProfile } from '../../api/account';
 import type { AppEffects } from '../../app/effects';
 
 export const profileCompletion = (effects: AppEffects) =>

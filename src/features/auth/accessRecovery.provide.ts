@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { accessRecoveryMachine } from '../../../machines/auth/accessRecovery.machine';
-import { requestPasswordReset } from '../../api/auth';
+import { requestPasswordReset } from '../../api/passwordReset';
 import type { AppEffects } from '../../app/effects';
 
 export const accessRecovery = ({ api }: AppEffects) =>

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { logoutMachine } from '../../../machines/auth/logout.machine';
-import { logout as revokeSession } from '../../api/auth';
+import { logout as revokeSession } from '../../api/logout';
 import type { AppEffects } from '../../app/effects';
 import { removePushUserId } from '../../platform/push';
 

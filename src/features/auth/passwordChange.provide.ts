@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { passwordChangeMachine } from '../../../machines/auth/passwordChange.machine';
-import { updatePassword } from '../../api/user';
+import { updatePassword } from '../../api/account';
 import type { AppEffects } from '../../app/effects';
 
 export const passwordChange = (effects: AppEffects) =>

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { passwordResetMachine } from '../../../machines/auth/passwordReset.machine';
-import { resetPassword } from '../../api/auth';
+import { resetPassword } from '../../api/passwordReset';
 import type { AppEffects } from '../../app/effects';
 
 export const passwordReset = (effects: AppEffects) =>

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate';
 import { signupMachine } from '../../../machines/auth/signup.machine';
-import { signupByEmail, validateSignupEmail } from '../../api/auth';
+import { signupByEmail, validateSignupEmail } from '../../api/signup';
 import type { AppEffects } from '../../app/effects';
 
 export const signup = (effects: AppEffects) =>

@@ -6,7 +6,6 @@ import { sendClientError } from '../../api/clientErrors';
 import { fetchRemoteConfig } from '../../api/config';
 import { fetchUser } from '../../api/user';
 import type { AppNavigator } from '../../app/navigator';
-import { createErrorReporter } from '../../domain/errorReport';
 import { watchConnectivity } from '../../platform/connectivity';
 import { watchPageShown } from '../../platform/pageVisibility';
 import { listenRemoteLogout } from '../../platform/remoteLogout';
@@ -85,14 +84,27 @@ export function connectApiClient(
 /**
  * Client errors worth investigating go to POST /client-errors (shell spec, section 8): the page's
  * uncaught errors and rejections, and whatever the returned function is given (the machines' logged
- * failures, the router's caught errors), which also keeps them in the console.
+ * failures, the router's caught errors), which also keeps them in the console. The reporter's rules
+ * load with the first error, so the sign-in page does not carry them; errors keep their order.
  */
 export function connectErrorReporting(api: ApiClient): ReportError {
-  const report = createErrorReporter({
-    send: (clientError) => sendClientError(api, clientError),
-    href: () => window.location.href,
-    now: () => Date.now(),
-  });
+  let reporter: Promise<ReportError> | null = null;
+  const loadReporter = () =>
+    import('../../domain/errorReport').then(({ createErrorReporter }) =>
+      createErrorReporter({
+        send: (clientError) => sendClientError(api, clientError),
+        href: () => window.location.href,
+        now: () => Date.now(),
+      }),
+    );
+  const report = (error: unknown) => {
+    reporter ??= loadReporter().catch(() => {
+      // A chunk that cannot load now (offline, a new version deployed) may load for a later error.
+      reporter = null;
+      return () => {};
+    });
+    void reporter.then((send) => send(error));
+  };
   watchUncaughtErrors(report);
   return (error) => {
     console.error(error);

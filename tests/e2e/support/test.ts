@@ -1,12 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test as base } from '@playwright/test';
-import type { RecordedTransition } from '../../../src/app/transitionRecorder';
+import { type RecordedTransition, transitionRecorderScript } from '../../../model-tests/transitionRecorder';
 
 /**
- * The `test` every e2e spec uses: it makes the app report each transition its actors take (through
- * XState's inspection API, switched on by the `__recordTransitions` function this exposes) and adds
- * them to reports/e2e-transitions.json after the test, for the state-coverage report.
+ * The `test` every e2e spec uses: it installs a transition recorder in every page before the app
+ * starts (the `__inspectTransitions` inspector the app hands its actors, which passes each transition
+ * they take to the `__recordTransitions` function this exposes) and adds the transitions to
+ * reports/e2e-transitions.json after the test, for the state-coverage report.
  */
 export const TRANSITIONS_FILE = join(
   import.meta.dirname,
@@ -42,6 +43,7 @@ export const test = base.extend<{ recordTransitions: undefined }>({
       await context.exposeFunction('__recordTransitions', (transition: RecordedTransition) => {
         recorded.push(transition);
       });
+      await context.addInitScript({ content: transitionRecorderScript });
       await use(undefined);
       addTaken(recorded);
     },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signupByEmail } from '../../../src/api/auth';
+import { updateProfile } from '../../../src/api/account';
 import { createApiClient, requestErrorFromResponse, toClientFieldName } from '../../../src/api/client';
-import { updateProfile } from '../../../src/api/user';
+import { signupByEmail } from '../../../src/api/signup';
 
 /** Field errors reach machines under the client's field names, never the server's. */
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { toSession, toUser, toWireProfile, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
+import { toSession, toUser, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
 
 vi.mock('../../../src/platform/timezone', () => ({ guessTimezone: () => 'America/Lima' }));
 
@@ -84,18 +84,5 @@ describe('user converter', () => {
     const session = toSession(v.parse(WireSessionSchema, { token: 'abc', user: wireUser }));
     expect(session.token).toBe('abc');
     expect(session.user.firstName).toBe('Ada');
-  });
-});
-
-describe('profile to server form', () => {
-  it('renames fields, maps the language and leaves out fields not given', () => {
-    expect(
-      toWireProfile({ firstName: 'Ada', lastName: 'L', instagramId: 'ada.l', languageCode: 'ru' }),
-    ).toEqual({
-      name: 'Ada',
-      last_name: 'L',
-      instagram_id: 'ada.l',
-      language_code: 'ru-RU',
-    });
   });
 });
