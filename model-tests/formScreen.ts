@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { GENERIC_ERROR, type TextFormContext } from '../machines/shared/formSupport';
+import { GENERIC_ERROR, type TextFormContext } from '../machines/forms/formSupport';
 import { i18n } from '../src/app/i18n';
 import type { FieldError } from '../src/domain/validation';
 import { fieldErrorText } from '../src/ui/fieldErrorText';

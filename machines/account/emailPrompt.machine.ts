@@ -16,7 +16,7 @@ import {
   formEditingTransitions,
   GENERIC_ERROR,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export type EmailPromptField = 'email';
 

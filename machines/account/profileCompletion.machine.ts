@@ -12,7 +12,7 @@ import {
   formEditingTransitions,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export const PROFILE_FIELDS = ['firstName', 'lastName', 'phone', 'city', 'birthday', 'instagramId'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];

@@ -9,7 +9,7 @@ import {
   formEditingTransitions,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export const ACCESS_RECOVERY_FIELDS = ['email'] as const;
 export type AccessRecoveryField = (typeof ACCESS_RECOVERY_FIELDS)[number];

@@ -27,7 +27,7 @@ import {
   formErrorFrom,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export const LOGIN_FIELDS = ['email', 'password'] as const;
 export type LoginField = (typeof LOGIN_FIELDS)[number];

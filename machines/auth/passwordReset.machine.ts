@@ -11,7 +11,7 @@ import {
   formEditingTransitions,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 import {
   NEW_PASSWORD_FIELDS,
   type NewPasswordField,

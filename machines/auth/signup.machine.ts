@@ -23,7 +23,7 @@ import {
   formEditingTransitions,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export const SIGNUP_FIELDS = ['email', 'password', 'passwordRepeat'] as const;
 export type SignupField = (typeof SIGNUP_FIELDS)[number];

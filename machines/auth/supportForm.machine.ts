@@ -22,7 +22,7 @@ import {
   formEditingTransitions,
   formFailure,
   type TextFormContext,
-} from '../shared/formSupport';
+} from '../forms/formSupport';
 
 export const SUPPORT_FIELDS = ['name', 'email', 'message'] as const;
 export type SupportField = (typeof SUPPORT_FIELDS)[number];

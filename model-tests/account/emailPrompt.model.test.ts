@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emailPromptMachine } from '../../machines/account/emailPrompt.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { EmailPromptView } from '../../src/features/account/EmailPromptDialog';
 import { done, failed, networkError, requestError, session, user } from '../fixtures';
 import { formScreen } from '../formScreen';

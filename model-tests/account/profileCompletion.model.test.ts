@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { profileCompletionMachine } from '../../machines/account/profileCompletion.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { ProfileCompletionView } from '../../src/features/account/ProfileCompletionScreen';
 import { done, failed, requestError, serverError, session, user } from '../fixtures';
 import { formScreen } from '../formScreen';

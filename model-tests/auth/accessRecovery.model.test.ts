@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessRecoveryMachine } from '../../machines/auth/accessRecovery.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { RequestLinkView } from '../../src/features/auth/AccessRecoveryScreen';
 import { done, failed, networkError, requestError } from '../fixtures';
 import { formScreen } from '../formScreen';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { type LoginContext, loginMachine } from '../../machines/auth/login.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { SIGN_IN_RETRY_FALLBACK_SECONDS } from '../../src/domain/limits';
 import { LoginView } from '../../src/features/auth/LoginScreen';
 import { done, failed, requestError, serverError, session } from '../fixtures';

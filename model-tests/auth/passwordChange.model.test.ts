@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordChangeMachine } from '../../machines/auth/passwordChange.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { PasswordChangeView } from '../../src/features/auth/PasswordChangeScreen';
 import { done, failed, requestError, serverError, session } from '../fixtures';
 import { formScreen } from '../formScreen';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signupMachine } from '../../machines/auth/signup.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { SignupView } from '../../src/features/auth/SignupScreen';
 import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
 import { formScreen } from '../formScreen';

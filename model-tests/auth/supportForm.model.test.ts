@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { supportFormMachine } from '../../machines/auth/supportForm.machine';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../src/domain/limits';
 import { SupportFormView } from '../../src/features/auth/SupportForm';
 import { done, failed, requestError, serverError } from '../fixtures';

@@ -31,11 +31,6 @@ export const PROGRESS_MAX = 100;
 /** Stream statuses are cached for 5 minutes (content spec, section 9). */
 export const STATUSES_CACHE_LIFETIME_MS = 300_000;
 
-/** How long cached content may be kept, in seconds (content spec, section 9). */
-export const CACHE_EXPIRY_SECONDS = 86_400;
-
-/** A lesson statistic save gives up after this long (content spec, section 9). */
-export const STATISTIC_SAVE_TIMEOUT_MS = 5_000;
 /** A statistic is sent once the viewed time reaches this; brands may set their own. */
 export const MIN_SAVE_VIEWED_MS = 2_000;
 /** The minimum viewed time once the video has ended; brands may set their own. */
@@ -43,6 +38,3 @@ export const MIN_SAVE_VIEWED_MS_VIDEO_ENDED = 30_000;
 
 /** Video progress milestones (percent), each reported once, in the order the spec lists them. */
 export const VIDEO_PROGRESS_MILESTONES = [75, 50, 25, 10] as const;
-
-/** The access-ending warning shows within this many days unless the brand says otherwise. */
-export const DAYS_SHOW_WARNING = 3;

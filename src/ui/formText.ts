@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { GENERIC_ERROR } from '../../machines/shared/formSupport';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 
 /** A machine's form-level error: the server's own (translated) message, or the generic text. */
 export function formErrorText(

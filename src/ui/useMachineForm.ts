@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { type FormEvent, useRef } from 'react';
 import type { AnyActorRef, SnapshotFrom } from 'xstate';
-import type { TextFormContext } from '../../machines/shared/formSupport';
+import type { TextFormContext } from '../../machines/forms/formSupport';
 import { fieldErrorTexts } from './fieldErrorText';
 import { useFocusFirstError } from './useFocusFirstError';
 
