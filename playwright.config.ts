@@ -41,6 +41,7 @@ export default defineConfig({
         PORT: String(E2E.appPort),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        MEDIA_DIR: `${dataDir}-media`,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
       },
     },

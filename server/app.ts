@@ -1,4 +1,7 @@
+import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -24,6 +27,9 @@ import { clientErrorsModule } from './modules/client-errors/routes';
 import { communitiesModule } from './modules/communities/routes';
 import { configModule } from './modules/config/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { courseServicesModule } from './modules/course-services/routes';
+import { coursesModule } from './modules/courses/routes';
+import { dayStatusesModule } from './modules/day-statuses/routes';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { scoresModule } from './modules/scores/routes';
@@ -44,7 +50,10 @@ export const API_MODULES: readonly ApiModule[] = [
   authModule,
   userModule,
   techQuestionsModule,
+  coursesModule,
   streamsModule,
+  dayStatusesModule,
+  courseServicesModule,
   subscriptionsModule,
   communitiesModule,
   scoresModule,
@@ -114,6 +123,8 @@ export interface ServerOptions {
   brand?: string;
   /** Where `npm run build` put the app; default `dist/` of the project. */
   distDir?: string;
+  /** Where imported media lives (MEDIA_DIR); default `.data/media`, or a fresh temporary folder for an in-memory database. */
+  mediaDir?: string;
   /** Lower Argon2id cost for tests; production keeps the library defaults. */
   argon2?: PasswordCost;
   /** Seed the demo data into an empty database (default true). */
@@ -134,6 +145,13 @@ export interface RunningServer {
 }
 
 const DEFAULT_DIST_DIR = fileURLToPath(new URL('../dist', import.meta.url));
+const DEFAULT_MEDIA_DIR = '.data/media';
+
+/** An in-memory database forgets its rows on exit, so its media must not outlive it in a shared folder. */
+async function defaultMediaDir(database: DatabaseOptions): Promise<string> {
+  if (database.kind === 'pglite' && !database.dataDir) return mkdtemp(join(tmpdir(), 'media-'));
+  return DEFAULT_MEDIA_DIR;
+}
 
 /** Opens the database (migrating and seeding it), then listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -151,6 +169,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       publicUrl: options.publicUrl,
       forcedBrand,
       distDir: options.distDir ?? DEFAULT_DIST_DIR,
+      mediaDir: options.mediaDir ?? (await defaultMediaDir(options.database)),
       keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
     },
     { smtpUrl: options.smtpUrl, argon2: options.argon2 },

@@ -19,6 +19,7 @@ try {
     smtpUrl: env.SMTP_URL || undefined,
     publicUrl: env.PUBLIC_URL || undefined,
     brand: env.BRAND || undefined,
+    mediaDir: env.MEDIA_DIR || undefined,
   });
   console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);
   // Brands are picked by host name, so say which name opens which brand.

@@ -20,6 +20,8 @@ export interface Settings {
   forcedBrand?: BrandConfig;
   /** Folder holding the built app (dist/v, dist/class). */
   distDir: string;
+  /** Folder of imported media (videos, documents, images): one subfolder per media file. */
+  mediaDir: string;
   /** Interval of the comment line that keeps event streams open. */
   keepAliveMs: number;
 }

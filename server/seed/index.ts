@@ -1,17 +1,8 @@
 import { count } from 'drizzle-orm';
+import { writeCourse } from '../authoring/course-writer';
+import { enrol } from '../authoring/enrolment';
 import type { Db } from '../db/client';
-import {
-  banners,
-  communities,
-  courseStages,
-  courses,
-  lessons,
-  stageDays,
-  userCommunities,
-  userCourseStreams,
-  userScores,
-  users,
-} from '../db/schema';
+import { banners, communities, userCommunities, userScores, users } from '../db/schema';
 import type { Passwords } from '../infra/passwords';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -82,38 +73,23 @@ export async function seedDemoData(db: Db, passwords: Passwords): Promise<boolea
       .returning({ id: users.id });
     if (!learner) throw new Error('seed: the learner was not created');
 
-    const [course] = await tx
-      .insert(courses)
-      .values({ title: 'Getting started', version: 1 })
-      .returning({ id: courses.id });
-    if (!course) throw new Error('seed: the course was not created');
-    const [stage] = await tx
-      .insert(courseStages)
-      .values({ courseId: course.id, title: 'First steps', sort: 1 })
-      .returning({ id: courseStages.id });
-    if (!stage) throw new Error('seed: the stage was not created');
-    const days = await tx
-      .insert(stageDays)
-      .values([1, 2, 3].map((dayNumber) => ({ stageId: stage.id, dayNumber, title: `Day ${dayNumber}` })))
-      .returning({ id: stageDays.id, dayNumber: stageDays.dayNumber });
-    await tx
-      .insert(lessons)
-      .values(
-        days.flatMap((day) =>
-          [1, 2].map((sort) => ({ dayId: day.id, sort, title: `Day ${day.dayNumber}, lesson ${sort}` })),
-        ),
-      );
-
-    await tx.insert(userCourseStreams).values({
+    const course = await writeCourse(tx, {
+      title: 'Getting started',
+      stages: [
+        {
+          title: 'First steps',
+          days: [1, 2, 3].map((dayNumber) => ({
+            title: `Day ${dayNumber}`,
+            lessonSets: [{ lessons: [1, 2].map((sort) => ({ title: `Day ${dayNumber}, lesson ${sort}` })) }],
+          })),
+        },
+      ],
+    });
+    await enrol(tx, {
       userId: learner.id,
-      courseId: course.id,
+      courseId: course.courseId,
       startDate: new Date(now - 2 * DAY_MS),
       endDate: new Date(now + 60 * DAY_MS),
-      status: 'active',
-      courseVersion: 1,
-      courseFullAccess: 1,
-      mobileAccess: 1,
-      completeDaysCount: 1,
     });
 
     const [community] = await tx
@@ -122,7 +98,7 @@ export async function seedDemoData(db: Db, passwords: Passwords): Promise<boolea
         uniq: 'getting-started-club',
         title: 'Getting started club',
         slug: 'getting-started',
-        courseIds: [course.id],
+        courseIds: [course.courseId],
       })
       .returning({ id: communities.id });
     if (!community) throw new Error('seed: the community was not created');

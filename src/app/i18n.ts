@@ -12,21 +12,53 @@ export function initialLanguage(brand: BrandConfig): Language {
   return stored && brand.assets.supportedLanguage.includes(stored) ? stored : brand.assets.defaultLanguage;
 }
 
-const catalogs: Record<Language, () => Promise<{ messages: Messages }>> = {
+type Catalog = () => Promise<{ messages: Messages }>;
+
+/** What every page needs: the sign-in pages, the shell and the account. */
+const coreCatalogs: Record<Language, Catalog> = {
   en: () => import('../../locales/en/messages.po'),
   ru: () => import('../../locales/ru/messages.po'),
   es: () => import('../../locales/es/messages.po'),
 };
 
+/** Areas whose texts load with their screens (lingui.config.ts lists their folders). */
+const areaCatalogs = {
+  learning: {
+    en: () => import('../../locales/en/learning.po'),
+    ru: () => import('../../locales/ru/learning.po'),
+    es: () => import('../../locales/es/learning.po'),
+  },
+} satisfies Record<string, Record<Language, Catalog>>;
+
+export type CatalogArea = keyof typeof areaCatalogs;
+
+const isLanguage = (locale: string): locale is Language => Object.hasOwn(coreCatalogs, locale);
+
 export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = await catalogs[language]();
+  const { messages } = await coreCatalogs[language]();
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
 }
 
-/** The visitor's choice: remembered, and sent with every following call (the client reads i18n.locale). */
+/**
+ * Adds an area's texts in the active language to the loaded ones (Lingui merges them). A screen of
+ * the area awaits this before it renders; the import is cached, so later calls cost nothing.
+ */
+export async function loadAreaCatalog(area: CatalogArea): Promise<void> {
+  const locale = i18n.locale;
+  if (!isLanguage(locale)) return;
+  const { messages } = await areaCatalogs[area][locale]();
+  i18n.load(locale, messages);
+}
+
+/**
+ * The visitor's choice: remembered, and sent with every following call (the client reads i18n.locale).
+ * Every area's texts come along: which areas' screens are open is not tracked, and a switch is rare.
+ */
 export async function switchLanguage(language: Language): Promise<void> {
   storeLanguage(language);
+  const areas = await Promise.all(Object.values(areaCatalogs).map((catalogs) => catalogs[language]()));
+  for (const { messages } of areas) i18n.load(language, messages);
   await activateLanguage(language);
 }
 

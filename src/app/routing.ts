@@ -8,6 +8,7 @@ import {
 import type { RouteAccess } from '../../machines/shell/routeGuard.machine';
 import { loadChunk } from '../platform/chunkLoad';
 import type { RouteGuardActor } from './hooks';
+import { type CatalogArea, loadAreaCatalog } from './i18n';
 import { type AppRouteName, isAppRouteName, ROUTE_PATHS } from './routeNames';
 
 /**
@@ -44,6 +45,17 @@ export const lazyScreen = <K extends string>(
   importer: () => Promise<Record<K, () => React.ReactNode>>,
   name: K,
 ) => lazyRouteComponent(() => loadChunk(importer), name);
+
+/** A lazy screen of an area with its own catalog: the screen renders once the area's texts are in. */
+export const lazyAreaScreen = <K extends string>(
+  area: CatalogArea,
+  importer: () => Promise<Record<K, () => React.ReactNode>>,
+  name: K,
+) =>
+  lazyRouteComponent(
+    () => loadChunk(() => Promise.all([importer(), loadAreaCatalog(area)]).then(([module]) => module)),
+    name,
+  );
 
 /**
  * Asks the route guard before a route loads and follows its redirect. An e-mail prompt (rule 7) lets

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { flag, moment } from './columns';
 
@@ -24,6 +24,8 @@ export const paymentSubscriptions = pgTable(
     /** main_subscription or general_subscription (the mobile one). */
     courseServiceType: text('course_service_type').notNull().default('main_subscription'),
     recurrentPaymentsEnabled: flag('recurrent_payments_enabled'),
+    /** Courses the subscription opens: an optional-purchase stream of one of them is open while it is active. */
+    courseIds: jsonb('course_ids').$type<number[]>().notNull().default([]),
   },
   (t) => [index('payment_subscriptions_user_id_idx').on(t.userId)],
 );
@@ -54,3 +56,17 @@ export const installments = pgTable(
   },
   (t) => [index('installments_user_id_idx').on(t.userId)],
 );
+
+/**
+ * What a school sells or gives (content spec, section 3 "Service"): type course_demo, course_buy or
+ * course_subscription, optionally for one course. The demo service is what demo auto-enrolment reads.
+ */
+export const courseServices = pgTable('course_services', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull(),
+  title: text('title').notNull(),
+  courseId: integer('course_id'),
+  /** Days of access an enrolment through this service gives. */
+  accessDays: integer('access_days').notNull().default(30),
+  appstoreProducts: jsonb('appstore_products').$type<{ code: string }[]>().notNull().default([]),
+});

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { streamStatus } from '../../../src/domain/learning/streamStatus';
 import { toSeconds } from '../../http/time';
 import type { StreamRow } from './queries';
 
@@ -6,7 +7,7 @@ export const WireStream = v.object({
   id: v.number(),
   course_id: v.number(),
   start_date: v.number(),
-  end_date: v.number(),
+  end_date: v.nullable(v.number()),
   status: v.string(),
   is_demo: v.number(),
   course_version: v.number(),
@@ -18,13 +19,24 @@ export const WireStream = v.object({
 
 export function toWireStream({ stream, days }: StreamRow): v.InferOutput<typeof WireStream> {
   const daysCount = Number(days ?? 0);
-  const complete = Math.min(stream.completeDaysCount, daysCount);
+  // Interim until day statuses count: no day is complete yet.
+  const complete = 0;
   return {
     id: stream.id,
     course_id: stream.courseId,
     start_date: toSeconds(stream.startDate),
-    end_date: toSeconds(stream.endDate),
-    status: stream.status,
+    end_date: stream.endDate === null ? null : toSeconds(stream.endDate),
+    status: streamStatus(
+      {
+        startDate: stream.startDate.getTime(),
+        endDate: stream.endDate?.getTime() ?? null,
+        isDemo: stream.isDemo === 1,
+        isOptionalPurchase: stream.isOptionalPurchase === 1,
+        freeze: null,
+      },
+      [],
+      Date.now(),
+    ),
     is_demo: stream.isDemo,
     course_version: stream.courseVersion,
     course_full_access: stream.courseFullAccess,
