@@ -32,6 +32,7 @@ import { coursesModule } from './modules/courses/routes';
 import { dayStatusesModule } from './modules/day-statuses/routes';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { scoresModule } from './modules/scores/routes';
 import { streamsModule } from './modules/streams/routes';
 import { subscriptionsModule } from './modules/subscriptions/routes';
@@ -96,6 +97,8 @@ export function createApp(services: Services) {
   for (const base of API_BASES) app.route(base, api);
   app.route('/spa', contractRoutes(API_MODULES, API_BASES));
   app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
+  // Course media: session-checked, ranged, never compressed (video types are not compressible).
+  app.route('/', mediaRoutes(services));
   app.route('/', appPages(services.settings.distDir));
   app.notFound((c) => c.text('Not found', 404));
 
@@ -175,7 +178,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { smtpUrl: options.smtpUrl, argon2: options.argon2 },
   );
   try {
-    if (options.seed !== false) await seedDemoData(database.db, services.passwords);
+    if (options.seed !== false)
+      await seedDemoData(database.db, services.passwords, services.settings.mediaDir);
   } catch (error) {
     await database.close();
     throw error;

@@ -187,15 +187,22 @@ export const positiveIntegerQuery = (max: number) =>
 /** The largest value of a PostgreSQL integer (int4) column: every id is one. */
 export const MAX_INT4 = 2_147_483_647;
 
-/** A path id: a positive whole number an int4 id column can hold; anything else is "Id must be set". */
-export const idParam = v.pipe(
-  textInput(),
-  v.regex(/^\d{1,10}$/, 'idRequired' satisfies MessageKey),
-  v.transform(Number),
-  v.integer('idRequired' satisfies MessageKey),
-  v.minValue(1, 'idRequired' satisfies MessageKey),
-  v.maxValue(MAX_INT4, 'idRequired' satisfies MessageKey),
-);
+/**
+ * A path id: a positive whole number an int4 id column can hold; anything else answers `message`
+ * (some calls name the id in it, e.g. "courseId must be set").
+ */
+export const idParamWith = (message: MessageKey) =>
+  v.pipe(
+    textInput(),
+    v.regex(/^\d{1,10}$/, message),
+    v.transform(Number),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(MAX_INT4, message),
+  );
+
+/** A path id whose refusal is "Id must be set". */
+export const idParam = idParamWith('idRequired');
 
 /** Text taken as given (no trimming), `min..max` characters. */
 export const plainText = (min: number, max: number) =>

@@ -172,6 +172,7 @@ const RESPONSES = {
   401: refusal('No live session'),
   403: refusal('Not allowed on this brand'),
   404: refusal('Not found (or not yours)'),
+  409: refusal('Conflicts with what the learner already has'),
   413: refusal('The body is over 64 KiB'),
   422: refusal('Invalid fields', 'FieldErrorAnswer'),
   429: refusal('Too many requests', 'ErrorAnswer', {

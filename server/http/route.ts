@@ -23,7 +23,7 @@ export type Method = 'get' | 'post' | 'delete';
 export type Access = 'session' | 'optional-session' | 'stream-token' | 'none';
 
 /** Refusals a route may answer besides those its declaration implies (see `refusalsOf`). */
-export type RefusalStatus = 403 | 404 | 429;
+export type RefusalStatus = 403 | 404 | 409 | 429;
 
 /** The success answer: `data` is `{ success: true, data }`, `page` adds the `x-pagination-*` headers. */
 export type Answer =

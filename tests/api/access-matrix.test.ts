@@ -1,13 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRouteTable } from '../../server/app';
+import { writeCourse } from '../../server/authoring/course-writer';
 import {
   communities,
-  courses,
+  courseServices,
   installments,
   paymentSubscriptions,
   sessions,
+  streamFreezes,
   userCommunities,
   userCourseStreams,
+  userDayStatuses,
   userScores,
   users,
 } from '../../server/db/schema';
@@ -43,6 +46,8 @@ interface Learner {
   revokedToken: string;
   /** The values only this learner's rows hold. */
   markers: Set<string | number>;
+  /** Path ids no list call hands out, by the route pattern up to the id (see `pathFor`). */
+  unlistedIds: Record<string, number>;
 }
 
 /** Ids, amounts and dates (in seconds) that no seeded row and no other learner has. */
@@ -53,16 +58,17 @@ const marker = () => {
 };
 
 let passwordHash = '';
-let courseId = 0;
 let communityId = 0;
+/** A service anyone signed in may read (course services are the school's offer, no one's own data). */
+let serviceId = 0;
 
 beforeAll(async () => {
   passwordHash = await createPasswords(TEST_ARGON2).hash('access-matrix-password');
-  const [course] = await server.db.select({ id: courses.id }).from(courses).limit(1);
   const [community] = await server.db.select({ id: communities.id }).from(communities).limit(1);
-  if (!course || !community) throw new Error('the seed has no course or community');
-  courseId = course.id;
+  const [service] = await server.db.select({ id: courseServices.id }).from(courseServices).limit(1);
+  if (!community || !service) throw new Error('the seed has no community or course service');
   communityId = community.id;
+  serviceId = service.id;
 });
 
 async function session(userId: number, revoked: boolean): Promise<string> {
@@ -79,24 +85,49 @@ async function createLearner(): Promise<Learner> {
   const id = marker();
   const email = `learner-${id}@example.com`;
   const title = `Plan ${id}`;
-  const [streamId, subscriptionId, scoreId, amount, installmentId, joinedAt] = [
-    marker(),
-    marker(),
-    marker(),
-    marker(),
-    marker(),
-    marker(),
-  ];
+  const [
+    streamId,
+    subscriptionId,
+    scoreId,
+    amount,
+    installmentId,
+    joinedAt,
+    freezeId,
+    dayStatusId,
+    courseVersion,
+  ] = [marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker()];
   const now = Date.now();
   const later = new Date(now + 30 * 24 * 3600 * 1000);
   await db.insert(users).values({ id, email, passwordHash, name: `Learner ${id}` });
+  // A course of the learner's own: what is reached through it (stages, days) is theirs alone too.
+  const course = await writeCourse(db, {
+    title: `Course ${id}`,
+    version: courseVersion,
+    stages: [
+      {
+        title: `Stage ${id}`,
+        days: [{ title: `Day ${id}`, lessonSets: [{ lessons: [{ title: `Lesson ${id}` }] }] }],
+      },
+    ],
+  });
+  const openDayId = course.days[0]?.id;
+  if (openDayId === undefined) throw new Error('the learner course has no day');
   await db.insert(userCourseStreams).values({
     id: streamId,
     userId: id,
-    courseId,
+    courseId: course.courseId,
+    courseVersion,
     startDate: new Date(now - 24 * 3600 * 1000),
     endDate: later,
   });
+  // A freeze still to come: the stream stays open, and there is a freeze to cancel.
+  await db.insert(streamFreezes).values({
+    id: freezeId,
+    streamId,
+    startDate: new Date(now + 10 * 24 * 3600 * 1000),
+    endDate: new Date(now + 12 * 24 * 3600 * 1000),
+  });
+  await db.insert(userDayStatuses).values({ id: dayStatusId, streamId, dayId: openDayId });
   await db.insert(paymentSubscriptions).values({ id: subscriptionId, userId: id, status: 'active', title });
   await db.insert(userScores).values({ id: scoreId, userId: id, amount });
   await db.insert(installments).values({ id: installmentId, userId: id, status: 'active' });
@@ -118,7 +149,19 @@ async function createLearner(): Promise<Learner> {
       amount,
       installmentId,
       joinedAt,
+      freezeId,
+      dayStatusId,
+      `Course ${id}`,
+      `Stage ${id}`,
+      `Day ${id}`,
+      `Lesson ${id}`,
+      courseVersion,
     ]),
+    unlistedIds: {
+      '/user-course-streams/:streamId/user-day-status/:dayId': openDayId,
+      '/user-course-streams/:streamId/user-day-status/:id': dayStatusId,
+      '/course-services/:id': serviceId,
+    },
   };
 }
 
@@ -166,25 +209,41 @@ function leaves(value: unknown): (string | number)[] {
 const markersIn = (answer: Answer, learner: Learner) =>
   leaves(answer.body).filter((v) => learner.markers.has(v));
 
-/** The route's path with its `:id` filled with one of the owner's rows, found through the list beside it. */
+/**
+ * The route's path with its ids filled, left to right, with the owner's rows: each found through the
+ * list beside it (`/courses` for `:courseId`, then `/courses/1/stages` for `:stageId`), or, for an id
+ * no list hands out, taken from the rows `createLearner` made (`unlistedIds`).
+ */
 async function pathFor(route: ApiRoute, owner: Learner): Promise<string> {
-  const params = [...route.path.matchAll(/:\w+/g)];
-  if (params.length === 0) return route.path;
-  const [param] = params;
-  if (params.length > 1 || !param) throw new Error(`${nameOf(route)}: only one path id is supported here`);
-  const listPath = route.path.slice(0, param.index - 1);
-  const list = await fetch(`${server.url}${listPath}`, {
-    headers: { Authorization: `Bearer ${owner.token}`, 'X-App-Id': 'web' },
-  });
-  const rows = ((await list.json()) as { data?: { id?: number }[] }).data;
-  const id = rows?.[0]?.id;
-  if (!list.ok || typeof id !== 'number') {
-    throw new Error(
-      `${nameOf(route)}: GET ${listPath} gave the owner no row whose id could fill ${param[0]}`,
-    );
+  let path = route.path;
+  for (const param of route.path.matchAll(/:\w+/g)) {
+    const pattern = route.path.slice(route.base.length, param.index + param[0].length);
+    const unlisted = owner.unlistedIds[pattern];
+    if (unlisted !== undefined) {
+      path = path.replace(param[0], String(unlisted));
+      continue;
+    }
+    const listPath = path.slice(0, path.indexOf(param[0]) - 1);
+    const list = await fetch(`${server.url}${listPath}`, {
+      headers: { Authorization: `Bearer ${owner.token}`, 'X-App-Id': 'web' },
+    });
+    const rows = ((await list.json()) as { data?: { id?: number }[] }).data;
+    const id = rows?.[0]?.id;
+    if (!list.ok || typeof id !== 'number') {
+      throw new Error(
+        `${nameOf(route)}: GET ${listPath} gave the owner no row whose id could fill ${param[0]}`,
+      );
+    }
+    path = path.replace(param[0], String(id));
   }
-  return route.path.replace(param[0], String(id));
+  return path;
 }
+
+/** Query parameters a call cannot do without, by route pattern (without the base). */
+const requiredQuery = (): Record<string, string> => ({ '/course-services/view': `?id=${serviceId}` });
+
+/** The route's path with ids no row has. */
+const missingPathFor = (route: ApiRoute) => route.path.replace(/:\w+/g, '2147483647');
 
 const checked: string[] = [];
 
@@ -194,7 +253,8 @@ describe('only the owner reaches the owner’s data', () => {
       it(`${nameOf(route)} with the token as ${carrier}`, async () => {
         const owner = await createLearner();
         const other = await createLearner();
-        const path = await pathFor(route, owner);
+        const path =
+          (await pathFor(route, owner)) + (requiredQuery()[route.path.slice(route.base.length)] ?? '');
 
         expect((await callAs(route, path, carrier, null)).status, 'no credential').toBe(401);
         expect((await callAs(route, path, carrier, owner.revokedToken)).status, 'revoked token').toBe(401);
@@ -203,7 +263,13 @@ describe('only the owner reaches the owner’s data', () => {
         const theirs = await callAs(route, path, carrier, other.token);
         expect(theirs.status, "another learner's token").not.toBe(401);
         expect(markersIn(theirs, owner), "the owner's values in another learner's answer").toEqual([]);
-        if (path !== route.path) expect(theirs.status, "another learner asks for the owner's row").toBe(404);
+        if (route.learnerData && path !== route.path) {
+          // Input is checked before ownership, so an empty body may answer 422 first; either way
+          // another learner's row answers exactly like a row no one has, and a read is a 404.
+          const missing = await callAs(route, missingPathFor(route), carrier, other.token);
+          expect(theirs, "another learner asks for the owner's row").toEqual(missing);
+          if (!route.body) expect(theirs.status, "another learner asks for the owner's row").toBe(404);
+        }
 
         // Last: the owner's own call may end the session or the account (logout, deletion).
         const mine = await callAs(route, path, carrier, owner.token);

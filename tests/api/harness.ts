@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
@@ -27,6 +30,8 @@ export interface TestServer {
   /** http://127.0.0.1:port/spa/api/v1 */
   api: string;
   db: RunningServer['db'];
+  /** The server's media folder: a fresh one per server (removed on close) unless the options name one. */
+  mediaDir: string;
   mails: ReceivedMail[];
   /** Waits for a mail to this address (mail goes out after the answer). */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
@@ -133,6 +138,10 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
   };
   const smtp = await startSmtpPeer(mails);
   const database = await createTestDatabase();
+  // Media ids restart with every fresh database, so every server gets its own media folder.
+  const ownMediaDir = options.mediaDir ? undefined : await mkdtemp(join(tmpdir(), 'test-media-'));
+  const mediaDir = options.mediaDir ?? (ownMediaDir as string);
+  const removeMedia = () => (ownMediaDir ? rm(ownMediaDir, { recursive: true, force: true }) : undefined);
   let server: RunningServer;
   try {
     server = await startServer({
@@ -143,16 +152,19 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
       argon2: TEST_ARGON2,
       log,
       ...options,
+      mediaDir,
     });
   } catch (error) {
     await smtp.close();
     await database.drop();
+    await removeMedia();
     throw error;
   }
   return {
     url: server.url,
     api: `${server.url}/spa/api/v1`,
     db: server.db,
+    mediaDir,
     mails,
     errors,
     mailSettled: () => server.mailSettled(),
@@ -169,6 +181,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
       await server.close();
       await smtp.close();
       await database.drop();
+      await removeMedia();
     },
   };
 }
@@ -196,6 +209,9 @@ export function serverForFile(options: Partial<ServerOptions> = {}): { server: T
     },
     get db() {
       return current().db;
+    },
+    get mediaDir() {
+      return current().mediaDir;
     },
     get mails() {
       return current().mails;

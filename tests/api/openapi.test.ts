@@ -11,7 +11,12 @@ const quietLog = { info: () => undefined, error: () => undefined };
 /** The routes the real application answers, as Hono registered them (middleware and catch-alls left out). */
 function answeredApiRoutes() {
   const app = createApp(
-    createServices(server.db, quietLog, { distDir: 'dist', mediaDir: 'unused-media', keepAliveMs: 25_000 }, { argon2: TEST_ARGON2 }),
+    createServices(
+      server.db,
+      quietLog,
+      { distDir: 'dist', mediaDir: 'unused-media', keepAliveMs: 25_000 },
+      { argon2: TEST_ARGON2 },
+    ),
   );
   return (
     app.routes

@@ -162,14 +162,21 @@ ALTER TABLE "user_lesson_statuses" ADD CONSTRAINT "user_lesson_statuses_stream_i
 ALTER TABLE "user_lesson_statuses" ADD CONSTRAINT "user_lesson_statuses_lesson_set_lesson_id_lesson_set_lessons_id_fk" FOREIGN KEY ("lesson_set_lesson_id") REFERENCES "public"."lesson_set_lessons"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_media_file_id_media_files_id_fk" FOREIGN KEY ("media_file_id") REFERENCES "public"."media_files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "course_documents_course_id_idx" ON "course_documents" USING btree ("course_id");--> statement-breakpoint
+CREATE INDEX "course_documents_file_id_idx" ON "course_documents" USING btree ("file_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "course_versions_course_version_idx" ON "course_versions" USING btree ("course_id","version");--> statement-breakpoint
 CREATE INDEX "day_statistics_stream_idx" ON "day_statistics" USING btree ("stream_id");--> statement-breakpoint
+CREATE INDEX "day_statistics_day_idx" ON "day_statistics" USING btree ("day_id");--> statement-breakpoint
+CREATE INDEX "day_statistics_lesson_idx" ON "day_statistics" USING btree ("lesson_set_lesson_id");--> statement-breakpoint
+CREATE INDEX "day_statistics_day_status_idx" ON "day_statistics" USING btree ("day_status_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "day_statistics_idempotency_idx" ON "day_statistics" USING btree ("user_id","idempotency_key") WHERE "day_statistics"."idempotency_key" is not null;--> statement-breakpoint
 CREATE INDEX "lesson_set_lessons_set_idx" ON "lesson_set_lessons" USING btree ("lesson_set_id");--> statement-breakpoint
+CREATE INDEX "lesson_set_lessons_lesson_idx" ON "lesson_set_lessons" USING btree ("lesson_id");--> statement-breakpoint
 CREATE INDEX "lesson_sets_day_id_idx" ON "lesson_sets" USING btree ("day_id");--> statement-breakpoint
 CREATE INDEX "user_course_stream_freezes_stream_idx" ON "user_course_stream_freezes" USING btree ("stream_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_day_statuses_stream_day_idx" ON "user_day_statuses" USING btree ("stream_id","day_id");--> statement-breakpoint
+CREATE INDEX "user_day_statuses_day_idx" ON "user_day_statuses" USING btree ("day_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_lesson_statuses_stream_lesson_idx" ON "user_lesson_statuses" USING btree ("stream_id","lesson_set_lesson_id");--> statement-breakpoint
+CREATE INDEX "user_lesson_statuses_lesson_idx" ON "user_lesson_statuses" USING btree ("lesson_set_lesson_id");--> statement-breakpoint
 ALTER TABLE "course_stages" ADD CONSTRAINT "course_stages_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courses" ADD CONSTRAINT "courses_main_image_file_id_media_files_id_fk" FOREIGN KEY ("main_image_file_id") REFERENCES "public"."media_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courses" ADD CONSTRAINT "courses_background_image_file_id_media_files_id_fk" FOREIGN KEY ("background_image_file_id") REFERENCES "public"."media_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -180,7 +187,14 @@ ALTER TABLE "lessons" ADD CONSTRAINT "lessons_local_description_video_file_id_me
 ALTER TABLE "lessons" ADD CONSTRAINT "lessons_vertical_video_file_id_media_files_id_fk" FOREIGN KEY ("vertical_video_file_id") REFERENCES "public"."media_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lessons" ADD CONSTRAINT "lessons_vertical_description_video_file_id_media_files_id_fk" FOREIGN KEY ("vertical_description_video_file_id") REFERENCES "public"."media_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stage_days" ADD CONSTRAINT "stage_days_stage_id_course_stages_id_fk" FOREIGN KEY ("stage_id") REFERENCES "public"."course_stages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "courses_main_image_file_id_idx" ON "courses" USING btree ("main_image_file_id");--> statement-breakpoint
+CREATE INDEX "courses_background_image_file_id_idx" ON "courses" USING btree ("background_image_file_id");--> statement-breakpoint
+CREATE INDEX "courses_demo_video_file_id_idx" ON "courses" USING btree ("demo_video_file_id");--> statement-breakpoint
 CREATE INDEX "lessons_course_id_idx" ON "lessons" USING btree ("course_id");--> statement-breakpoint
+CREATE INDEX "lessons_local_video_file_id_idx" ON "lessons" USING btree ("local_video_file_id");--> statement-breakpoint
+CREATE INDEX "lessons_local_description_video_file_id_idx" ON "lessons" USING btree ("local_description_video_file_id");--> statement-breakpoint
+CREATE INDEX "lessons_vertical_video_file_id_idx" ON "lessons" USING btree ("vertical_video_file_id");--> statement-breakpoint
+CREATE INDEX "lessons_vertical_description_video_file_id_idx" ON "lessons" USING btree ("vertical_description_video_file_id");--> statement-breakpoint
 ALTER TABLE "lessons" DROP COLUMN "day_id";--> statement-breakpoint
 ALTER TABLE "lessons" DROP COLUMN "sort";--> statement-breakpoint
 ALTER TABLE "user_course_streams" DROP COLUMN "status";--> statement-breakpoint

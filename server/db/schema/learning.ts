@@ -48,26 +48,35 @@ export const videos = pgTable('videos', {
   createdAt: createdAt(),
 });
 
-export const courses = pgTable('courses', {
-  id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  titleShort: text('title_short').notNull().default(''),
-  descriptionShort: text('description_short').notNull().default(''),
-  category: text('category'),
-  categoryId: integer('category_id'),
-  complexity: integer('complexity'),
-  consultationLimit: integer('consultation_limit'),
-  mainImageFileId: integer('main_image_file_id').references(() => mediaFiles.id),
-  backgroundImageFileId: integer('background_image_file_id').references(() => mediaFiles.id),
-  demoVideoFileId: integer('demo_video_file_id').references(() => mediaFiles.id),
-  version: integer('version').notNull().default(1),
-  isDemoDocumentsAccessible: flag('is_demo_documents_accessible').default(1),
-  isDemoExpertMessageEnabled: flag('is_demo_expert_message_enabled').default(1),
-  isDemoUserMessageEnabled: flag('is_demo_user_message_enabled').default(1),
-  isDemoOfflineModeAccessible: flag('is_demo_offline_mode_accessible').default(1),
-  createdAt: createdAt(),
-  updatedAt: moment('updated_at').notNull().defaultNow(),
-});
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    titleShort: text('title_short').notNull().default(''),
+    descriptionShort: text('description_short').notNull().default(''),
+    category: text('category'),
+    categoryId: integer('category_id'),
+    complexity: integer('complexity'),
+    consultationLimit: integer('consultation_limit'),
+    mainImageFileId: integer('main_image_file_id').references(() => mediaFiles.id),
+    backgroundImageFileId: integer('background_image_file_id').references(() => mediaFiles.id),
+    demoVideoFileId: integer('demo_video_file_id').references(() => mediaFiles.id),
+    version: integer('version').notNull().default(1),
+    isDemoDocumentsAccessible: flag('is_demo_documents_accessible').default(1),
+    isDemoExpertMessageEnabled: flag('is_demo_expert_message_enabled').default(1),
+    isDemoUserMessageEnabled: flag('is_demo_user_message_enabled').default(1),
+    isDemoOfflineModeAccessible: flag('is_demo_offline_mode_accessible').default(1),
+    createdAt: createdAt(),
+    updatedAt: moment('updated_at').notNull().defaultNow(),
+  },
+  // The media access check looks courses up by the files they show.
+  (t) => [
+    index('courses_main_image_file_id_idx').on(t.mainImageFileId),
+    index('courses_background_image_file_id_idx').on(t.backgroundImageFileId),
+    index('courses_demo_video_file_id_idx').on(t.demoVideoFileId),
+  ],
+);
 
 /** Course versions still served; a stream on a version not listed is offered the update modal. */
 export const courseVersions = pgTable(
@@ -97,7 +106,10 @@ export const courseDocuments = pgTable(
     fileId: integer('file_id').references(() => mediaFiles.id),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('course_documents_course_id_idx').on(t.courseId)],
+  (t) => [
+    index('course_documents_course_id_idx').on(t.courseId),
+    index('course_documents_file_id_idx').on(t.fileId),
+  ],
 );
 
 export const courseStages = pgTable(
@@ -167,7 +179,13 @@ export const lessons = pgTable(
       () => mediaFiles.id,
     ),
   },
-  (t) => [index('lessons_course_id_idx').on(t.courseId)],
+  (t) => [
+    index('lessons_course_id_idx').on(t.courseId),
+    index('lessons_local_video_file_id_idx').on(t.localVideoFileId),
+    index('lessons_local_description_video_file_id_idx').on(t.localDescriptionVideoFileId),
+    index('lessons_vertical_video_file_id_idx').on(t.verticalVideoFileId),
+    index('lessons_vertical_description_video_file_id_idx').on(t.verticalDescriptionVideoFileId),
+  ],
 );
 
 /** A lesson's place in a set; its id is the contract's `stage_day_lesson_set_lesson_id`. */
@@ -183,7 +201,10 @@ export const lessonSetLessons = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [index('lesson_set_lessons_set_idx').on(t.lessonSetId)],
+  (t) => [
+    index('lesson_set_lessons_set_idx').on(t.lessonSetId),
+    index('lesson_set_lessons_lesson_idx').on(t.lessonId),
+  ],
 );
 
 export const userCourseStreams = pgTable(
@@ -249,7 +270,10 @@ export const userDayStatuses = pgTable(
     startedAt: moment('started_at').notNull().defaultNow(),
     finishedAt: moment('finished_at'),
   },
-  (t) => [uniqueIndex('user_day_statuses_stream_day_idx').on(t.streamId, t.dayId)],
+  (t) => [
+    uniqueIndex('user_day_statuses_stream_day_idx').on(t.streamId, t.dayId),
+    index('user_day_statuses_day_idx').on(t.dayId),
+  ],
 );
 
 /** Running totals per lesson of a stream, what the player resumes from. */
@@ -267,7 +291,10 @@ export const userLessonStatuses = pgTable(
     playCount: integer('play_count').notNull().default(0),
     updatedAt: moment('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_lesson_statuses_stream_lesson_idx').on(t.streamId, t.lessonSetLessonId)],
+  (t) => [
+    uniqueIndex('user_lesson_statuses_stream_lesson_idx').on(t.streamId, t.lessonSetLessonId),
+    index('user_lesson_statuses_lesson_idx').on(t.lessonSetLessonId),
+  ],
 );
 
 /**
@@ -302,6 +329,10 @@ export const dayStatistics = pgTable(
   },
   (t) => [
     index('day_statistics_stream_idx').on(t.streamId),
+    // Cascades from days, lessons and day statuses find their statistics through these.
+    index('day_statistics_day_idx').on(t.dayId),
+    index('day_statistics_lesson_idx').on(t.lessonSetLessonId),
+    index('day_statistics_day_status_idx').on(t.dayStatusId),
     uniqueIndex('day_statistics_idempotency_idx')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -1,7 +1,78 @@
-import type { ApiModule } from '../../http/route';
+import * as v from 'valibot';
+import { ApiError } from '../../http/errors';
+import { idParam } from '../../http/fields';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, route } from '../../http/route';
+import { mayStudyDay } from '../streams/day-access';
+import { loadMyStream } from '../streams/queries';
+import { dayProgress } from './day-progress';
+import { IDEMPOTENCY_HEADER, idempotencyKey, LessonStatBody, saveLessonStat } from './lesson-stats';
+import { courseDay, dayLessonTotals, markDay, streamDayStatus } from './queries';
+import { toWireDayStatus, WireDayProgress, WireDayStatus, WireLessonStat } from './wire';
 
+const DayParams = v.object({ streamId: idParam, dayId: idParam });
+
+/** Start or finish: only a day the learner may work on now (open stream, day not locked, delay passed). */
+const dayMark = (finish: boolean) =>
+  route({
+    method: 'post',
+    path: `/user-course-streams/:streamId/user-day-status/:dayId/${finish ? 'finish' : 'start'}`,
+    summary: finish ? 'Finishes a day of the stream (starting it if needed)' : 'Starts a day of the stream',
+    description: `Idempotent: ${finish ? 'finishing twice keeps the first finish' : 'starting twice keeps the first start'}. 403 "This day is not open yet" when the stream is not open, the day is locked or its opening delay has not passed.`,
+    access: 'session',
+    learnerData: true,
+    params: DayParams,
+    answer: dataAnswer(WireDayStatus),
+    refusals: [403, 404],
+    async handle(c, { params, auth }, { db }) {
+      const now = Date.now();
+      const loaded = await loadMyStream(db, auth.user.id, params.streamId);
+      const day = await courseDay(db, params.dayId, loaded.stream.courseId);
+      if (!mayStudyDay(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
+      return sendData(c, toWireDayStatus(await markDay(db, loaded.stream.id, day.id, finish, new Date(now))));
+    },
+  });
+
+/** The learner's progress through days and lessons: day start and finish, lesson statistics. */
 export const dayStatusesModule: ApiModule = {
   tag: 'day-statuses',
   description: "The learner's progress through days and lessons: day start and finish, lesson statistics.",
-  routes: [],
+  routes: [
+    dayMark(false),
+    dayMark(true),
+
+    route({
+      method: 'get',
+      path: '/user-course-streams/:streamId/user-day-status/:id/progress',
+      summary: "A day's progress through its lessons",
+      access: 'session',
+      learnerData: true,
+      params: v.object({ streamId: idParam, id: idParam }),
+      answer: dataAnswer(WireDayProgress),
+      refusals: [404],
+      async handle(c, { params, auth }, { db }) {
+        const loaded = await loadMyStream(db, auth.user.id, params.streamId);
+        const status = await streamDayStatus(db, loaded.stream.id, params.id);
+        const lessons = await dayLessonTotals(db, loaded.stream.id, status.dayId);
+        return sendData(c, { id: status.id, stage_day_id: status.dayId, ...dayProgress(lessons) });
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/save-lesson-stat',
+      summary: 'Adds viewed seconds and plays of one lesson of a day',
+      description: `Creates or keeps the day status (started). Optional header ${IDEMPOTENCY_HEADER} (1..200 printable ASCII characters): a repeat with the same key by the same learner answers the first answer with 200 and counts nothing. 403 when the stream is neither open nor a demo.`,
+      access: 'session',
+      learnerData: true,
+      body: LessonStatBody,
+      answer: dataAnswer(WireLessonStat, 201),
+      refusals: [403, 404],
+      async handle(c, { body, auth }, { db }) {
+        const key = idempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
+        const { saved, replayed } = await saveLessonStat(db, auth.user.id, body, key, Date.now());
+        return sendData(c, saved, replayed ? 200 : 201);
+      },
+    }),
+  ],
 };

@@ -1,37 +1,66 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import * as v from 'valibot';
+import type { Db } from '../../db/client';
 import { userCourseStreams } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { idParam } from '../../http/fields';
-import { sendListPage } from '../../http/list-page';
-import { PagingQuery, sendData } from '../../http/respond';
+import { idParam, MAX_INT4 } from '../../http/fields';
+import { PagingQuery, sendData, sendPage } from '../../http/respond';
 import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route';
-import { streamsWithDayCounts } from './queries';
+import type { MessageKey } from '../../infra/i18n';
+import { FiltersBody } from './filters';
+import { cancelFreeze, createFreeze, FreezeBody } from './freeze';
+import { loadMyStream, myStreams, withStreamFacts } from './queries';
+import { streamStatusAnswer, WireStreamStatus } from './stream-status';
 import { toWireStream, WireStream } from './wire';
 
-const mine = (userId: number) => eq(userCourseStreams.userId, userId);
+/** The path id of the filters call, whose missing or invalid id the spec words differently. */
+const streamIdParam = v.pipe(
+  v.string('streamIdRequired' satisfies MessageKey),
+  v.regex(/^\d{1,10}$/, 'streamIdRequired' satisfies MessageKey),
+  v.transform(Number),
+  v.minValue(1, 'streamIdRequired' satisfies MessageKey),
+  v.maxValue(MAX_INT4, 'streamIdRequired' satisfies MessageKey),
+);
+
+/** Answers the learner's stream as it stands after a change. */
+async function sendStream(c: Context<AppEnv>, db: Db, userId: number, streamId: number) {
+  return sendData(c, toWireStream(await loadMyStream(db, userId, streamId), Date.now()));
+}
 
 /** The learner's course streams, scoped to the session's user. */
 export const streamsModule: ApiModule = {
   tag: 'streams',
-  description: "The learner's course streams.",
+  description: "The learner's course streams: status, progress, freezes and calendar filters.",
   routes: [
     route({
       method: 'get',
       path: '/user-course-streams',
-      summary: "The learner's course streams with their progress",
+      summary: "The learner's course streams with their status and progress",
       access: 'session',
       learnerData: true,
       query: PagingQuery,
       answer: pageAnswer(WireStream),
-      handle: (c, { query, auth }, { db }) =>
-        sendListPage(c, db, query, {
-          table: userCourseStreams,
-          rows: streamsWithDayCounts(db),
-          where: mine(auth.user.id),
-          orderBy: [asc(userCourseStreams.id)],
-          toWire: toWireStream,
-        }),
+      async handle(c, { query, auth }, { db }) {
+        const where = myStreams(auth.user.id);
+        const total = await db.$count(userCourseStreams, where);
+        const rows = await db
+          .select()
+          .from(userCourseStreams)
+          .where(where)
+          .orderBy(asc(userCourseStreams.id))
+          .limit(query['per-page'])
+          .offset((query.page - 1) * query['per-page']);
+        const now = Date.now();
+        const loaded = await withStreamFacts(db, auth.user.id, rows);
+        return sendPage(
+          c,
+          query,
+          total,
+          loaded.map((stream) => toWireStream(stream, now)),
+        );
+      },
     }),
 
     route({
@@ -43,13 +72,77 @@ export const streamsModule: ApiModule = {
       params: v.object({ id: idParam }),
       answer: dataAnswer(WireStream),
       refusals: [404],
+      // Someone else's stream answers exactly like a missing one (the loader is scoped).
+      handle: (c, { params, auth }, { db }) => sendStream(c, db, auth.user.id, params.id),
+    }),
+
+    route({
+      method: 'get',
+      path: '/user-course-streams/:id/status',
+      summary: 'Where the learner stands in every stage, day and lesson of the stream',
+      access: 'session',
+      learnerData: true,
+      params: v.object({ id: idParam }),
+      answer: dataAnswer(WireStreamStatus),
+      refusals: [404],
       async handle(c, { params, auth }, { db }) {
-        // Someone else's stream answers exactly like a missing one.
-        const [row] = await streamsWithDayCounts(db)
-          .where(and(mine(auth.user.id), eq(userCourseStreams.id, params.id)))
-          .limit(1);
-        if (!row) throw new ApiError(404, 'notFound');
-        return sendData(c, toWireStream(row));
+        const loaded = await loadMyStream(db, auth.user.id, params.id);
+        return sendData(c, await streamStatusAnswer(db, loaded, Date.now()));
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user-course-streams/:id/filters',
+      summary: "Saves the calendar's view filters of the stream",
+      access: 'session',
+      learnerData: true,
+      params: v.object({ id: streamIdParam }),
+      body: FiltersBody,
+      answer: dataAnswer(WireStream),
+      refusals: [404],
+      async handle(c, { params, body, auth }, { db }) {
+        const [saved] = await db
+          .update(userCourseStreams)
+          .set({ filters: body.filters })
+          .where(myStreams(auth.user.id, eq(userCourseStreams.id, params.id)))
+          .returning({ id: userCourseStreams.id });
+        if (!saved) throw new ApiError(404, 'notFound');
+        return sendStream(c, db, auth.user.id, saved.id);
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user-course-streams/:id/freeze/create',
+      summary: 'Freezes the stream from the start of one calendar day to the end of another',
+      description:
+        "Dates are YYYY-MM-DD in the learner's time zone. 422 on start_date before today, on end_date not after start_date or after the stream's end; 422 when the stream is not open, is a demo or already has a freeze to come or running.",
+      access: 'session',
+      learnerData: true,
+      params: v.object({ id: idParam }),
+      body: FreezeBody,
+      answer: dataAnswer(WireStream),
+      refusals: [404],
+      async handle(c, { params, body, auth }, { db }) {
+        await createFreeze(db, auth.user, params.id, body, Date.now());
+        return sendStream(c, db, auth.user.id, params.id);
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/user-course-streams/:id/freeze/cancel',
+      summary: 'Cancels the newest freeze still to come or running',
+      description: 'A GET that changes state, as the app calls it. 422 when there is no freeze to cancel.',
+      access: 'session',
+      learnerData: true,
+      params: v.object({ id: idParam }),
+      answer: dataAnswer(WireStream),
+      refusals: [404],
+      async handle(c, { params, auth }, { db }) {
+        await cancelFreeze(db, auth.user.id, params.id, Date.now());
+        return sendStream(c, db, auth.user.id, params.id);
       },
     }),
   ],

@@ -1,0 +1,105 @@
+import type { FileHandle } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { requestedRange } from './ranges';
+
+/** Media never changes under a file id (a new import is a new id), so a day is safe to cache. */
+const CACHE_CONTROL = 'private, max-age=86400';
+
+/** Content types by extension: what the pipeline writes and what courses attach. */
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
+  '.m4a': 'audio/mp4',
+  '.mp3': 'audio/mpeg',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.pdf': 'application/pdf',
+};
+const DOWNLOAD_TYPE = 'application/octet-stream';
+
+/** The content type of a served file; anything not listed goes out as a download, never rendered. */
+export function contentTypeOf(path: string): string {
+  return CONTENT_TYPES[extname(path).toLowerCase()] ?? DOWNLOAD_TYPE;
+}
+
+/** Weak comparison (RFC 9110, section 8.8.3.2): `W/` does not matter for If-None-Match. */
+function matchesAnyTag(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => bare(tag) === bare(etag));
+}
+
+function isNotModified(c: Context<AppEnv>, etag: string, modifiedMs: number): boolean {
+  const ifNoneMatch = c.req.header('if-none-match');
+  if (ifNoneMatch !== undefined) return matchesAnyTag(ifNoneMatch, etag);
+  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+  // HTTP dates have whole seconds.
+  return !Number.isNaN(since) && Math.floor(modifiedMs / 1000) * 1000 <= since;
+}
+
+/** If-Range: the range holds only while the validator still names this version of the file. */
+function rangeStillApplies(c: Context<AppEnv>, etag: string, lastModified: string): boolean {
+  const ifRange = c.req.header('if-range');
+  return ifRange === undefined || ifRange === etag || ifRange === lastModified;
+}
+
+/**
+ * Answers with the file at `path` (already checked to be one the learner may read): conditional
+ * requests (304), one byte range (206, or 416 when unsatisfiable), HEAD without a body. The body is
+ * streamed from an open handle, so a segment is never held in memory whole and the file answered is
+ * the one whose size was read. `null` when there is no regular file there.
+ */
+export async function sendFile(c: Context<AppEnv>, path: string): Promise<Response | null> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  let streaming = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const size = info.size;
+    const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+    const lastModified = info.mtime.toUTCString();
+    const validators = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': CACHE_CONTROL };
+    if (isNotModified(c, etag, info.mtimeMs)) return new Response(null, { status: 304, headers: validators });
+
+    const contentType = contentTypeOf(path);
+    const headers: Record<string, string> = {
+      ...validators,
+      'Content-Type': contentType,
+      'Accept-Ranges': 'bytes',
+    };
+    if (contentType === DOWNLOAD_TYPE) headers['Content-Disposition'] = 'attachment';
+    const range = rangeStillApplies(c, etag, lastModified)
+      ? requestedRange(c.req.header('range'), size)
+      : undefined;
+    if (range === 'unsatisfiable') {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+    }
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    const length = end - start + 1;
+    headers['Content-Length'] = String(length);
+    if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
+    const status = range ? 206 : 200;
+    if (c.req.method === 'HEAD' || length === 0) return new Response(null, { status, headers });
+
+    // The stream owns the handle from here: it closes it at the end, on error and when the client goes.
+    const body = Readable.toWeb(handle.createReadStream({ start, end, autoClose: true }));
+    streaming = true;
+    return new Response(body as ReadableStream<Uint8Array>, { status, headers });
+  } finally {
+    if (!streaming) await handle.close();
+  }
+}

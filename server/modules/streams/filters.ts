@@ -1,0 +1,47 @@
+import * as v from 'valibot';
+import type { MessageKey } from '../../infra/i18n';
+
+/**
+ * The calendar's view filters, kept as the app sends them: any JSON object of at most 4 KB. What
+ * PostgreSQL's jsonb refuses (NUL, lone surrogates, very deep nesting) is refused here as a 422.
+ */
+
+const MAX_FILTERS_BYTES = 4096;
+const MAX_FILTERS_DEPTH = 16;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+/** Every key and string inside `value` is storable (arrays and objects walked). */
+function storable(value: unknown): boolean {
+  if (typeof value === 'string') return isStorableText(value);
+  if (Array.isArray(value)) return value.every(storable);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([key, item]) => isStorableText(key) && storable(item));
+  return true;
+}
+
+/** Nesting stays within `levels`; the walk stops there, so a hostile body cannot exhaust the stack. */
+function withinDepth(value: unknown, levels: number): boolean {
+  if (value === null || typeof value !== 'object') return true;
+  if (levels === 0) return false;
+  const items = Array.isArray(value) ? value : Object.values(value);
+  return items.every((item) => withinDepth(item, levels - 1));
+}
+
+/** An object, not an array: valibot's record would turn an array into an object. */
+const isJsonObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const jsonBytes = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+export const FiltersBody = v.object({
+  filters: v.pipe(
+    v.unknown(),
+    v.check(isJsonObject, 'filtersObject' satisfies MessageKey),
+    v.transform((filters) => filters as Record<string, unknown>),
+    // Depth first: the size check serialises the value, which must be shallow by then.
+    v.check((filters) => withinDepth(filters, MAX_FILTERS_DEPTH), 'filtersTooDeep' satisfies MessageKey),
+    v.check((filters) => jsonBytes(filters) <= MAX_FILTERS_BYTES, 'filtersTooLarge' satisfies MessageKey),
+    v.check((filters) => storable(filters), 'badCharacters' satisfies MessageKey),
+  ),
+});

@@ -1,0 +1,128 @@
+import { and, desc, eq, gte, ne } from 'drizzle-orm';
+import * as v from 'valibot';
+import { type FreezeRangeErrors, validateFreezeRange } from '../../../src/domain/learning/freezeRange';
+import type { Db } from '../../db/client';
+import { streamFreezes, userCourseStreams } from '../../db/schema';
+import { ApiError, type FieldErrors } from '../../http/errors';
+import type { MessageKey } from '../../infra/i18n';
+import {
+  type CalendarDay,
+  knownTimeZone,
+  nextDay,
+  parseCalendarDay,
+  startOfDay,
+  today,
+} from './calendar-days';
+import { myStreams, withStreamFacts } from './queries';
+import { statusOf } from './status';
+
+/**
+ * A learner's freeze of a stream (content spec, section 4 "Freeze"). Dates are calendar days in the
+ * learner's time zone; the freeze holds from the start of its first day to the end of its last. The
+ * date rules are the app's (src/domain/learning/freezeRange.ts), so the dialog and the server agree.
+ */
+
+const FREEZE_CREATED = 0;
+const FREEZE_ACTIVE = 1;
+const FREEZE_CANCELED = 2;
+
+const calendarDayField = v.pipe(
+  v.string('calendarDate' satisfies MessageKey),
+  v.check((text) => parseCalendarDay(text) !== null, 'calendarDate' satisfies MessageKey),
+  v.transform((text) => parseCalendarDay(text) as CalendarDay),
+);
+
+export const FreezeBody = v.object({ start_date: calendarDayField, end_date: calendarDayField });
+type FreezeInput = v.InferOutput<typeof FreezeBody>;
+
+const RANGE_MESSAGES: Record<string, MessageKey> = {
+  beforeToday: 'freezeStartBeforeToday',
+  notAfterStart: 'freezeEndNotAfterStart',
+  afterStreamEnd: 'freezeEndAfterStreamEnd',
+};
+
+function rangeFieldErrors(errors: FreezeRangeErrors): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const [side, field] of [
+    ['start', 'start_date'],
+    ['end', 'end_date'],
+  ] as const) {
+    const list = errors[side];
+    if (list) fields[field] = list.map((error) => ({ key: RANGE_MESSAGES[error.code] ?? 'required' }));
+  }
+  return fields;
+}
+
+/** The stream row, locked until the transaction ends so two freeze calls cannot both pass the checks. */
+async function lockMyStream(tx: Db, userId: number, streamId: number) {
+  const [row] = await tx
+    .select()
+    .from(userCourseStreams)
+    .where(myStreams(userId, eq(userCourseStreams.id, streamId)))
+    .for('update');
+  if (!row) throw new ApiError(404, 'notFound');
+  return row;
+}
+
+/** A freeze still to come or running blocks another one; a past one marked active does not. */
+const pendingFreeze = (streamId: number, now: Date) =>
+  and(
+    eq(streamFreezes.streamId, streamId),
+    ne(streamFreezes.status, FREEZE_CANCELED),
+    gte(streamFreezes.endDate, now),
+  );
+
+export async function createFreeze(
+  db: Db,
+  user: { id: number; timezone: string | null },
+  streamId: number,
+  input: FreezeInput,
+  now: number,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await lockMyStream(tx, user.id, streamId);
+    const [loaded] = await withStreamFacts(tx, user.id, [row]);
+    if (!loaded || row.isDemo === 1 || statusOf(loaded, now) !== 'open')
+      throw new ApiError(422, 'freezeNotAllowed');
+    const [pending] = await tx
+      .select({ id: streamFreezes.id })
+      .from(streamFreezes)
+      .where(pendingFreeze(streamId, new Date(now)));
+    if (pending) throw new ApiError(422, 'freezeNotAllowed');
+
+    const zone = knownTimeZone(user.timezone);
+    const todayStart = startOfDay(today(now, zone), zone);
+    const start = startOfDay(input.start_date, zone);
+    const errors = validateFreezeRange(
+      { start, end: startOfDay(input.end_date, zone) },
+      todayStart,
+      row.endDate?.getTime() ?? null,
+    );
+    const fields = rangeFieldErrors(errors);
+    if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalidFields', fields);
+
+    await tx.insert(streamFreezes).values({
+      streamId,
+      // A freeze starting today holds at once; a later one waits as created.
+      status: start === todayStart ? FREEZE_ACTIVE : FREEZE_CREATED,
+      startDate: new Date(start),
+      // The last second of the end date, so the whole day is frozen.
+      endDate: new Date(startOfDay(nextDay(input.end_date), zone) - 1000),
+    });
+  });
+}
+
+/** Cancels the newest freeze still to come or running; 422 when there is none. */
+export async function cancelFreeze(db: Db, userId: number, streamId: number, now: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockMyStream(tx, userId, streamId);
+    const [pending] = await tx
+      .select({ id: streamFreezes.id })
+      .from(streamFreezes)
+      .where(pendingFreeze(streamId, new Date(now)))
+      .orderBy(desc(streamFreezes.id))
+      .limit(1);
+    if (!pending) throw new ApiError(422, 'noFreezeToCancel');
+    await tx.update(streamFreezes).set({ status: FREEZE_CANCELED }).where(eq(streamFreezes.id, pending.id));
+  });
+}

@@ -1,0 +1,248 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  dayStatistics,
+  userCourseStreams,
+  userDayStatuses,
+  userLessonStatuses,
+} from '../../server/db/schema';
+import type { Account } from './client';
+import { expectWire } from './contract';
+import { serverForFile } from './harness';
+import { createLearningFixture, type LearningFixture } from './learning-fixture';
+import { WireLessonStatSchema, WireStreamStatusSchema } from './streams-wire';
+import { snapshot } from './table-snapshot';
+
+const { server, api } = serverForFile();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let learner: Account;
+let other: Account;
+let course: LearningFixture;
+let othersCourse: LearningFixture;
+
+beforeAll(async () => {
+  learner = await api.signUp('stats-learner');
+  other = await api.signUp('stats-other');
+  course = await createLearningFixture(server.db, { userId: learner.id, label: 'Stats' });
+  othersCourse = await createLearningFixture(server.db, { userId: other.id, label: 'Stats others' });
+});
+
+const firstLesson = (fixture: LearningFixture, day = 0) => {
+  const id = fixture.days[day]?.lessonSetLessonIds[0];
+  if (id === undefined) throw new Error('the fixture day has no lesson');
+  return id;
+};
+
+/** A statistic of the fixture's first lesson of day 1. */
+const statOf = (fixture: LearningFixture, extra: Record<string, unknown> = {}) => ({
+  stage_day_id: fixture.days[0].id,
+  user_course_stream_id: fixture.streamId,
+  stage_day_lesson_set_lesson_id: firstLesson(fixture),
+  viewed_seconds: 12,
+  play_count: 1,
+  day_status: 'started',
+  ...extra,
+});
+
+const save = (body: unknown, account: Account = learner, key?: string, query = '') =>
+  api.post(`/save-lesson-stat${query}`, body, {
+    token: account.token,
+    headers: key === undefined ? {} : { 'Idempotency-Key': key },
+  });
+
+const statsOf = (streamId: number) =>
+  server.db.select().from(dayStatistics).where(eq(dayStatistics.streamId, streamId));
+const lessonTotals = async (streamId: number, lessonSetLessonId: number) => {
+  const [row] = await server.db
+    .select({ viewed: userLessonStatuses.viewedSeconds, plays: userLessonStatuses.playCount })
+    .from(userLessonStatuses)
+    .where(
+      and(
+        eq(userLessonStatuses.streamId, streamId),
+        eq(userLessonStatuses.lessonSetLessonId, lessonSetLessonId),
+      ),
+    );
+  return row;
+};
+
+async function freshFixture(label: string, values: Partial<typeof userCourseStreams.$inferInsert> = {}) {
+  const fixture = await createLearningFixture(server.db, { userId: learner.id, label });
+  if (Object.keys(values).length > 0)
+    await server.db.update(userCourseStreams).set(values).where(eq(userCourseStreams.id, fixture.streamId));
+  return fixture;
+}
+
+describe('POST /save-lesson-stat', () => {
+  it('records the statistic, starts the day and adds to the lesson totals', async () => {
+    const fixture = await freshFixture('Stats adds');
+    const first = await save(statOf(fixture));
+    expect(first.status).toBe(201);
+    const saved = expectWire(WireLessonStatSchema, first.body);
+    const [dayStatus] = await server.db
+      .select()
+      .from(userDayStatuses)
+      .where(eq(userDayStatuses.streamId, fixture.streamId));
+    expect(dayStatus).toMatchObject({ id: saved.dayStatusId, dayId: fixture.days[0].id, finishedAt: null });
+
+    const second = await save(statOf(fixture, { viewed_seconds: 30, play_count: 0, day_status: undefined }));
+    expect(second.status).toBe(201);
+    expect(second.body.data.dayStatusId).toBe(saved.dayStatusId);
+    expect(second.body.data.id).not.toBe(saved.id);
+    expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 42, plays: 1 });
+    const rows = await statsOf(fixture.streamId);
+    expect(rows.map((r) => [r.viewedSeconds, r.playCount, r.dayStatus, r.idempotencyKey])).toEqual([
+      [12, 1, 'started', null],
+      [30, 0, null, null],
+    ]);
+
+    // The stream's status shows the running totals.
+    const status = await api.get(`/user-course-streams/${fixture.streamId}/status`, { token: learner.token });
+    expect(expectWire(WireStreamStatusSchema, status.body).lessons).toEqual([
+      { lesson_set_lesson_id: firstLesson(fixture), viewed_seconds: 42, play_count: 1 },
+    ]);
+  });
+
+  it('takes ids sent as digits too', async () => {
+    const fixture = await freshFixture('Stats digits');
+    const body = statOf(fixture, {
+      stage_day_id: String(fixture.days[0].id),
+      user_course_stream_id: String(fixture.streamId),
+      stage_day_lesson_set_lesson_id: String(firstLesson(fixture)),
+    });
+    expect((await save(body)).status).toBe(201);
+  });
+
+  it('accepts statistics of a demo stream, refuses them (403) for a stream neither open nor demo', async () => {
+    const now = Date.now();
+    const demo = await freshFixture('Stats demo', { isDemo: 1, courseFullAccess: 0 });
+    expect((await save(statOf(demo))).status).toBe(201);
+    const ended = await freshFixture('Stats ended', {
+      startDate: new Date(now - 9 * DAY_MS),
+      endDate: new Date(now - DAY_MS),
+    });
+    const stopped = await freshFixture('Stats stopped', { isOptionalPurchase: 1 });
+    const before = await snapshot(server.db);
+    for (const fixture of [ended, stopped]) {
+      const refused = await save(statOf(fixture), learner, undefined, '?lang=es');
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe('Ahora no se aceptan estadísticas de este curso.');
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers a repeat with the first answer (200) and counts nothing', async () => {
+    const fixture = await freshFixture('Stats replay');
+    const first = await save(statOf(fixture), learner, 'retry-1');
+    expect(first.status).toBe(201);
+    const before = await snapshot(server.db);
+    // Even a different body: the key names the request, the first answer stands.
+    const repeat = await save(statOf(fixture, { viewed_seconds: 99 }), learner, 'retry-1');
+    expect(repeat.status).toBe(200);
+    expect(repeat.body.data).toEqual(first.body.data);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await statsOf(fixture.streamId)).toHaveLength(1);
+    expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 12, plays: 1 });
+
+    // Another key counts again; the same key is another learner's own.
+    expect((await save(statOf(fixture), learner, 'retry-2')).status).toBe(201);
+    expect((await save(statOf(othersCourse), other, 'retry-1')).status).toBe(201);
+    expect(await statsOf(fixture.streamId)).toHaveLength(2);
+  });
+
+  it('counts one of 20 concurrent requests with one key; the others get its answer', async () => {
+    const fixture = await freshFixture('Stats race');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => save(statOf(fixture), learner, 'race-key')),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19);
+    const answers = new Set(results.map((r) => JSON.stringify(r.body.data)));
+    expect(answers.size).toBe(1);
+    const rows = await statsOf(fixture.streamId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.idempotencyKey).toBe('race-key');
+    expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 12, plays: 1 });
+    expect(
+      await server.db.select().from(userDayStatuses).where(eq(userDayStatuses.streamId, fixture.streamId)),
+    ).toHaveLength(1);
+  });
+
+  it('refuses a key that is empty, too long or not printable ASCII, counting nothing', async () => {
+    const fixture = await freshFixture('Stats keys');
+    const before = await snapshot(server.db);
+    for (const key of ['', 'k'.repeat(201), 'clé']) {
+      const result = await save(statOf(fixture), learner, key);
+      expect(result.status, key).toBe(422);
+      expect(result.body.errors, key).toEqual({
+        'Idempotency-Key': ['The Idempotency-Key must be 1 to 200 printable ASCII characters.'],
+      });
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+    expect((await save(statOf(fixture), learner, `${'k'.repeat(199)}~`)).status).toBe(201);
+  });
+});
+
+describe('refusals change nothing', () => {
+  it('answers the spec messages for missing ids and the field rules for bad numbers', async () => {
+    const before = await snapshot(server.db);
+    const cases: [Record<string, unknown>, Record<string, string[]>][] = [
+      [{ user_course_stream_id: undefined }, { user_course_stream_id: ['StreamId must be set'] }],
+      [{ user_course_stream_id: 0 }, { user_course_stream_id: ['StreamId must be set'] }],
+      [{ stage_day_id: undefined }, { stage_day_id: ['Id must be set'] }],
+      [{ stage_day_id: 2147483648 }, { stage_day_id: ['Id must be set'] }],
+      [{ stage_day_lesson_set_lesson_id: null }, { stage_day_lesson_set_lesson_id: ['Id must be set'] }],
+      [{ stage_day_lesson_set_lesson_id: 1.5 }, { stage_day_lesson_set_lesson_id: ['Id must be set'] }],
+      [{ stage_day_lesson_set_lesson_id: '-3' }, { stage_day_lesson_set_lesson_id: ['Id must be set'] }],
+      [{ viewed_seconds: 0 }, { viewed_seconds: ['Must be 1 or more.'] }],
+      [{ viewed_seconds: 2.5 }, { viewed_seconds: ['Must be a whole number.'] }],
+      [{ viewed_seconds: '12' }, { viewed_seconds: ['Must be a whole number.'] }],
+      [{ viewed_seconds: 86_401 }, { viewed_seconds: ['Must be at most 86400.'] }],
+      [{ play_count: -1 }, { play_count: ['Must be 0 or more.'] }],
+      [{ play_count: 1001 }, { play_count: ['Must be at most 1000.'] }],
+      [{ play_count: undefined }, { play_count: ['This field is required.'] }],
+      [{ day_status: 'x'.repeat(33) }, { day_status: ['Must be at most 32 characters.'] }],
+      [{ day_status: 7 }, { day_status: ['Must be text.'] }],
+    ];
+    for (const [change, errors] of cases) {
+      const result = await save(statOf(course, change));
+      expect(result.status, JSON.stringify(change)).toBe(422);
+      expect(result.body.errors, JSON.stringify(change)).toEqual(errors);
+    }
+    const russian = await save(
+      statOf(course, { user_course_stream_id: undefined }),
+      learner,
+      undefined,
+      '?lang=ru',
+    );
+    expect(russian.body.errors).toEqual({ user_course_stream_id: ['Не задан StreamId'] });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('answers 404 for a lesson not in the day, a day not in the course and a stream not mine', async () => {
+    const before = await snapshot(server.db);
+    const cases = [
+      // The lesson of day 3 sent as a lesson of day 1.
+      statOf(course, { stage_day_lesson_set_lesson_id: firstLesson(course, 2) }),
+      // A day of another course.
+      statOf(course, { stage_day_id: othersCourse.days[0].id }),
+      // Another learner's stream with its own day and lesson.
+      statOf(othersCourse),
+      // Another learner's lesson in my day.
+      statOf(course, { stage_day_lesson_set_lesson_id: firstLesson(othersCourse) }),
+      statOf(course, { user_course_stream_id: 2147483647 }),
+    ];
+    for (const body of cases) {
+      const result = await save(body, learner, `not-found-${JSON.stringify(body).length}`);
+      expect(result.status, JSON.stringify(body)).toBe(404);
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});

@@ -1,0 +1,535 @@
+import { eq } from 'drizzle-orm';
+import * as v from 'valibot';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { paymentSubscriptions, streamFreezes, userCourseStreams, users } from '../../server/db/schema';
+import { nextDay, parseCalendarDay, startOfDay } from '../../server/modules/streams/calendar-days';
+import { type Account, apiClient } from './client';
+import { expectWire } from './contract';
+import { serverForFile } from './harness';
+import { createLearningFixture, type LearningFixture } from './learning-fixture';
+import { WireFullStreamSchema } from './streams-wire';
+import { snapshot } from './table-snapshot';
+
+const { server, api } = serverForFile();
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const BAD_IDS = ['0', '-1', '1.5', '2147483648', 'x'];
+
+let learner: Account;
+let other: Account;
+let course: LearningFixture;
+let othersCourse: LearningFixture;
+
+beforeAll(async () => {
+  learner = await api.signUp('streams-learner');
+  other = await api.signUp('streams-other');
+  course = await createLearningFixture(server.db, { userId: learner.id, label: 'Streams' });
+  othersCourse = await createLearningFixture(server.db, { userId: other.id, label: 'Others' });
+});
+
+const as = (account: Account) => ({ token: account.token });
+const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** A stream of the fixture's course for `account`, with the given row values. */
+async function streamWith(
+  account: Account,
+  label: string,
+  values: Partial<typeof userCourseStreams.$inferInsert>,
+) {
+  const fixture = await createLearningFixture(server.db, { userId: account.id, label });
+  if (Object.keys(values).length > 0)
+    await server.db.update(userCourseStreams).set(values).where(eq(userCourseStreams.id, fixture.streamId));
+  return fixture;
+}
+
+async function fetchStream(account: Account, id: number) {
+  const result = await api.get(`/user-course-streams/${id}`, as(account));
+  expect(result.status).toBe(200);
+  return expectWire(WireFullStreamSchema, result.body);
+}
+
+describe('GET /user-course-streams and /user-course-streams/{id}', () => {
+  it('answers the whole stream, the same in the list and alone, on both bases', async () => {
+    const list = await api.get('/user-course-streams', as(learner));
+    expect(list.status).toBe(200);
+    const listed = expectWire(v.array(WireFullStreamSchema), list.body).find((s) => s.id === course.streamId);
+    const one = await fetchStream(learner, course.streamId);
+    expect(listed).toEqual(one);
+    expect(one).toEqual({
+      id: course.streamId,
+      course_id: course.courseId,
+      start_date: expect.any(Number),
+      end_date: expect.any(Number),
+      status: 'open',
+      is_demo: 0,
+      course_version: 2,
+      course_full_access: 1,
+      mobile_access: 1,
+      is_optional_purchase: 0,
+      chat_channel_id: null,
+      chat_status: null,
+      message_expires_date: null,
+      max_consultation_count: 0,
+      filters: {},
+      // The rest day does not count.
+      progress: { days_count: 2, complete_days_count: 0, progress: 0 },
+      order: null,
+      user_course_stream_freeze: null,
+      payment_subscription_id: null,
+    });
+    const v2 = await apiClient(`${server.url}/spa/v2`).get(
+      `/user-course-streams/${course.streamId}`,
+      as(learner),
+    );
+    expect(v2.body.data).toEqual(one);
+  });
+
+  it('pages the list with the x-pagination headers, only the learner’s streams', async () => {
+    const pager = await api.signUp('streams-pager');
+    const streams = [];
+    for (const label of ['Pager one', 'Pager two', 'Pager three'])
+      streams.push(await createLearningFixture(server.db, { userId: pager.id, label }));
+    const second = await api.get('/user-course-streams?per-page=2&page=2', as(pager));
+    expect(second.body.data.map((s: { id: number }) => s.id)).toEqual([streams[2]?.streamId]);
+    expect(second.headers.get('x-pagination-total-count')).toBe('3');
+    expect(second.headers.get('x-pagination-page-count')).toBe('2');
+    const first = await api.get('/user-course-streams?per-page=2', as(pager));
+    expect(first.body.data.map((s: { id: number }) => s.id)).toEqual([
+      streams[0]?.streamId,
+      streams[1]?.streamId,
+    ]);
+  });
+
+  it('names the order’s store product when the stream has one', async () => {
+    const bought = await streamWith(learner, 'Store', { appstoreProductId: 'com.example.course' });
+    const stream = await fetchStream(learner, bought.streamId);
+    expect(stream.order).toEqual({ course_service: { appstore_product_id: 'com.example.course' } });
+  });
+
+  it("answers 404 for another learner's stream and an unknown one, 422 for a bad id", async () => {
+    for (const path of [
+      `/user-course-streams/${othersCourse.streamId}`,
+      `/user-course-streams/${othersCourse.streamId}/status`,
+    ]) {
+      const foreign = await api.get(`${path}?lang=ru`, as(learner));
+      expect(foreign.status, path).toBe(404);
+      expect(foreign.body).toEqual({ success: false, message: 'Не найдено.' });
+    }
+    expect((await api.get('/user-course-streams/2147483647', as(learner))).status).toBe(404);
+    for (const id of BAD_IDS) {
+      for (const path of [`/user-course-streams/${id}`, `/user-course-streams/${id}/status`]) {
+        const invalid = await api.get(path, as(learner));
+        expect(invalid.status, path).toBe(422);
+        expect(invalid.body.errors, path).toEqual({ id: ['Id must be set'] });
+      }
+    }
+  });
+});
+
+describe('the status is computed from dates, freezes and subscriptions', () => {
+  const now = Date.now();
+
+  it('open between the dates, not_started before, ended after', async () => {
+    const notStarted = await streamWith(learner, 'Later', { startDate: new Date(now + 2 * DAY_MS) });
+    const ended = await streamWith(learner, 'Past', {
+      startDate: new Date(now - 30 * DAY_MS),
+      endDate: new Date(now - DAY_MS),
+    });
+    const endless = await streamWith(learner, 'Endless', { endDate: null });
+    expect((await fetchStream(learner, notStarted.streamId)).status).toBe('not_started');
+    expect((await fetchStream(learner, ended.streamId)).status).toBe('ended');
+    expect((await fetchStream(learner, endless.streamId)).status).toBe('open');
+  });
+
+  it('freeze while a freeze that is not canceled holds, whatever its stored mark', async () => {
+    const frozen = await streamWith(learner, 'Frozen', {});
+    const freeze = {
+      streamId: frozen.streamId,
+      startDate: new Date(now - DAY_MS),
+      endDate: new Date(now + DAY_MS),
+    };
+    // Still marked created on its first day: it holds all the same (freeze.ts).
+    await server.db.insert(streamFreezes).values({ ...freeze, status: 0 });
+    const stream = await fetchStream(learner, frozen.streamId);
+    expect(stream.status).toBe('freeze');
+    expect(stream.user_course_stream_freeze).toEqual({
+      id: expect.any(Number),
+      status: 0,
+      start_date: seconds(freeze.startDate.getTime()),
+      end_date: seconds(freeze.endDate.getTime()),
+    });
+    // The newest freeze is the one shown and counted: canceled, the stream is open again.
+    await server.db.insert(streamFreezes).values({ ...freeze, status: 2 });
+    const thawed = await fetchStream(learner, frozen.streamId);
+    expect(thawed.status).toBe('open');
+    expect(thawed.user_course_stream_freeze?.status).toBe(2);
+  });
+
+  it('an optional purchase is open through an active subscription covering the course, else stopped', async () => {
+    const buyer = await api.signUp('streams-buyer');
+    const optional = await streamWith(buyer, 'Optional', { isOptionalPurchase: 1 });
+    const elsewhere = await createLearningFixture(server.db, { userId: buyer.id, label: 'Elsewhere' });
+    expect((await fetchStream(buyer, optional.streamId)).status).toBe('stopped');
+
+    // A subscription that covers another course, or an inactive one, changes nothing.
+    await server.db.insert(paymentSubscriptions).values([
+      { userId: buyer.id, status: 'active', isActive: 1, title: 'Other', courseIds: [elsewhere.courseId] },
+      { userId: buyer.id, status: 'canceled', isActive: 0, title: 'Old', courseIds: [optional.courseId] },
+    ]);
+    const stopped = await fetchStream(buyer, optional.streamId);
+    expect(stopped).toMatchObject({ status: 'stopped', payment_subscription_id: null });
+
+    const [active] = await server.db
+      .insert(paymentSubscriptions)
+      .values({
+        userId: buyer.id,
+        status: 'active',
+        isActive: 1,
+        title: 'Club',
+        courseIds: [optional.courseId],
+      })
+      .returning({ id: paymentSubscriptions.id });
+    const open = await fetchStream(buyer, optional.streamId);
+    expect(open).toMatchObject({ status: 'open', payment_subscription_id: active?.id });
+    // The subscription of another learner never opens this learner's stream.
+    const stranger = await streamWith(other, 'Stranger optional', { isOptionalPurchase: 1 });
+    await server.db.insert(paymentSubscriptions).values({
+      userId: buyer.id,
+      status: 'active',
+      isActive: 1,
+      title: 'Not theirs',
+      courseIds: [stranger.courseId],
+    });
+    expect((await fetchStream(other, stranger.streamId)).status).toBe('stopped');
+  });
+
+  it('a lifetime subscription opens an optional purchase too', async () => {
+    const lifer = await api.signUp('streams-lifer');
+    const optional = await streamWith(lifer, 'Lifetime', { isOptionalPurchase: 1 });
+    await server.db.insert(paymentSubscriptions).values({
+      userId: lifer.id,
+      status: 'canceled',
+      isActive: 0,
+      isLifetime: 1,
+      title: 'Forever',
+      courseIds: [optional.courseId],
+    });
+    expect((await fetchStream(lifer, optional.streamId)).status).toBe('open');
+  });
+
+  it('a demo stream is open once started, even after its end date, and not_started before', async () => {
+    const demo = await streamWith(learner, 'Demo', {
+      isDemo: 1,
+      courseFullAccess: 0,
+      startDate: new Date(now - 10 * DAY_MS),
+      endDate: new Date(now - DAY_MS),
+    });
+    const early = await streamWith(learner, 'Demo later', { isDemo: 1, startDate: new Date(now + DAY_MS) });
+    expect(await fetchStream(learner, demo.streamId)).toMatchObject({ status: 'open', is_demo: 1 });
+    expect((await fetchStream(learner, early.streamId)).status).toBe('not_started');
+  });
+});
+
+describe('GET /user-course-streams/{id}/status', () => {
+  it('lists stages, days with their opening and the day to continue with', async () => {
+    const fresh = await createLearningFixture(server.db, { userId: learner.id, label: 'Plan' });
+    const stream = await fetchStream(learner, fresh.streamId);
+    const result = await api.get(`/user-course-streams/${fresh.streamId}/status`, as(learner));
+    expect(result.status).toBe(200);
+    const [day1, day2, day3] = fresh.days;
+    expect(result.body.data).toEqual({
+      stages: fresh.stageIds.map((id) => ({ id, stream_id: fresh.streamId, status: 'not_started' })),
+      days: [
+        { day: day1, open: true, demo: true, delay: 0 },
+        { day: day2, open: true, demo: false, delay: 0 },
+        { day: day3, open: false, demo: false, delay: 2 * 86_400 },
+      ].map(({ day, open, demo, delay }) => ({
+        stage_day_id: day.id,
+        day_status_id: null,
+        started_at: null,
+        finished_at: null,
+        is_open_by_time_delay: open,
+        opens_at: stream.start_date + delay,
+        is_demo_accessible: demo,
+      })),
+      lessons: [],
+      homeworks: [],
+      consultations: [],
+      chat_channel_meta: null,
+      current_day: {
+        stage_id: fresh.stageIds[0],
+        day_id: day1.id,
+        day_number: 1,
+        title: 'Plan Warm-up',
+        excerpt: 'Easy start',
+      },
+    });
+
+    // Finishing the first day ends the first stage (its other day is a rest day) and moves the
+    // progress; the next working day is not open yet, so there is no day to continue with.
+    const finished = await api.post(
+      `/user-course-streams/${fresh.streamId}/user-day-status/${day1.id}/finish`,
+      undefined,
+      as(learner),
+    );
+    expect(finished.status).toBe(200);
+    const after = (await api.get(`/user-course-streams/${fresh.streamId}/status`, as(learner))).body.data;
+    expect(after.stages.map((s: { status: string }) => s.status)).toEqual(['ended', 'not_started']);
+    expect(after.days[0]).toMatchObject({
+      day_status_id: finished.body.data.id,
+      started_at: finished.body.data.started_at,
+      finished_at: finished.body.data.finished_at,
+    });
+    expect(after.current_day).toBeNull();
+    expect((await fetchStream(learner, fresh.streamId)).progress).toEqual({
+      days_count: 2,
+      complete_days_count: 1,
+      progress: 50,
+    });
+  });
+});
+
+describe('POST /user-course-streams/{id}/filters', () => {
+  const path = (id: number | string) => `/user-course-streams/${id}/filters`;
+
+  it('keeps the filters as sent and answers the stream', async () => {
+    const filters = { view: 'week', show: ['lessons', 'homework'], nested: { level: 2 } };
+    const result = await api.post(path(course.streamId), { filters }, as(learner));
+    expect(result.status).toBe(200);
+    expect(expectWire(WireFullStreamSchema, result.body).filters).toEqual(filters);
+    expect((await fetchStream(learner, course.streamId)).filters).toEqual(filters);
+  });
+
+  it('refuses bad filters and ids, and another learner’s stream, changing nothing', async () => {
+    const before = await snapshot(server.db);
+    const cases: [string | number, unknown, Record<string, string[]>][] = [
+      [course.streamId, {}, { filters: ['This field is required.'] }],
+      [course.streamId, { filters: [1, 2] }, { filters: ['Must be a JSON object.'] }],
+      [course.streamId, { filters: 'week' }, { filters: ['Must be a JSON object.'] }],
+      [
+        course.streamId,
+        { filters: { text: 'x'.repeat(4100) } },
+        { filters: ['The filters must fit in 4 KB of JSON.'] },
+      ],
+      [
+        course.streamId,
+        { filters: { text: 'a\u0000b' } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
+      [
+        course.streamId,
+        { filters: { '\ud800': 1 } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
+      [
+        course.streamId,
+        { filters: JSON.parse(`${'{"a":'.repeat(20)}1${'}'.repeat(20)}`) },
+        { filters: ['The filters are nested too deeply.'] },
+      ],
+    ];
+    for (const id of BAD_IDS) cases.push([id, { filters: {} }, { id: ['streamId must be set'] }]);
+    for (const [id, body, errors] of cases) {
+      const result = await api.post(path(id), body, as(learner));
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.errors, JSON.stringify(body)).toEqual(errors);
+    }
+    const foreign = await api.post(path(othersCourse.streamId), { filters: { view: 'day' } }, as(learner));
+    expect(foreign.status).toBe(404);
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+});
+
+describe('calendar days in a time zone', () => {
+  it('start at local midnight on both sides of a daylight saving change', () => {
+    const day = (text: string) => {
+      const parsed = parseCalendarDay(text);
+      if (!parsed) throw new Error(`${text} is not a date`);
+      return parsed;
+    };
+    // New York moves to summer time at 02:00 on 8 March 2026: that day starts in winter time.
+    expect(new Date(startOfDay(day('2026-03-08'), 'America/New_York')).toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(new Date(startOfDay(day('2026-03-09'), 'America/New_York')).toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    // London moves at 01:00 on 29 March 2026; the next day starts at 23:00 UTC of the 29th.
+    expect(new Date(startOfDay(day('2026-03-29'), 'Europe/London')).toISOString()).toBe(
+      '2026-03-29T00:00:00.000Z',
+    );
+    expect(new Date(startOfDay(day('2026-03-30'), 'Europe/London')).toISOString()).toBe(
+      '2026-03-29T23:00:00.000Z',
+    );
+    expect(nextDay(day('2028-02-28'))).toEqual(day('2028-02-29'));
+    expect(nextDay(day('2026-12-31'))).toEqual(day('2027-01-01'));
+    for (const bad of ['2026-02-29', '2026-13-01', '1969-12-31', '2026-1-01', ' 2026-01-01'])
+      expect(parseCalendarDay(bad)).toBeNull();
+  });
+});
+
+/** Tokyo has no daylight saving time: a day there starts at 15:00 UTC of the day before. */
+const TOKYO_MS = 9 * 60 * 60 * 1000;
+const tokyoDate = (daysFromToday: number) =>
+  new Date(Date.now() + TOKYO_MS + daysFromToday * DAY_MS).toISOString().slice(0, 10);
+const tokyoDayStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - TOKYO_MS;
+
+describe('freeze create and cancel', () => {
+  let freezer: Account;
+  beforeAll(async () => {
+    freezer = await api.signUp('streams-freezer');
+    await server.db.update(users).set({ timezone: 'Asia/Tokyo' }).where(eq(users.id, freezer.id));
+  });
+  const create = (id: number | string, body: unknown, account: Account = freezer, query = '') =>
+    api.post(`/user-course-streams/${id}/freeze/create${query}`, body, as(account));
+  const cancel = (id: number | string, account: Account = freezer) =>
+    api.get(`/user-course-streams/${id}/freeze/cancel`, as(account));
+
+  it("freezes from today, in the learner's time zone, to the end of the last day; cancel thaws it", async () => {
+    const { streamId } = await createLearningFixture(server.db, { userId: freezer.id, label: 'Freeze now' });
+    const start = tokyoDate(0);
+    const end = tokyoDate(3);
+    const created = await create(streamId, { start_date: start, end_date: end });
+    expect(created.status).toBe(200);
+    const frozen = expectWire(WireFullStreamSchema, created.body);
+    expect(frozen.status).toBe('freeze');
+    expect(frozen.user_course_stream_freeze).toEqual({
+      id: expect.any(Number),
+      status: 1,
+      start_date: seconds(tokyoDayStart(start)),
+      end_date: seconds(tokyoDayStart(tokyoDate(4))) - 1,
+    });
+
+    // One freeze at a time.
+    const again = await create(streamId, { start_date: tokyoDate(5), end_date: tokyoDate(6) });
+    expect(again.status).toBe(422);
+    expect(again.body.message).toBe('This course cannot be frozen now.');
+
+    const canceled = await cancel(streamId);
+    expect(canceled.status).toBe(200);
+    const thawed = expectWire(WireFullStreamSchema, canceled.body);
+    expect(thawed.status).toBe('open');
+    expect(thawed.user_course_stream_freeze).toEqual({ ...frozen.user_course_stream_freeze, status: 2 });
+
+    const nothing = await cancel(streamId);
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.message).toBe('There is no freeze to cancel.');
+  });
+
+  it('a freeze starting later is created (0) and leaves the stream open until then', async () => {
+    const { streamId } = await createLearningFixture(server.db, {
+      userId: freezer.id,
+      label: 'Freeze later',
+    });
+    const result = await create(streamId, { start_date: tokyoDate(1), end_date: tokyoDate(2) });
+    expect(result.status).toBe(200);
+    expect(result.body.data.status).toBe('open');
+    expect(result.body.data.user_course_stream_freeze).toMatchObject({
+      status: 0,
+      start_date: seconds(tokyoDayStart(tokyoDate(1))),
+    });
+  });
+
+  it('refuses dates against the freeze rules, bad dates and ids, in the request language', async () => {
+    const { streamId } = await createLearningFixture(server.db, {
+      userId: freezer.id,
+      label: 'Freeze rules',
+      endDate: new Date(tokyoDayStart(tokyoDate(10)) + 12 * 60 * 60 * 1000),
+    });
+    const before = await snapshot(server.db);
+    const cases: [unknown, Record<string, string[]>][] = [
+      [
+        { start_date: tokyoDate(-1), end_date: tokyoDate(2) },
+        { start_date: ['The freeze cannot start before today.'] },
+      ],
+      [
+        { start_date: tokyoDate(2), end_date: tokyoDate(2) },
+        { end_date: ['The freeze must end after the day it starts.'] },
+      ],
+      [
+        { start_date: tokyoDate(3), end_date: tokyoDate(1) },
+        { end_date: ['The freeze must end after the day it starts.'] },
+      ],
+      // The stream ends on day 10 at noon: day 10 may still be frozen, day 11 may not.
+      [
+        { start_date: tokyoDate(1), end_date: tokyoDate(11) },
+        { end_date: ['The freeze cannot end after your access ends.'] },
+      ],
+      [
+        { start_date: tokyoDate(-2), end_date: tokyoDate(-3) },
+        {
+          start_date: ['The freeze cannot start before today.'],
+          end_date: ['The freeze must end after the day it starts.'],
+        },
+      ],
+      [{}, { start_date: ['This field is required.'], end_date: ['This field is required.'] }],
+      [
+        { start_date: '2030-02-30', end_date: '01.03.2030' },
+        {
+          start_date: ['Use a date in the form YYYY-MM-DD.'],
+          end_date: ['Use a date in the form YYYY-MM-DD.'],
+        },
+      ],
+      [
+        { start_date: 20300101, end_date: null },
+        {
+          start_date: ['Use a date in the form YYYY-MM-DD.'],
+          end_date: ['Use a date in the form YYYY-MM-DD.'],
+        },
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const result = await create(streamId, body);
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.errors, JSON.stringify(body)).toEqual(errors);
+    }
+    const spanish = await create(
+      streamId,
+      { start_date: tokyoDate(-1), end_date: tokyoDate(2) },
+      freezer,
+      '?lang=es',
+    );
+    expect(spanish.body.errors).toEqual({ start_date: ['La congelación no puede empezar antes de hoy.'] });
+    expect((await create(streamId, { start_date: tokyoDate(1), end_date: tokyoDate(10) })).status).toBe(200);
+    expect(await snapshot(server.db)).not.toEqual(before);
+  });
+
+  it('refuses a stream that is not open or is a demo, and a missing or foreign one, changing nothing', async () => {
+    const now = Date.now();
+    const dates = { start_date: tokyoDate(1), end_date: tokyoDate(3) };
+    const notOpen = [
+      await streamWith(freezer, 'Freeze demo', { isDemo: 1 }),
+      await streamWith(freezer, 'Freeze early', { startDate: new Date(now + 5 * DAY_MS) }),
+      await streamWith(freezer, 'Freeze ended', {
+        startDate: new Date(now - 9 * DAY_MS),
+        endDate: new Date(now - DAY_MS),
+      }),
+      await streamWith(freezer, 'Freeze stopped', { isOptionalPurchase: 1 }),
+    ];
+    const before = await snapshot(server.db);
+    for (const fixture of notOpen) {
+      const result = await create(fixture.streamId, dates, freezer, '?lang=ru');
+      expect(result.status).toBe(422);
+      expect(result.body.message).toBe('Этот курс сейчас нельзя заморозить.');
+    }
+    expect((await create(othersCourse.streamId, dates)).status).toBe(404);
+    expect((await cancel(othersCourse.streamId)).status).toBe(404);
+    for (const id of BAD_IDS) {
+      expect((await create(id, dates)).body.errors).toEqual({ id: ['Id must be set'] });
+      expect((await cancel(id)).body.errors).toEqual({ id: ['Id must be set'] });
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('lets concurrent freeze requests create one freeze', async () => {
+    const { streamId } = await createLearningFixture(server.db, { userId: freezer.id, label: 'Freeze race' });
+    const dates = { start_date: tokyoDate(2), end_date: tokyoDate(4) };
+    const results = await Promise.all(Array.from({ length: 5 }, () => create(streamId, dates)));
+    expect(results.map((r) => r.status).sort((a, b) => a - b)).toEqual([200, 422, 422, 422, 422]);
+    const rows = await server.db.select().from(streamFreezes).where(eq(streamFreezes.streamId, streamId));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+it('never answered with a 500', () => {
+  expect(server.errors).toEqual([]);
+});
