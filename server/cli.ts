@@ -1,18 +1,84 @@
 import { parseArgs } from 'node:util';
 import { asc, desc } from 'drizzle-orm';
-import { type DatabaseOptions, openDatabase } from './db/client';
+import {
+  AdminError,
+  type EnrolmentDates,
+  enrolByEmail,
+  enrolmentDates,
+  formatDate,
+  listCourses,
+  unenrolByEmail,
+} from './authoring/admin';
+import { importSummary, progressReporter } from './authoring/import-progress';
+import { importCourse } from './authoring/importer';
+import { ManifestError } from './authoring/manifest';
+import { type Database, type DatabaseOptions, openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { clientErrors, outbox, users } from './db/schema';
 
 /**
- * Admin commands against the same database the server uses (DATABASE_URL, else DATA_DIR):
- *   npm run cli -- outbox [--limit N]   the latest mails: to, subject, text
- *   npm run cli -- users                every account
- *   npm run cli -- errors               the newest 50 errors the app reported
+ * Admin commands against the same database and media folder the server uses (DATABASE_URL, else
+ * DATA_DIR; MEDIA_DIR, default .data/media):
+ *   npm run cli -- outbox [--limit N]           the latest mails: to, subject, text
+ *   npm run cli -- users                        every account
+ *   npm run cli -- errors                       the newest 50 errors the app reported
+ *   npm run cli -- course import <folder>       imports a course folder (course.yaml and its media)
+ *   npm run cli -- course list                  every course with its counts
+ *   npm run cli -- enrol <email> <courseId> [--demo] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
+ *   npm run cli -- unenrol <email> <courseId>   removes the learner's streams on the course
  */
-const USAGE = 'usage: npm run cli -- outbox [--limit N] | users | errors';
-const COMMANDS = ['outbox', 'users', 'errors'];
+const USAGE = [
+  'usage: npm run cli -- outbox [--limit N] | users | errors',
+  '       | course import <folder> | course list',
+  '       | enrol <email> <courseId> [--demo] [--start YYYY-MM-DD] [--end YYYY-MM-DD]',
+  '       | unenrol <email> <courseId>',
+].join('\n');
 const ERRORS_SHOWN = 50;
+const DEFAULT_MEDIA_DIR = '.data/media';
+
+type Command =
+  | { name: 'outbox'; limit: number }
+  | { name: 'users' | 'errors' | 'course list' }
+  | { name: 'course import'; folder: string }
+  | ({ name: 'enrol'; email: string; courseId: number; demo: boolean } & EnrolmentDates)
+  | { name: 'unenrol'; email: string; courseId: number };
+
+const isId = (text: string | undefined) =>
+  text !== undefined && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647;
+
+/** The command the arguments name, or null when they do not make one; an `AdminError` for a bad date. */
+function parseCommand(argv: readonly string[]): Command | null {
+  const { positionals, values } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    options: {
+      limit: { type: 'string', default: '10' },
+      demo: { type: 'boolean', default: false },
+      start: { type: 'string' },
+      end: { type: 'string' },
+    },
+  });
+  const [first, second, third] = positionals;
+  const limit = Number(values.limit);
+  if (first === 'outbox' && positionals.length === 1 && Number.isInteger(limit) && limit >= 1)
+    return { name: 'outbox', limit };
+  if ((first === 'users' || first === 'errors') && positionals.length === 1) return { name: first };
+  if (first === 'course' && second === 'list' && positionals.length === 2) return { name: 'course list' };
+  if (first === 'course' && second === 'import' && third && positionals.length === 3)
+    return { name: 'course import', folder: third };
+  if ((first === 'enrol' || first === 'unenrol') && second && isId(third) && positionals.length === 3) {
+    if (first === 'unenrol') return { name: 'unenrol', email: second, courseId: Number(third) };
+    return {
+      name: 'enrol',
+      email: second,
+      courseId: Number(third),
+      demo: values.demo,
+      // Checked before the database opens: a typo costs no wait for the data folder.
+      ...enrolmentDates(values.start, values.end),
+    };
+  }
+  return null;
+}
 
 function databaseFromEnv(): DatabaseOptions {
   const env = process.env;
@@ -21,22 +87,54 @@ function databaseFromEnv(): DatabaseOptions {
     : { kind: 'pglite', dataDir: env.DATA_DIR || '.data/pglite' };
 }
 
+async function runCourseCommand(database: Database, command: Command): Promise<void> {
+  if (command.name === 'course import') {
+    const startedAt = performance.now();
+    const course = await importCourse(
+      database.db,
+      process.env.MEDIA_DIR || DEFAULT_MEDIA_DIR,
+      command.folder,
+      {
+        onProgress: progressReporter(process.stderr),
+      },
+    );
+    console.log(importSummary(course, (performance.now() - startedAt) / 1000));
+  } else if (command.name === 'course list') {
+    const list = await listCourses(database.db);
+    if (list.length === 0) console.log('No courses yet: npm run cli -- course import <folder> adds one.');
+    for (const course of list)
+      console.log(
+        `${course.id}\t${course.title}\t${course.stages} stages, ${course.days} days, ${course.lessons} lessons\t${course.streams} streams`,
+      );
+  } else if (command.name === 'enrol') {
+    const done = await enrolByEmail(database.db, command);
+    console.log(
+      `Enrolled ${command.email} in course ${command.courseId} "${done.courseTitle}"${command.demo ? ' (demo)' : ''}: ` +
+        `stream ${done.streamId}, ${formatDate(done.startDate)} to ${formatDate(done.endDate)}`,
+    );
+  } else if (command.name === 'unenrol') {
+    const removed = await unenrolByEmail(database.db, command.email, command.courseId);
+    console.log(`Removed stream ${removed.join(', ')} of ${command.email} on course ${command.courseId}`);
+  }
+}
+
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { limit: { type: 'string', default: '10' } },
-  });
-  const command = positionals[0] ?? '';
-  const limit = Number(values.limit);
-  if (!COMMANDS.includes(command) || !Number.isInteger(limit) || limit < 1) {
+  let command: Command | null;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof AdminError) throw error;
+    command = null; // an unknown option or a missing value
+  }
+  if (!command) {
     console.error(USAGE);
     return 2;
   }
 
   const database = await openDatabase(databaseFromEnv());
   try {
-    if (command === 'outbox') {
-      const mails = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
+    if (command.name === 'outbox') {
+      const mails = await database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(command.limit);
       if (mails.length === 0) console.log('The outbox is empty.');
       for (const mail of mails) {
         const state = mail.sentAt
@@ -47,7 +145,7 @@ async function main(): Promise<number> {
         console.log(`#${mail.id} ${mail.createdAt.toISOString()} (${state})`);
         console.log(`To: ${mail.toAddress}\nSubject: ${mail.subject}\n\n${mail.text}\n${'-'.repeat(60)}`);
       }
-    } else if (command === 'errors') {
+    } else if (command.name === 'errors') {
       const reports = await database.db
         .select()
         .from(clientErrors)
@@ -60,7 +158,7 @@ async function main(): Promise<number> {
           `${report.createdAt.toISOString()}\t${who}\t${report.name}: ${report.message}\t${report.href}`,
         );
       }
-    } else {
+    } else if (command.name === 'users') {
       const rows = await database.db.select().from(users).orderBy(asc(users.id));
       if (rows.length === 0)
         console.log('No accounts yet: the server seeds the demo accounts when it first starts.');
@@ -77,7 +175,7 @@ async function main(): Promise<number> {
           `${user.id}\t${who}\t${name}\tstatus ${user.status}${flags.length ? `\t${flags.join(', ')}` : ''}`,
         );
       }
-    }
+    } else await runCourseCommand(database, command);
   } finally {
     await database.close();
   }
@@ -87,7 +185,8 @@ async function main(): Promise<number> {
 main()
   .then((code) => process.exit(code))
   .catch((error: unknown) => {
-    if (error instanceof DataDirBusyError) console.error(error.message);
+    if (error instanceof DataDirBusyError || error instanceof AdminError) console.error(error.message);
+    else if (error instanceof ManifestError) console.error(`\nThe course was not imported: ${error.message}`);
     else console.error('cli failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   });

@@ -1,9 +1,11 @@
 import { count } from 'drizzle-orm';
-import { writeCourse } from '../authoring/course-writer';
-import { enrol } from '../authoring/enrolment';
+import { importCourse } from '../authoring/importer';
 import type { Db } from '../db/client';
-import { banners, communities, userCommunities, userScores, users } from '../db/schema';
+import { banners, communities, courseServices, userCommunities, userScores, users } from '../db/schema';
 import type { Passwords } from '../infra/passwords';
+import { demoCourseCache } from './demo-course';
+import { seedLearnerStreams } from './demo-streams';
+import { cachedMediaTools } from './transcode-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,21 +15,36 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@example.com', password: 'admin-demo' },
   newpass: { email: 'newpass@example.com', password: 'newpass-demo' },
   profile: { email: 'profile@example.com', password: 'profile-demo' },
+  /** No streams at all: signing in enrols them in the brand's demo course. */
+  newcomer: { email: 'newcomer@example.com', password: 'newcomer-demo' },
 } as const;
+
+/** The brand's `demoCourseServiceId` (brands/brightpath.ts) and the full course's purchase. */
+export const DEMO_COURSE_SERVICE_ID = 498;
+export const DEMO_COURSE_BUY_SERVICE_ID = 499;
 
 const englishUser = { status: 10, locale: 'en', languageCode: 'en-US', timezone: 'Europe/London' } as const;
 
 /**
- * Fills an empty database (no users yet) with the demo accounts, one small course with an open
- * stream for the learner, some points and a banner. Does nothing when any user exists.
+ * Fills an empty database (no users yet) with the demo accounts; the demo course, imported from its
+ * generated folder into `mediaDir` like any course; a few small courses giving the learner a stream in
+ * every status (demo-streams.ts); the course services, some points and a banner. Does nothing when
+ * any user exists.
  */
-export async function seedDemoData(db: Db, passwords: Passwords): Promise<boolean> {
+export async function seedDemoData(db: Db, passwords: Passwords, mediaDir: string): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if ((existing?.n ?? 0) > 0) return false;
 
   const hashes = await Promise.all(Object.values(DEMO_ACCOUNTS).map((a) => passwords.hash(a.password)));
-  const [learnerHash, adminHash, newpassHash, profileHash] = hashes as [string, string, string, string];
+  const [learnerHash, adminHash, newpassHash, profileHash, newcomerHash] = hashes as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const now = Date.now();
+  const demoCourse = await demoCourseCache();
 
   await db.transaction(async (tx) => {
     const [learner] = await tx
@@ -69,28 +86,38 @@ export async function seedDemoData(db: Db, passwords: Passwords): Promise<boolea
           name: 'Edsger',
           isRequireUpdateProfile: 1,
         },
+        {
+          ...englishUser,
+          email: DEMO_ACCOUNTS.newcomer.email,
+          passwordHash: newcomerHash,
+          name: 'Katherine',
+          lastName: 'Johnson',
+        },
       ])
       .returning({ id: users.id });
     if (!learner) throw new Error('seed: the learner was not created');
 
-    const course = await writeCourse(tx, {
-      title: 'Getting started',
-      stages: [
-        {
-          title: 'First steps',
-          days: [1, 2, 3].map((dayNumber) => ({
-            title: `Day ${dayNumber}`,
-            lessonSets: [{ lessons: [1, 2].map((sort) => ({ title: `Day ${dayNumber}, lesson ${sort}` })) }],
-          })),
-        },
-      ],
+    const course = await importCourse(tx, mediaDir, demoCourse.folder, {
+      tools: cachedMediaTools(demoCourse.transcodes),
     });
-    await enrol(tx, {
-      userId: learner.id,
-      courseId: course.courseId,
-      startDate: new Date(now - 2 * DAY_MS),
-      endDate: new Date(now + 60 * DAY_MS),
-    });
+    await seedLearnerStreams(tx, learner.id, course, now);
+    await tx.insert(courseServices).values([
+      {
+        id: DEMO_COURSE_SERVICE_ID,
+        type: 'course_demo',
+        title: 'Try Mindful Movement for free',
+        courseId: course.courseId,
+        accessDays: 30,
+      },
+      {
+        id: DEMO_COURSE_BUY_SERVICE_ID,
+        type: 'course_buy',
+        title: 'Mindful Movement, the full course',
+        courseId: course.courseId,
+        accessDays: 365,
+        appstoreProducts: [{ code: 'com.brightpath.mindful_movement' }],
+      },
+    ]);
 
     const [community] = await tx
       .insert(communities)

@@ -1,0 +1,399 @@
+import { randomUUID } from 'node:crypto';
+import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mediaFiles, videos } from '../db/schema';
+import { type MediaInfo, probeMedia } from '../infra/media/ffmpeg';
+import {
+  type SubtitleSource,
+  type TranscodeRequest,
+  transcodeVideo,
+  type VideoManifest,
+} from '../infra/media/transcode';
+import { type CourseDraft, type LessonDraft, type WrittenCourse, writeCourse } from './course-writer';
+import {
+  type CourseManifest,
+  type FileReference,
+  lessonEntries,
+  loadManifest,
+  ManifestError,
+  mimeTypeOf,
+  resolveInside,
+} from './manifest';
+
+/**
+ * Imports a course folder (see manifest.ts) into the database and the media folder, all or nothing:
+ * 1. everything is checked first: the manifest, every file it names, every video probed;
+ * 2. each distinct video is transcoded and each other file copied into a staging folder inside the
+ *    media folder (so the final moves are renames on one file system);
+ * 3. one transaction inserts the media rows and the course, and moves the staged folders into place
+ *    (`videos/<mediaFileId>/`, `files/<mediaFileId>/<name>`) before it commits.
+ * Any failure removes the staging folder and every folder already moved, and the rollback leaves no
+ * rows: nothing is ever half-imported.
+ */
+
+export type ImportPhase = 'checking' | 'transcoding' | 'copying' | 'writing' | 'done';
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  /** While transcoding: which video (1-based) of how many, and its own fraction 0..1. */
+  video?: { index: number; count: number; file: string; fraction: number };
+  /** Fraction 0..1 of the whole import; transcoding is weighted by each video's duration. */
+  overall: number;
+}
+
+/** The ffmpeg work, replaceable: the demo seed serves transcodes from a cache, tests inject failures. */
+export interface MediaTools {
+  probe(path: string): Promise<MediaInfo>;
+  transcode(request: TranscodeRequest): Promise<VideoManifest>;
+}
+
+export interface ImportOptions {
+  onProgress?: (progress: ImportProgress) => void;
+  tools?: Partial<MediaTools>;
+}
+
+export interface ImportTotals {
+  stages: number;
+  days: number;
+  lessons: number;
+  videos: number;
+  /** Images and documents. */
+  files: number;
+  /** Everything written into the media folder. */
+  bytes: number;
+  /** Seconds of video. */
+  videoSeconds: number;
+}
+
+export interface ImportedCourse extends WrittenCourse {
+  title: string;
+  /** Media file id of each video, by its path in the manifest. */
+  videoFileIds: ReadonlyMap<string, number>;
+  /** Media file id of each image or document, by its path in the manifest. */
+  fileIds: ReadonlyMap<string, number>;
+  totals: ImportTotals;
+}
+
+interface VideoJob {
+  file: string;
+  source: string;
+  info: MediaInfo;
+  subtitles: SubtitleSource[];
+  staged: string;
+  manifest?: VideoManifest;
+}
+
+interface FileJob {
+  file: string;
+  kind: 'image' | 'document';
+  source: string;
+  staged: string;
+  sizeBytes: number;
+}
+
+/** Share of the overall progress the transcodes take; checking, copying and writing share the rest. */
+const TRANSCODE_SHARE = 0.9;
+/** Probes run a few at a time: each is a short ffmpeg process. */
+const PROBE_CONCURRENCY = 4;
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Subtitles of each video: lessons give theirs to the main video and its vertical variant. */
+function subtitlesByVideo(manifest: CourseManifest, folder: string): Map<string, SubtitleSource[]> {
+  const byVideo = new Map<string, Map<string, SubtitleSource>>();
+  for (const { lesson } of lessonEntries(manifest)) {
+    for (const video of [lesson.video, lesson.verticalVideo]) {
+      if (video === null) continue;
+      const known = byVideo.get(video) ?? new Map<string, SubtitleSource>();
+      byVideo.set(video, known);
+      for (const sub of lesson.subtitles)
+        known.set(sub.languageCode, {
+          path: resolveInside(folder, sub.file) as string,
+          languageCode: sub.languageCode,
+          name: sub.name,
+        });
+    }
+  }
+  return new Map([...byVideo].map(([video, subs]) => [video, [...subs.values()]]));
+}
+
+/** The first reference of each distinct file of the given kinds, in manifest order. */
+function distinct(references: readonly FileReference[], kinds: readonly FileReference['kind'][]) {
+  const seen = new Map<string, FileReference>();
+  for (const ref of references) if (kinds.includes(ref.kind) && !seen.has(ref.file)) seen.set(ref.file, ref);
+  return [...seen.values()];
+}
+
+/** Probes every video; throws one `ManifestError` naming each file that is not one. */
+async function probeAll(
+  folder: string,
+  references: readonly FileReference[],
+  probe: MediaTools['probe'],
+): Promise<Map<string, MediaInfo>> {
+  const media = distinct(references, ['video']);
+  const problems: string[] = [];
+  const infos = new Map<string, MediaInfo>();
+  await mapLimited(media, PROBE_CONCURRENCY, async (ref) => {
+    const info = await probe(resolveInside(folder, ref.file) as string).catch(() => null);
+    if (!info?.video) problems.push(`${ref.field}: not a video ffmpeg can read: ${ref.file}`);
+    else infos.set(ref.file, info);
+  });
+  if (problems.length > 0) throw new ManifestError(problems);
+  return infos;
+}
+
+const lengthOf = (jobs: ReadonlyMap<string, VideoJob>, file: string | null) =>
+  file === null ? 0 : Math.round(jobs.get(file)?.info.durationSeconds ?? 0);
+
+function courseDraft(
+  manifest: CourseManifest,
+  videoIds: ReadonlyMap<string, number>,
+  fileIds: ReadonlyMap<string, number>,
+  jobs: ReadonlyMap<string, VideoJob>,
+): CourseDraft {
+  const idOf = (ids: ReadonlyMap<string, number>, file: string | null) =>
+    file === null ? null : (ids.get(file) ?? null);
+  return {
+    title: manifest.title,
+    titleShort: manifest.titleShort,
+    descriptionShort: manifest.descriptionShort,
+    category: manifest.category,
+    complexity: manifest.complexity,
+    consultationLimit: manifest.consultationLimit,
+    version: manifest.version,
+    isDemoDocumentsAccessible: manifest.isDemoDocumentsAccessible,
+    isDemoExpertMessageEnabled: manifest.isDemoExpertMessageEnabled,
+    isDemoUserMessageEnabled: manifest.isDemoUserMessageEnabled,
+    isDemoOfflineModeAccessible: manifest.isDemoOfflineModeAccessible,
+    mainImageFileId: idOf(fileIds, manifest.image),
+    backgroundImageFileId: idOf(fileIds, manifest.background),
+    demoVideoFileId: idOf(videoIds, manifest.demoVideo),
+    documents: manifest.materials.map((m) => ({ title: m.title, url: m.url, fileId: idOf(fileIds, m.file) })),
+    stages: manifest.stages.map((stage) => ({
+      title: stage.title,
+      days: stage.days.map((day) => {
+        const lessonSets = day.lessonSets.map((set) => ({
+          repeatCount: set.repeatCount,
+          userRepeatRangeFrom: set.userRepeatRangeFrom,
+          userRepeatRangeTo: set.userRepeatRangeTo,
+          lessons: set.lessons.map(
+            (lesson): LessonDraft => ({
+              title: lesson.title,
+              videoLengthSeconds: lengthOf(jobs, lesson.video),
+              localVideoFileId: idOf(videoIds, lesson.video),
+              localDescriptionVideoFileId: idOf(videoIds, lesson.descriptionVideo),
+              verticalVideoFileId: idOf(videoIds, lesson.verticalVideo),
+              verticalDescriptionVideoFileId: idOf(videoIds, lesson.verticalDescriptionVideo),
+            }),
+          ),
+        }));
+        // The day takes its lessons' running time, each set as often as it repeats.
+        const finishTotalTime = lessonSets.reduce(
+          (sum, set) =>
+            sum + set.repeatCount * set.lessons.reduce((s, l) => s + (l.videoLengthSeconds ?? 0), 0),
+          0,
+        );
+        return {
+          title: day.title,
+          descriptionShort: day.descriptionShort,
+          dayOfRest: day.dayOfRest,
+          openingDelaySeconds: day.openingDelaySeconds,
+          isDemoAccessible: day.isDemoAccessible,
+          requiredToComplete: day.requiredToComplete,
+          finishTotalTime,
+          lessonSets,
+        };
+      }),
+    })),
+  };
+}
+
+/** Moves a staged folder to its final place; a folder already there (another database's media) is an error. */
+async function moveIntoPlace(staged: string, target: string, moved: string[]): Promise<void> {
+  if (await exists(target))
+    throw new Error(
+      `media folder ${target} already exists: MEDIA_DIR holds the media of another database ` +
+        '(remove it together with that database, or point MEDIA_DIR elsewhere)',
+    );
+  await mkdir(resolve(target, '..'), { recursive: true });
+  await rename(staged, target);
+  moved.push(target);
+}
+
+export async function importCourse(
+  db: Db,
+  mediaDir: string,
+  folder: string,
+  options: ImportOptions = {},
+): Promise<ImportedCourse> {
+  const tools: MediaTools = {
+    probe: options.tools?.probe ?? probeMedia,
+    transcode: options.tools?.transcode ?? transcodeVideo,
+  };
+  const report = options.onProgress ?? (() => undefined);
+  const root = resolve(mediaDir);
+  report({ phase: 'checking', overall: 0 });
+
+  const { manifest, references } = await loadManifest(folder);
+  const infos = await probeAll(folder, references, tools.probe);
+
+  const staging = join(root, `.import-${randomUUID()}`);
+  const subtitles = subtitlesByVideo(manifest, folder);
+  const videoJobs = new Map<string, VideoJob>(
+    distinct(references, ['video']).map((ref, index) => [
+      ref.file,
+      {
+        file: ref.file,
+        source: resolveInside(folder, ref.file) as string,
+        info: infos.get(ref.file) as MediaInfo,
+        subtitles: subtitles.get(ref.file) ?? [],
+        staged: join(staging, 'videos', String(index)),
+      },
+    ]),
+  );
+  const fileJobs: FileJob[] = distinct(references, ['image', 'document']).map((ref, index) => ({
+    file: ref.file,
+    kind: ref.kind === 'image' ? 'image' : 'document',
+    source: resolveInside(folder, ref.file) as string,
+    staged: join(staging, 'files', String(index)),
+    sizeBytes: 0,
+  }));
+
+  const moved: string[] = [];
+  try {
+    await mkdir(staging, { recursive: true });
+    const totalSeconds = [...videoJobs.values()].reduce((sum, job) => sum + job.info.durationSeconds, 0);
+    let doneSeconds = 0;
+    let index = 0;
+    for (const job of videoJobs.values()) {
+      index += 1;
+      const count = videoJobs.size;
+      const at = (fraction: number) => {
+        const done = doneSeconds + fraction * job.info.durationSeconds;
+        report({
+          phase: 'transcoding',
+          video: { index, count, file: job.file, fraction },
+          overall: TRANSCODE_SHARE * (totalSeconds > 0 ? done / totalSeconds : 1),
+        });
+      };
+      job.manifest = await tools.transcode({
+        source: job.source,
+        subtitles: job.subtitles,
+        outputDir: job.staged,
+        onProgress: at,
+      });
+      doneSeconds += job.info.durationSeconds;
+    }
+
+    report({ phase: 'copying', overall: TRANSCODE_SHARE });
+    for (const job of fileJobs) {
+      await mkdir(job.staged, { recursive: true });
+      await copyFile(job.source, join(job.staged, basename(job.file)));
+      job.sizeBytes = (await stat(job.source)).size;
+    }
+
+    report({ phase: 'writing', overall: TRANSCODE_SHARE + (1 - TRANSCODE_SHARE) / 2 });
+    const written = await db.transaction(async (tx) => {
+      const videoFileIds = new Map<string, number>();
+      for (const job of videoJobs.values()) {
+        const videoManifest = job.manifest as VideoManifest;
+        const [row] = await tx
+          .insert(mediaFiles)
+          .values({
+            type: 1,
+            name: basename(job.file),
+            storagePath: '',
+            mimeType: 'video/mp4',
+            sizeBytes: videoManifest.totalSizeBytes,
+          })
+          .returning({ id: mediaFiles.id });
+        if (!row) throw new Error('a media file was not written');
+        const storagePath = `videos/${row.id}`;
+        await tx.update(mediaFiles).set({ storagePath }).where(eq(mediaFiles.id, row.id));
+        await tx.insert(videos).values({
+          mediaFileId: row.id,
+          durationSeconds: Math.round(job.info.durationSeconds),
+          manifest: videoManifest as unknown as Record<string, unknown>,
+        });
+        videoFileIds.set(job.file, row.id);
+      }
+      const fileIds = new Map<string, number>();
+      for (const job of fileJobs) {
+        const name = basename(job.file);
+        const [row] = await tx
+          .insert(mediaFiles)
+          .values({
+            type: job.kind === 'image' ? 2 : 4,
+            name,
+            storagePath: '',
+            mimeType: mimeTypeOf(job.file),
+            sizeBytes: job.sizeBytes,
+          })
+          .returning({ id: mediaFiles.id });
+        if (!row) throw new Error('a media file was not written');
+        await tx
+          .update(mediaFiles)
+          .set({ storagePath: `files/${row.id}/${name}` })
+          .where(eq(mediaFiles.id, row.id));
+        fileIds.set(job.file, row.id);
+      }
+      const course = await writeCourse(tx, courseDraft(manifest, videoFileIds, fileIds, videoJobs));
+      // Last inside the transaction: a failed move rolls the rows back, and a failed commit is
+      // undone below by removing what was moved.
+      for (const job of videoJobs.values())
+        await moveIntoPlace(job.staged, join(root, 'videos', String(videoFileIds.get(job.file))), moved);
+      for (const job of fileJobs)
+        await moveIntoPlace(job.staged, join(root, 'files', String(fileIds.get(job.file))), moved);
+      return { course, videoFileIds, fileIds };
+    });
+
+    const videoManifests = [...videoJobs.values()].map((job) => job.manifest as VideoManifest);
+    const totals: ImportTotals = {
+      stages: manifest.stages.length,
+      days: written.course.days.length,
+      lessons: written.course.days.reduce((sum, day) => sum + day.lessonSetLessonIds.length, 0),
+      videos: videoJobs.size,
+      files: fileJobs.length,
+      bytes:
+        videoManifests.reduce((sum, m) => sum + m.totalSizeBytes, 0) +
+        fileJobs.reduce((sum, job) => sum + job.sizeBytes, 0),
+      videoSeconds: Math.round(totalSeconds),
+    };
+    report({ phase: 'done', overall: 1 });
+    return {
+      ...written.course,
+      title: manifest.title,
+      videoFileIds: written.videoFileIds,
+      fileIds: written.fileIds,
+      totals,
+    };
+  } catch (error) {
+    await Promise.all(moved.map((target) => rm(target, { recursive: true, force: true })));
+    throw error;
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,520 @@
+import { access, open, readFile, stat } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import * as v from 'valibot';
+import { parse as parseYaml } from 'yaml';
+
+/**
+ * The course manifest: `course.yaml` (or `.yml`, `.json`) at the top of a course folder, naming every
+ * file by its path inside that folder. `parseManifest` checks the shape and turns it into a typed
+ * draft; `loadManifest` also checks that each named file is there and of a usable kind. Every problem
+ * names its field path (`stages[1].days[0].lesson_sets[0].lessons[2].video: file not found: x.mp4`),
+ * all of them at once, so an author fixes the folder in one pass.
+ */
+
+export const MANIFEST_NAMES = ['course.yaml', 'course.yml', 'course.json'] as const;
+
+/** The manifest (or its files) cannot be used; `problems` lists each one with its field path. */
+export class ManifestError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      problems.length === 1
+        ? (problems[0] ?? '')
+        : `${problems.length} problems:\n  ${problems.join('\n  ')}`,
+    );
+    this.name = 'ManifestError';
+  }
+}
+
+export interface ManifestSubtitle {
+  languageCode: string;
+  name: string;
+  file: string;
+}
+
+export interface ManifestLesson {
+  title: string;
+  video: string;
+  descriptionVideo: string | null;
+  verticalVideo: string | null;
+  verticalDescriptionVideo: string | null;
+  /** Subtitles of the lesson's video and of its vertical variant (the same speech in both frames). */
+  subtitles: ManifestSubtitle[];
+}
+
+export interface ManifestLessonSet {
+  repeatCount: number;
+  userRepeatRangeFrom: number | null;
+  userRepeatRangeTo: number | null;
+  lessons: ManifestLesson[];
+}
+
+export interface ManifestDay {
+  title: string;
+  descriptionShort: string;
+  dayOfRest: boolean;
+  openingDelaySeconds: number;
+  isDemoAccessible: boolean;
+  requiredToComplete: boolean;
+  lessonSets: ManifestLessonSet[];
+}
+
+export interface ManifestStage {
+  title: string;
+  days: ManifestDay[];
+}
+
+export interface ManifestMaterial {
+  title: string;
+  file: string | null;
+  url: string | null;
+}
+
+export interface CourseManifest {
+  title: string;
+  titleShort: string;
+  descriptionShort: string;
+  category: string | null;
+  complexity: number | null;
+  consultationLimit: number | null;
+  version: number;
+  isDemoDocumentsAccessible: boolean;
+  isDemoExpertMessageEnabled: boolean;
+  isDemoUserMessageEnabled: boolean;
+  isDemoOfflineModeAccessible: boolean;
+  image: string | null;
+  background: string | null;
+  demoVideo: string | null;
+  materials: ManifestMaterial[];
+  stages: ManifestStage[];
+}
+
+export type FileKind = 'video' | 'image' | 'document' | 'subtitle';
+
+/** One file the manifest names, with the field that names it. */
+export interface FileReference {
+  field: string;
+  kind: FileKind;
+  /** As written in the manifest, relative to the course folder. */
+  file: string;
+}
+
+/** What the importer stores each kind as (content spec, "Media file": 1 video, 2 image, 4 document). */
+export const MIME_TYPES: Readonly<Record<string, string>> = {
+  '.pdf': 'application/pdf',
+  '.epub': 'application/epub+zip',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.zip': 'application/zip',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.ppt': 'application/vnd.ms-powerpoint',
+  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+};
+const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.gif'];
+
+/** Whether a file's first bytes are those of a PNG, JPEG, GIF or WebP picture. */
+function isPicture(head: Buffer): boolean {
+  const ascii = head.toString('latin1');
+  return (
+    ascii.startsWith('\x89PNG\r\n\x1a\n') ||
+    ascii.startsWith('\xff\xd8\xff') ||
+    ascii.startsWith('GIF87a') ||
+    ascii.startsWith('GIF89a') ||
+    (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP')
+  );
+}
+
+export const mimeTypeOf = (file: string): string =>
+  MIME_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+// Column limits: int4 for counts and seconds, and texts short enough for the screens that show them.
+const INT4_MAX = 2_147_483_647;
+const TITLE_MAX = 255;
+const DESCRIPTION_MAX = 5000;
+const DELAY_DAYS_MAX = 3650;
+const REPEAT_MAX = 1000;
+/** BCP 47 as the transcoder accepts it: `en`, `pt-BR`, `zh-Hant`. */
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+
+/** C0 controls (but tab and line breaks) and DEL: no course text holds them, and PostgreSQL refuses NUL. */
+function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+  }
+  return false;
+}
+
+const text = (max: number) =>
+  v.pipe(
+    v.string('must be text'),
+    v.trim(),
+    v.check((s) => !hasControlCharacters(s), 'must not hold control characters'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  );
+const requiredText = (max: number) => v.pipe(text(max), v.nonEmpty('must not be empty'));
+const oneLine = (max: number) =>
+  v.pipe(
+    requiredText(max),
+    v.check((s) => !/[\r\n]/.test(s), 'must be one line'),
+  );
+
+const integer = (min: number, max: number) =>
+  v.pipe(
+    v.number('must be a number'),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  );
+const flag = v.boolean('must be true or false');
+
+/** A path inside the course folder; whether the file is there is checked by `loadManifest`. */
+const filePath = v.pipe(
+  requiredText(1000),
+  v.check((s) => !isAbsolute(s) && !/^[A-Za-z]:/.test(s), 'must be a path inside the course folder'),
+  v.check((s) => !s.split(/[\\/]/).includes('..'), 'must be a path inside the course folder'),
+);
+
+const url = v.pipe(
+  requiredText(2000),
+  v.url('must be a URL'),
+  v.check((s) => /^https?:\/\//i.test(s), 'must be an http or https URL'),
+);
+
+const SubtitleSchema = v.strictObject({
+  language: v.pipe(requiredText(35), v.regex(LANGUAGE_CODE, 'must be a language code such as en or pt-BR')),
+  name: v.pipe(
+    oneLine(100),
+    v.check((s) => !s.includes('"'), 'must not hold a double quote'),
+  ),
+  file: filePath,
+});
+
+const LessonSchema = v.strictObject({
+  title: oneLine(TITLE_MAX),
+  video: filePath,
+  description_video: v.optional(filePath),
+  vertical_video: v.optional(filePath),
+  vertical_description_video: v.optional(filePath),
+  subtitles: v.optional(
+    v.pipe(
+      v.array(SubtitleSchema, 'must be a list'),
+      v.check(
+        (list) => new Set(list.map((s) => s.language)).size === list.length,
+        'must not give a language twice',
+      ),
+    ),
+    [],
+  ),
+});
+
+const LessonSetSchema = v.strictObject({
+  repeat_count: v.optional(integer(1, REPEAT_MAX), 1),
+  repeat_range: v.optional(
+    v.pipe(
+      v.tuple([integer(1, REPEAT_MAX), integer(1, REPEAT_MAX)], 'must be a pair [from, to]'),
+      v.check(([from, to]) => from <= to, 'must not end before it starts'),
+    ),
+  ),
+  lessons: v.pipe(v.array(LessonSchema, 'must be a list'), v.minLength(1, 'must list at least one lesson')),
+});
+
+const DaySchema = v.pipe(
+  v.strictObject({
+    title: oneLine(TITLE_MAX),
+    description: v.optional(text(DESCRIPTION_MAX), ''),
+    rest_day: v.optional(flag, false),
+    opening_delay_days: v.optional(integer(0, DELAY_DAYS_MAX)),
+    opening_delay_hours: v.optional(integer(0, DELAY_DAYS_MAX * 24)),
+    demo_accessible: v.optional(flag, false),
+    required_to_complete: v.optional(flag, true),
+    lesson_sets: v.optional(v.array(LessonSetSchema, 'must be a list'), []),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const day = dataset.value;
+    if (day.opening_delay_days !== undefined && day.opening_delay_hours !== undefined)
+      addIssue({
+        message: 'give opening_delay_days or opening_delay_hours, not both',
+        path: [pathItem(day, 'opening_delay_hours')],
+      });
+    if (!day.rest_day && day.lesson_sets.length === 0)
+      addIssue({
+        message: 'a day that is not a rest day needs lessons',
+        path: [pathItem(day, 'lesson_sets')],
+      });
+  }),
+);
+
+const StageSchema = v.strictObject({
+  title: oneLine(TITLE_MAX),
+  days: v.pipe(v.array(DaySchema, 'must be a list'), v.minLength(1, 'must list at least one day')),
+});
+
+const MaterialSchema = v.pipe(
+  v.strictObject({ title: oneLine(TITLE_MAX), file: v.optional(filePath), url: v.optional(url) }),
+  v.check((m) => (m.file === undefined) !== (m.url === undefined), 'needs either file or url (one of them)'),
+);
+
+const DemoSchema = v.strictObject({
+  documents_accessible: v.optional(flag, true),
+  expert_message_enabled: v.optional(flag, true),
+  user_message_enabled: v.optional(flag, true),
+  offline_mode_accessible: v.optional(flag, true),
+});
+
+const ManifestSchema = v.strictObject({
+  title: oneLine(TITLE_MAX),
+  caption: v.optional(oneLine(TITLE_MAX)),
+  description: v.optional(text(DESCRIPTION_MAX), ''),
+  category: v.optional(oneLine(TITLE_MAX)),
+  complexity: v.optional(integer(0, 100)),
+  consultation_limit: v.optional(integer(0, INT4_MAX)),
+  version: v.optional(integer(1, INT4_MAX), 1),
+  demo: v.optional(DemoSchema, {}),
+  image: v.optional(filePath),
+  background: v.optional(filePath),
+  demo_video: v.optional(filePath),
+  materials: v.optional(v.array(MaterialSchema, 'must be a list'), []),
+  stages: v.pipe(v.array(StageSchema, 'must be a list'), v.minLength(1, 'must list at least one stage')),
+});
+
+type RawManifest = v.InferOutput<typeof ManifestSchema>;
+
+/** A path item for an issue raised on one key of an object the schema already checked. */
+function pathItem(input: Record<string, unknown>, key: string): v.IssuePathItem {
+  return { type: 'object', origin: 'value', input, key, value: input[key] };
+}
+
+/** `stages[1].days[0].title` from an issue's path. */
+function fieldPath(path: readonly v.IssuePathItem[] | undefined): string {
+  let field = '';
+  for (const item of path ?? []) {
+    const key = item.key;
+    field += typeof key === 'number' ? `[${key}]` : field === '' ? String(key) : `.${String(key)}`;
+  }
+  return field;
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const field = fieldPath(issue.path);
+  if (issue.kind === 'schema' && issue.received === 'undefined') return `${field || 'manifest'}: is required`;
+  // A key the schema does not know: valibot expects "never" there.
+  if (issue.kind === 'schema' && issue.type === 'strict_object' && issue.expected === 'never')
+    return `${field}: unknown key (check its spelling and level)`;
+  return `${field || 'manifest'}: ${issue.message}`;
+}
+
+const nullable = <T>(value: T | undefined): T | null => value ?? null;
+
+/** Seconds of a day's opening delay, given in days or hours. */
+const delaySeconds = (day: { opening_delay_days?: number; opening_delay_hours?: number }) =>
+  (day.opening_delay_days ?? 0) * 86_400 + (day.opening_delay_hours ?? 0) * 3_600;
+
+function toManifest(raw: RawManifest): CourseManifest {
+  return {
+    title: raw.title,
+    titleShort: raw.caption ?? '',
+    descriptionShort: raw.description,
+    category: nullable(raw.category),
+    complexity: nullable(raw.complexity),
+    consultationLimit: nullable(raw.consultation_limit),
+    version: raw.version,
+    isDemoDocumentsAccessible: raw.demo.documents_accessible,
+    isDemoExpertMessageEnabled: raw.demo.expert_message_enabled,
+    isDemoUserMessageEnabled: raw.demo.user_message_enabled,
+    isDemoOfflineModeAccessible: raw.demo.offline_mode_accessible,
+    image: nullable(raw.image),
+    background: nullable(raw.background),
+    demoVideo: nullable(raw.demo_video),
+    materials: raw.materials.map((m) => ({ title: m.title, file: nullable(m.file), url: nullable(m.url) })),
+    stages: raw.stages.map((stage) => ({
+      title: stage.title,
+      days: stage.days.map((day) => ({
+        title: day.title,
+        descriptionShort: day.description,
+        dayOfRest: day.rest_day,
+        openingDelaySeconds: delaySeconds(day),
+        isDemoAccessible: day.demo_accessible,
+        requiredToComplete: day.required_to_complete,
+        lessonSets: day.lesson_sets.map((set) => ({
+          repeatCount: set.repeat_count,
+          userRepeatRangeFrom: set.repeat_range?.[0] ?? null,
+          userRepeatRangeTo: set.repeat_range?.[1] ?? null,
+          lessons: set.lessons.map((lesson) => ({
+            title: lesson.title,
+            video: lesson.video,
+            descriptionVideo: nullable(lesson.description_video),
+            verticalVideo: nullable(lesson.vertical_video),
+            verticalDescriptionVideo: nullable(lesson.vertical_description_video),
+            subtitles: lesson.subtitles.map((s) => ({
+              languageCode: s.language,
+              name: s.name,
+              file: s.file,
+            })),
+          })),
+        })),
+      })),
+    })),
+  };
+}
+
+/** Parses manifest text (`fileName` picks JSON or YAML) into a draft; throws a `ManifestError`. */
+export function parseManifest(source: string, fileName: string): CourseManifest {
+  let data: unknown;
+  try {
+    data = fileName.endsWith('.json') ? JSON.parse(source) : parseYaml(source, { uniqueKeys: true });
+  } catch (error) {
+    throw new ManifestError([
+      `${fileName}: cannot be read: ${error instanceof Error ? error.message : error}`,
+    ]);
+  }
+  // valibot's objects take arrays too; a manifest is a mapping of fields.
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ManifestError([`${fileName}: must be a mapping of fields (title, stages, ...)`]);
+  const result = v.safeParse(ManifestSchema, data);
+  if (!result.success) throw new ManifestError([...new Set(result.issues.map(describeIssue))]);
+  return toManifest(result.output);
+}
+
+/** Every lesson of the manifest, in order, with its field path (`stages[0].days[1].lesson_sets[0].lessons[2]`). */
+export function lessonEntries(manifest: CourseManifest): { at: string; lesson: ManifestLesson }[] {
+  const entries: { at: string; lesson: ManifestLesson }[] = [];
+  for (const [s, stage] of manifest.stages.entries())
+    for (const [d, day] of stage.days.entries())
+      for (const [ls, set] of day.lessonSets.entries())
+        for (const [l, lesson] of set.lessons.entries())
+          entries.push({ at: `stages[${s}].days[${d}].lesson_sets[${ls}].lessons[${l}]`, lesson });
+  return entries;
+}
+
+/** Every file the manifest names, in manifest order, with the field naming it. */
+export function fileReferences(manifest: CourseManifest): FileReference[] {
+  const refs: FileReference[] = [];
+  const add = (field: string, kind: FileKind, file: string | null) => {
+    if (file !== null) refs.push({ field, kind, file });
+  };
+  add('image', 'image', manifest.image);
+  add('background', 'image', manifest.background);
+  add('demo_video', 'video', manifest.demoVideo);
+  for (const [i, material] of manifest.materials.entries())
+    add(`materials[${i}].file`, 'document', material.file);
+  for (const { at, lesson } of lessonEntries(manifest)) {
+    add(`${at}.video`, 'video', lesson.video);
+    add(`${at}.description_video`, 'video', lesson.descriptionVideo);
+    add(`${at}.vertical_video`, 'video', lesson.verticalVideo);
+    add(`${at}.vertical_description_video`, 'video', lesson.verticalDescriptionVideo);
+    for (const [i, sub] of lesson.subtitles.entries())
+      add(`${at}.subtitles[${i}].file`, 'subtitle', sub.file);
+  }
+  return refs;
+}
+
+/** The absolute path of a manifest path, or null when it leaves the folder (a symlink-free check). */
+export function resolveInside(folder: string, file: string): string | null {
+  const root = resolve(folder);
+  const path = resolve(root, file);
+  const rel = relative(root, path);
+  return rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel) ? null : path;
+}
+
+async function readHead(path: string, bytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The problem with one referenced file, or null; videos are probed later by the importer (ffmpeg). */
+async function checkFile(folder: string, ref: FileReference): Promise<string | null> {
+  const path = resolveInside(folder, ref.file);
+  if (path === null) return `${ref.field}: must be a path inside the course folder: ${ref.file}`;
+  const info = await stat(path).catch(() => null);
+  if (!info) return `${ref.field}: file not found: ${ref.file}`;
+  if (!info.isFile()) return `${ref.field}: not a file: ${ref.file}`;
+  if (info.size === 0) return `${ref.field}: file is empty: ${ref.file}`;
+  const extension = extname(ref.file).toLowerCase();
+  if (ref.kind === 'image' && (!IMAGE_EXTENSIONS.includes(extension) || !isPicture(await readHead(path, 12))))
+    return `${ref.field}: not an image (${IMAGE_EXTENSIONS.join(', ')}): ${ref.file}`;
+  if (
+    ref.kind === 'subtitle' &&
+    !/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test((await readHead(path, 16)).toString('utf8'))
+  )
+    return `${ref.field}: not a WebVTT file (it must start with WEBVTT): ${ref.file}`;
+  return null;
+}
+
+/**
+ * Subtitles attach to a transcoded video, so one video file cannot carry two different files for the
+ * same language; the manifest may repeat a video in several lessons with the same (or no) subtitles.
+ */
+function subtitleConflicts(manifest: CourseManifest): string[] {
+  const byVideo = new Map<string, Map<string, string>>();
+  const problems: string[] = [];
+  for (const { at, lesson } of lessonEntries(manifest)) {
+    for (const video of [lesson.video, lesson.verticalVideo]) {
+      if (video === null) continue;
+      const known = byVideo.get(video) ?? new Map<string, string>();
+      byVideo.set(video, known);
+      for (const [i, sub] of lesson.subtitles.entries()) {
+        const earlier = known.get(sub.languageCode);
+        if (earlier !== undefined && earlier !== sub.file)
+          problems.push(
+            `${at}.subtitles[${i}].file: ${video} already has ${sub.languageCode} subtitles from ${earlier}`,
+          );
+        known.set(sub.languageCode, sub.file);
+      }
+    }
+  }
+  return [...new Set(problems)];
+}
+
+/** The manifest file of a course folder, or a `ManifestError` when there is none or several. */
+export async function findManifest(folder: string): Promise<string> {
+  const found: string[] = [];
+  for (const name of MANIFEST_NAMES) {
+    if (
+      await access(join(folder, name)).then(
+        () => true,
+        () => false,
+      )
+    )
+      found.push(name);
+  }
+  if (found.length === 0)
+    throw new ManifestError([`${folder}: no course manifest (${MANIFEST_NAMES.join(', ')}) in the folder`]);
+  if (found.length > 1)
+    throw new ManifestError([`${folder}: several manifests (${found.join(', ')}); keep one`]);
+  return join(folder, found[0] as string);
+}
+
+export interface LoadedManifest {
+  manifest: CourseManifest;
+  references: FileReference[];
+}
+
+/** Reads, parses and checks the manifest of `folder` and the files it names; throws a `ManifestError`. */
+export async function loadManifest(folder: string): Promise<LoadedManifest> {
+  const path = await findManifest(folder);
+  const manifest = parseManifest(await readFile(path, 'utf8'), path);
+  const references = fileReferences(manifest);
+  const problems = (await Promise.all(references.map((ref) => checkFile(folder, ref)))).filter(
+    (problem): problem is string => problem !== null,
+  );
+  problems.push(...subtitleConflicts(manifest));
+  if (problems.length > 0) throw new ManifestError(problems);
+  return { manifest, references };
+}

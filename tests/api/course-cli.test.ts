@@ -1,0 +1,131 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { userCourseStreams, users } from '../../server/db/schema';
+import { writeTinyCourse } from './course-folder';
+
+/**
+ * The course commands as an admin runs them: `npm run cli -- ...` in a child process against a
+ * PGlite folder and a media folder of its own. The account is written straight into the folder
+ * first (the CLI creates no accounts), and the database is closed again before each command, since
+ * PGlite lets one process at a time hold the folder.
+ */
+
+const run = promisify(execFile);
+const EMAIL = 'cli-learner@example.com';
+let work: string;
+let env: NodeJS.ProcessEnv;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(...args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run('npm', ['run', '-s', 'cli', '--', ...args], {
+      env,
+      timeout: 60_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+async function withDatabase<T>(work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>) {
+  const database = await openDatabase({ kind: 'pglite', dataDir: env.DATA_DIR });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'course-cli-'));
+  env = { ...process.env, DATA_DIR: join(work, 'pglite'), MEDIA_DIR: join(work, 'media') };
+  delete env.DATABASE_URL;
+  await writeTinyCourse(join(work, 'course'));
+  await withDatabase((db) => db.insert(users).values({ email: EMAIL, passwordHash: 'not used here' }));
+}, 60_000);
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+describe('npm run cli -- course ...', () => {
+  it('imports a folder with progress on stderr and a summary on stdout, then lists it', async () => {
+    const imported = await cli('course', 'import', join(work, 'course'));
+    expect(imported.code).toBe(0);
+    expect(imported.stdout.trim()).toMatch(
+      /^Imported course 1 "Tiny course": 2 stages, 3 days, 3 lessons, 2 videos \(4 s\), 2 files, [\d.]+ MB in [\d.]+ s$/,
+    );
+    expect(imported.stderr).toMatch(/video 2\/2 media\/portrait\.mp4 100%/);
+    expect(imported.stderr).toMatch(/\[#{24}\] 100% done/);
+    expect((await readdir(join(work, 'media'))).sort()).toEqual(['files', 'videos']);
+
+    const listed = await cli('course', 'list');
+    expect(listed).toMatchObject({
+      code: 0,
+      stdout: '1\tTiny course\t2 stages, 3 days, 3 lessons\t0 streams\n',
+    });
+  }, 120_000);
+
+  it('refuses a folder that is not a course, naming the problem', async () => {
+    const result = await cli('course', 'import', join(work, 'nowhere'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/The course was not imported: .*nowhere: no course manifest/);
+  }, 60_000);
+
+  it('enrols and unenrols a learner, with clear errors for what cannot be done', async () => {
+    const enrolled = await cli('enrol', EMAIL, '1', '--demo', '--start', '2030-01-01', '--end', '2030-01-31');
+    expect(enrolled).toMatchObject({
+      code: 0,
+      stdout: `Enrolled ${EMAIL} in course 1 "Tiny course" (demo): stream 1, 2030-01-01 to 2030-01-31\n`,
+    });
+    const again = await cli('enrol', EMAIL, '1');
+    expect(again).toMatchObject({
+      code: 1,
+      stderr: `${EMAIL} already has stream 1 on course 1; unenrol first\n`,
+    });
+    expect(await cli('enrol', 'nobody@example.com', '1')).toMatchObject({
+      code: 1,
+      stderr: 'no account with the e-mail nobody@example.com\n',
+    });
+    expect(await cli('enrol', EMAIL, '7')).toMatchObject({
+      code: 1,
+      stderr: 'no course 7 (npm run cli -- course list shows them)\n',
+    });
+    expect(await cli('enrol', EMAIL, '1', '--start', '2030-02-30')).toMatchObject({
+      code: 1,
+      stderr: '--start must be a calendar date YYYY-MM-DD, got "2030-02-30"\n',
+    });
+    expect(await cli('enrol', EMAIL, 'one')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^usage: /),
+    });
+
+    const stream = await withDatabase(async (db) => {
+      const [row] = await db.select().from(userCourseStreams).where(eq(userCourseStreams.courseId, 1));
+      return row;
+    });
+    expect(stream).toMatchObject({ isDemo: 1, courseFullAccess: 0 });
+    expect(stream?.startDate.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+    expect(stream?.endDate?.toISOString()).toBe('2030-01-31T23:59:59.000Z');
+
+    expect(await cli('unenrol', EMAIL, '1')).toMatchObject({
+      code: 0,
+      stdout: `Removed stream 1 of ${EMAIL} on course 1\n`,
+    });
+    expect(await cli('unenrol', EMAIL, '1')).toMatchObject({
+      code: 1,
+      stderr: `${EMAIL} has no stream on course 1\n`,
+    });
+    expect(await withDatabase((db) => db.select().from(userCourseStreams))).toEqual([]);
+  }, 240_000);
+});

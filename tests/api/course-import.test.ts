@@ -1,0 +1,244 @@
+import { access, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ImportProgress, importCourse, type MediaTools } from '../../server/authoring/importer';
+import { ManifestError } from '../../server/authoring/manifest';
+import {
+  courseDocuments,
+  courseStages,
+  courses,
+  lessonSetLessons,
+  lessonSets,
+  lessons,
+  mediaFiles,
+  stageDays,
+  videos,
+} from '../../server/db/schema';
+import { transcodeVideo } from '../../server/infra/media/transcode';
+import { TINY_MANIFEST, TINY_SECONDS, writeTinyCourse } from './course-folder';
+import { serverForFile } from './harness';
+import { snapshot } from './table-snapshot';
+
+const { server } = serverForFile();
+let work: string;
+let folder: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'course-import-'));
+  folder = join(work, 'course');
+  await writeTinyCourse(folder);
+});
+afterAll(() => rm(work, { recursive: true, force: true }));
+
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+
+/** A fresh, empty media folder for one import. */
+const freshMediaDir = () => mkdtemp(join(work, 'media-'));
+
+describe('importing a course folder', () => {
+  it('writes the course, its media rows and the media files, reporting progress up to done', async () => {
+    const mediaDir = await freshMediaDir();
+    const progress: ImportProgress[] = [];
+    const imported = await importCourse(server.db, mediaDir, folder, { onProgress: (p) => progress.push(p) });
+
+    expect(imported.totals).toEqual({
+      stages: 2,
+      days: 3,
+      lessons: 3,
+      videos: 2,
+      files: 2,
+      bytes: expect.any(Number),
+      videoSeconds: 2 * TINY_SECONDS,
+    });
+    const overall = progress.map((p) => p.overall);
+    expect(overall).toEqual([...overall].sort((a, b) => a - b));
+    expect(progress.at(-1)).toEqual({ phase: 'done', overall: 1 });
+    expect(progress.some((p) => p.phase === 'transcoding' && p.video?.count === 2)).toBe(true);
+
+    const [course] = await server.db.select().from(courses).where(eq(courses.id, imported.courseId));
+    const cover = imported.fileIds.get('cover.png');
+    expect(course).toMatchObject({
+      title: 'Tiny course',
+      titleShort: 'Tiny',
+      descriptionShort: 'Two short lessons.',
+      category: 'Tests',
+      complexity: 2,
+      consultationLimit: 1,
+      version: 3,
+      isDemoExpertMessageEnabled: 0,
+      isDemoDocumentsAccessible: 1,
+      mainImageFileId: cover,
+      backgroundImageFileId: null,
+    });
+
+    const landscape = imported.videoFileIds.get('media/landscape.mp4') as number;
+    const portrait = imported.videoFileIds.get('media/portrait.mp4') as number;
+    const rows = await server.db
+      .select()
+      .from(mediaFiles)
+      .where(inArray(mediaFiles.id, [landscape, portrait, ...imported.fileIds.values()]))
+      .orderBy(asc(mediaFiles.id));
+    expect(rows.map((row) => [row.type, row.name, row.storagePath, row.mimeType])).toEqual([
+      [1, 'landscape.mp4', `videos/${landscape}`, 'video/mp4'],
+      [1, 'portrait.mp4', `videos/${portrait}`, 'video/mp4'],
+      [2, 'cover.png', `files/${cover}/cover.png`, 'image/png'],
+      [
+        4,
+        'handbook.pdf',
+        `files/${imported.fileIds.get('docs/handbook.pdf')}/handbook.pdf`,
+        'application/pdf',
+      ],
+    ]);
+    for (const row of rows) {
+      const path = join(mediaDir, row.storagePath);
+      if (row.type === 1) expect(await exists(join(path, 'master.m3u8'))).toBe(true);
+      else expect((await stat(path)).size).toBe(row.sizeBytes);
+    }
+    // The subtitles of a lesson go with its video and the vertical variant.
+    for (const id of [landscape, portrait]) {
+      const master = await readFile(join(mediaDir, 'videos', String(id), 'master.m3u8'), 'utf8');
+      expect(master).toContain('LANGUAGE="en"');
+      expect(master).toContain('LANGUAGE="es"');
+    }
+    const videoRows = await server.db
+      .select()
+      .from(videos)
+      .where(inArray(videos.mediaFileId, [landscape, portrait]));
+    expect(videoRows.map((row) => row.durationSeconds)).toEqual([TINY_SECONDS, TINY_SECONDS]);
+    expect(videoRows[0]?.manifest).toMatchObject({ master: 'master.m3u8', mp4: { path: 'video.mp4' } });
+
+    const documents = await server.db
+      .select()
+      .from(courseDocuments)
+      .where(eq(courseDocuments.courseId, imported.courseId))
+      .orderBy(asc(courseDocuments.sort));
+    expect(documents.map((d) => [d.title, d.url, d.fileId])).toEqual([
+      ['Handbook', null, imported.fileIds.get('docs/handbook.pdf')],
+      ['Website', 'https://example.com/tiny', null],
+    ]);
+
+    const days = await server.db
+      .select()
+      .from(stageDays)
+      .innerJoin(courseStages, eq(stageDays.stageId, courseStages.id))
+      .where(eq(courseStages.courseId, imported.courseId))
+      .orderBy(asc(stageDays.dayNumber));
+    expect(
+      days.map(({ stage_days: d }) => [
+        d.dayNumber,
+        d.title,
+        d.dayOfRest,
+        d.openingDelaySeconds,
+        d.isDemoAccessible,
+      ]),
+    ).toEqual([
+      [1, 'First day', 0, 0, 1],
+      [2, 'Rest', 1, 86_400, 0],
+      [3, 'Second day', 0, 36 * 3600, 0],
+    ]);
+    // The second day repeats its set twice: two lessons of two seconds each time.
+    expect(days[2]?.stage_days.finishTotalTime).toBe(2 * 2 * TINY_SECONDS);
+
+    const [set] = await server.db
+      .select()
+      .from(lessonSets)
+      .where(eq(lessonSets.dayId, days[2]?.stage_days.id as number));
+    expect(set).toMatchObject({ repeatCount: 2, userRepeatRangeFrom: 1, userRepeatRangeTo: 3 });
+    const lessonRows = await server.db
+      .select({ lesson: lessons })
+      .from(lessonSetLessons)
+      .innerJoin(lessons, eq(lessonSetLessons.lessonId, lessons.id))
+      .where(eq(lessons.courseId, imported.courseId))
+      .orderBy(asc(lessonSetLessons.id));
+    expect(
+      lessonRows.map(({ lesson: l }) => [
+        l.title,
+        l.videoLengthSeconds,
+        l.localVideoFileId,
+        l.verticalVideoFileId,
+        l.localDescriptionVideoFileId,
+      ]),
+    ).toEqual([
+      ['Watch (theory)', TINY_SECONDS, landscape, portrait, null],
+      ['Again (execution)', TINY_SECONDS, landscape, null, null],
+      ['Upright (execution)', TINY_SECONDS, portrait, null, landscape],
+    ]);
+    // Nothing is left in the media folder but the final folders.
+    expect((await readdir(mediaDir)).sort()).toEqual(['files', 'videos']);
+  });
+});
+
+describe('a failed import leaves no rows and no files', () => {
+  /** The real transcoder, failing on the nth video. */
+  function failingTranscode(failOn: number): MediaTools['transcode'] {
+    let calls = 0;
+    return async (request) => {
+      calls += 1;
+      if (calls === failOn) throw new Error('the disk is full');
+      return transcodeVideo(request);
+    };
+  }
+
+  it('when the second video fails to transcode', async () => {
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    await expect(
+      importCourse(server.db, mediaDir, folder, { tools: { transcode: failingTranscode(2) } }),
+    ).rejects.toThrow('the disk is full');
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when moving the files into place fails after the videos were moved', async () => {
+    const mediaDir = await freshMediaDir();
+    // A plain file where the documents' folder belongs: the videos move, then the first file cannot.
+    await writeFile(join(mediaDir, 'files'), 'in the way');
+    const before = await snapshot(server.db);
+    await expect(importCourse(server.db, mediaDir, folder)).rejects.toThrow();
+    expect(await snapshot(server.db)).toEqual(before);
+    expect((await readdir(mediaDir)).sort()).toEqual(['files', 'videos']);
+    expect(await readdir(join(mediaDir, 'videos'))).toEqual([]);
+  });
+
+  it('when a file named as a video is not one: refused before any transcode, the field named', async () => {
+    const bad = join(work, 'bad-video');
+    await writeTinyCourse(bad);
+    await writeFile(join(bad, 'media/portrait.mp4'), 'not a video at all');
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    let transcodes = 0;
+    const error = await importCourse(server.db, mediaDir, bad, {
+      tools: {
+        transcode: (request) => {
+          transcodes += 1;
+          return transcodeVideo(request);
+        },
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).problems).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
+    ]);
+    expect(transcodes).toBe(0);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when a named file is missing', async () => {
+    const manifest = structuredClone(TINY_MANIFEST);
+    manifest.materials[0] = { title: 'Handbook', file: 'docs/missing.pdf' };
+    const missing = join(work, 'missing-file');
+    await writeTinyCourse(missing, manifest);
+    const before = await snapshot(server.db);
+    await expect(importCourse(server.db, await freshMediaDir(), missing)).rejects.toThrow(
+      'materials[0].file: file not found: docs/missing.pdf',
+    );
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+});

@@ -1,0 +1,440 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { loadManifest, ManifestError, parseManifest } from '../../../server/authoring/manifest';
+
+const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+
+/** A manifest using every field; tests change copies of it. */
+const GOOD = {
+  title: 'Mobility basics',
+  caption: 'Mobility',
+  description: 'Move better in ten minutes a day.',
+  category: 'Health',
+  complexity: 2,
+  consultation_limit: 5,
+  version: 4,
+  demo: { documents_accessible: false, offline_mode_accessible: false },
+  image: 'img/cover.png',
+  background: 'img/background.png',
+  demo_video: 'v/intro.mp4',
+  materials: [
+    { title: 'Workbook', file: 'docs/workbook.pdf' },
+    { title: 'Community', url: 'https://example.com/community' },
+  ],
+  stages: [
+    {
+      title: 'Week one',
+      days: [
+        {
+          title: 'Hips',
+          description: 'Open the hips.',
+          demo_accessible: true,
+          lesson_sets: [
+            {
+              lessons: [
+                {
+                  title: 'Hips (theory)',
+                  video: 'v/hips.mp4',
+                  description_video: 'v/intro.mp4',
+                  vertical_video: 'v/hips-vertical.mp4',
+                  vertical_description_video: 'v/intro.mp4',
+                  subtitles: [
+                    { language: 'en', name: 'English', file: 'subs/hips.en.vtt' },
+                    { language: 'pt-BR', name: 'Português', file: 'subs/hips.pt.vtt' },
+                  ],
+                },
+              ],
+            },
+            {
+              repeat_count: 3,
+              repeat_range: [2, 4],
+              lessons: [{ title: 'Hips (execution)', video: 'v/hips.mp4' }],
+            },
+          ],
+        },
+        { title: 'Rest', rest_day: true, opening_delay_days: 1 },
+      ],
+    },
+    {
+      title: 'Week two',
+      days: [
+        {
+          title: 'Spine',
+          opening_delay_hours: 30,
+          required_to_complete: false,
+          lesson_sets: [{ lessons: [{ title: 'Spine (execution)', video: 'v/spine.mp4' }] }],
+        },
+      ],
+    },
+  ],
+};
+
+type Manifest = typeof GOOD;
+const variant = (change: (m: Manifest & Record<string, unknown>) => void): string => {
+  const copy = structuredClone(GOOD) as Manifest & Record<string, unknown>;
+  change(copy);
+  return stringify(copy);
+};
+const firstDay = (m: Manifest) =>
+  m.stages[0]?.days[0] as Record<string, unknown> & Manifest['stages'][0]['days'][0];
+const firstLesson = (m: Manifest) =>
+  firstDay(m).lesson_sets?.[0]?.lessons[0] as Record<string, unknown> &
+    NonNullable<Manifest['stages'][0]['days'][0]['lesson_sets']>[0]['lessons'][0];
+
+/** The problems a manifest text is refused with (none when it parses). */
+function problemsOf(text: string, fileName = 'course.yaml'): readonly string[] {
+  try {
+    parseManifest(text, fileName);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ManifestError)) throw error;
+    return error.problems;
+  }
+}
+
+describe('parseManifest', () => {
+  it('turns a full YAML manifest into the typed draft', () => {
+    const manifest = parseManifest(stringify(GOOD), 'course.yaml');
+    expect(manifest).toMatchObject({
+      title: 'Mobility basics',
+      titleShort: 'Mobility',
+      descriptionShort: 'Move better in ten minutes a day.',
+      category: 'Health',
+      complexity: 2,
+      consultationLimit: 5,
+      version: 4,
+      isDemoDocumentsAccessible: false,
+      isDemoExpertMessageEnabled: true,
+      isDemoUserMessageEnabled: true,
+      isDemoOfflineModeAccessible: false,
+      image: 'img/cover.png',
+      background: 'img/background.png',
+      demoVideo: 'v/intro.mp4',
+      materials: [
+        { title: 'Workbook', file: 'docs/workbook.pdf', url: null },
+        { title: 'Community', file: null, url: 'https://example.com/community' },
+      ],
+    });
+    const [hips, rest] = manifest.stages[0]?.days ?? [];
+    expect(hips).toMatchObject({
+      title: 'Hips',
+      descriptionShort: 'Open the hips.',
+      dayOfRest: false,
+      openingDelaySeconds: 0,
+      isDemoAccessible: true,
+      requiredToComplete: true,
+    });
+    expect(hips?.lessonSets.map((s) => [s.repeatCount, s.userRepeatRangeFrom, s.userRepeatRangeTo])).toEqual([
+      [1, null, null],
+      [3, 2, 4],
+    ]);
+    expect(hips?.lessonSets[0]?.lessons[0]).toEqual({
+      title: 'Hips (theory)',
+      video: 'v/hips.mp4',
+      descriptionVideo: 'v/intro.mp4',
+      verticalVideo: 'v/hips-vertical.mp4',
+      verticalDescriptionVideo: 'v/intro.mp4',
+      subtitles: [
+        { languageCode: 'en', name: 'English', file: 'subs/hips.en.vtt' },
+        { languageCode: 'pt-BR', name: 'Português', file: 'subs/hips.pt.vtt' },
+      ],
+    });
+    expect(rest).toMatchObject({ dayOfRest: true, openingDelaySeconds: 86_400, lessonSets: [] });
+    expect(manifest.stages[1]?.days[0]).toMatchObject({
+      openingDelaySeconds: 30 * 3600,
+      requiredToComplete: false,
+    });
+  });
+
+  it('reads the same manifest as JSON, with the defaults for what it leaves out', () => {
+    const minimal = {
+      title: 'Short',
+      stages: [
+        { title: 'S', days: [{ title: 'D', lesson_sets: [{ lessons: [{ title: 'L', video: 'a.mp4' }] }] }] },
+      ],
+    };
+    expect(parseManifest(JSON.stringify(minimal), 'course.json')).toEqual({
+      title: 'Short',
+      titleShort: '',
+      descriptionShort: '',
+      category: null,
+      complexity: null,
+      consultationLimit: null,
+      version: 1,
+      isDemoDocumentsAccessible: true,
+      isDemoExpertMessageEnabled: true,
+      isDemoUserMessageEnabled: true,
+      isDemoOfflineModeAccessible: true,
+      image: null,
+      background: null,
+      demoVideo: null,
+      materials: [],
+      stages: [
+        {
+          title: 'S',
+          days: [
+            {
+              title: 'D',
+              descriptionShort: '',
+              dayOfRest: false,
+              openingDelaySeconds: 0,
+              isDemoAccessible: false,
+              requiredToComplete: true,
+              lessonSets: [
+                {
+                  repeatCount: 1,
+                  userRepeatRangeFrom: null,
+                  userRepeatRangeTo: null,
+                  lessons: [
+                    {
+                      title: 'L',
+                      video: 'a.mp4',
+                      descriptionVideo: null,
+                      verticalVideo: null,
+                      verticalDescriptionVideo: null,
+                      subtitles: [],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('names unknown keys at any level', () => {
+    expect(problemsOf(variant((m) => Object.assign(m, { colour: 'red' })))).toEqual([
+      'colour: unknown key (check its spelling and level)',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(firstLesson(m), { poster: 'p.jpg' })))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].poster: unknown key (check its spelling and level)',
+    ]);
+  });
+
+  it('names missing and empty required fields', () => {
+    expect(problemsOf(variant((m) => Reflect.deleteProperty(m, 'title')))).toEqual(['title: is required']);
+    expect(problemsOf(variant((m) => Reflect.deleteProperty(firstLesson(m), 'video')))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].video: is required',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m.stages[1] as object, { title: '  ' })))).toEqual([
+      'stages[1].title: must not be empty',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { stages: [] })))).toEqual([
+      'stages: must list at least one stage',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(firstDay(m), { lesson_sets: [] })))).toEqual([
+      'stages[0].days[0].lesson_sets: a day that is not a rest day needs lessons',
+    ]);
+  });
+
+  it('names wrong types and values out of range', () => {
+    expect(problemsOf(variant((m) => Object.assign(m, { complexity: 'hard' })))).toEqual([
+      'complexity: must be a number',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { version: 0 })))).toEqual([
+      'version: must be at least 1',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(firstDay(m), { rest_day: 'yes' })))).toEqual([
+      'stages[0].days[0].rest_day: must be true or false',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(firstDay(m), { opening_delay_days: 1.5 })))).toEqual([
+      'stages[0].days[0].opening_delay_days: must be a whole number',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { title: 'a\u0000b' })))).toEqual([
+      'title: must not hold control characters',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { title: 'x'.repeat(256) })))).toEqual([
+      'title: must be at most 255 characters',
+    ]);
+  });
+
+  it('refuses a day with both kinds of delay and a repeat range that ends before it starts', () => {
+    expect(
+      problemsOf(
+        variant((m) => {
+          Object.assign(firstDay(m), { opening_delay_days: 1, opening_delay_hours: 2 });
+          Object.assign(firstDay(m).lesson_sets?.[1] as object, { repeat_range: [4, 2] });
+        }),
+      ),
+    ).toEqual([
+      'stages[0].days[0].lesson_sets[1].repeat_range: must not end before it starts',
+      'stages[0].days[0].opening_delay_hours: give opening_delay_days or opening_delay_hours, not both',
+    ]);
+    expect(
+      problemsOf(
+        variant((m) => Object.assign(firstDay(m).lesson_sets?.[1] as object, { repeat_range: [1] })),
+      ),
+    ).toEqual(['stages[0].days[0].lesson_sets[1].repeat_range[1]: is required']);
+    expect(
+      problemsOf(variant((m) => Object.assign(firstDay(m).lesson_sets?.[1] as object, { repeat_range: 3 }))),
+    ).toEqual(['stages[0].days[0].lesson_sets[1].repeat_range: must be a pair [from, to]']);
+  });
+
+  it('needs a material to have a file or a url, not both, and a url to be http(s)', () => {
+    expect(problemsOf(variant((m) => Object.assign(m, { materials: [{ title: 'Nothing' }] })))).toEqual([
+      'materials[0]: needs either file or url (one of them)',
+    ]);
+    expect(
+      problemsOf(
+        variant((m) =>
+          Object.assign(m, { materials: [{ title: 'Both', file: 'a.pdf', url: 'https://a.b' }] }),
+        ),
+      ),
+    ).toEqual(['materials[0]: needs either file or url (one of them)']);
+    expect(
+      problemsOf(
+        variant((m) => Object.assign(m, { materials: [{ title: 'Script', url: 'javascript:alert(1)' }] })),
+      ),
+    ).toEqual(['materials[0].url: must be an http or https URL']);
+  });
+
+  it('keeps every file inside the course folder', () => {
+    expect(problemsOf(variant((m) => Object.assign(firstLesson(m), { video: '../other/x.mp4' })))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].video: must be a path inside the course folder',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { image: '/etc/passwd' })))).toEqual([
+      'image: must be a path inside the course folder',
+    ]);
+  });
+
+  it('checks subtitle languages and names', () => {
+    const subtitles = (list: object[]) => variant((m) => Object.assign(firstLesson(m), { subtitles: list }));
+    expect(problemsOf(subtitles([{ language: 'English', name: 'English', file: 'a.vtt' }]))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].language: must be a language code such as en or pt-BR',
+    ]);
+    expect(
+      problemsOf(
+        subtitles([
+          { language: 'en', name: 'English', file: 'a.vtt' },
+          { language: 'en', name: 'English 2', file: 'b.vtt' },
+        ]),
+      ),
+    ).toEqual(['stages[0].days[0].lesson_sets[0].lessons[0].subtitles: must not give a language twice']);
+    expect(problemsOf(subtitles([{ language: 'en', name: 'Say "hi"', file: 'a.vtt' }]))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].name: must not hold a double quote',
+    ]);
+  });
+
+  it('refuses text that is not YAML, repeated keys and a manifest that is not an object', () => {
+    expect(problemsOf('title: [unclosed')[0]).toMatch(/^course\.yaml: cannot be read: /);
+    expect(problemsOf('title: A\ntitle: B\n')[0]).toMatch(/^course\.yaml: cannot be read: .*unique/i);
+    expect(problemsOf('{"title": ', 'course.json')[0]).toMatch(/^course\.json: cannot be read: /);
+    expect(problemsOf('- just\n- a list\n')).toEqual([
+      'course.yaml: must be a mapping of fields (title, stages, ...)',
+    ]);
+    expect(problemsOf('')).toEqual(['course.yaml: must be a mapping of fields (title, stages, ...)']);
+  });
+});
+
+describe('loadManifest', () => {
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'manifest-test-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  /** A course folder holding `manifest` and the files of GOOD (contents are only checked for kind). */
+  async function courseFolder(name: string, manifest: string, skip: readonly string[] = []): Promise<string> {
+    const root = join(folder, name);
+    const files: Record<string, string | Buffer> = {
+      'img/cover.png': PNG_HEAD,
+      'img/background.png': PNG_HEAD,
+      'v/intro.mp4': 'video bytes',
+      'v/hips.mp4': 'video bytes',
+      'v/hips-vertical.mp4': 'video bytes',
+      'v/spine.mp4': 'video bytes',
+      'docs/workbook.pdf': '%PDF-1.4',
+      'subs/hips.en.vtt': 'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n',
+      'subs/hips.pt.vtt': '\uFEFFWEBVTT\n\n00:00.000 --> 00:01.000\nOi\n',
+    };
+    for (const [path, content] of Object.entries(files)) {
+      if (skip.includes(path)) continue;
+      await mkdir(join(root, path, '..'), { recursive: true });
+      await writeFile(join(root, path), content);
+    }
+    await writeFile(join(root, 'course.yaml'), manifest);
+    return root;
+  }
+
+  const loadProblems = (root: string) =>
+    loadManifest(root).then(
+      () => [],
+      (error: unknown) => {
+        if (!(error instanceof ManifestError)) throw error;
+        return error.problems;
+      },
+    );
+
+  it('lists every file the manifest names once the files are all there', async () => {
+    const { manifest, references } = await loadManifest(await courseFolder('good', stringify(GOOD)));
+    expect(manifest.title).toBe('Mobility basics');
+    expect(references.map((r) => `${r.kind} ${r.field}`)).toEqual([
+      'image image',
+      'image background',
+      'video demo_video',
+      'document materials[0].file',
+      'video stages[0].days[0].lesson_sets[0].lessons[0].video',
+      'video stages[0].days[0].lesson_sets[0].lessons[0].description_video',
+      'video stages[0].days[0].lesson_sets[0].lessons[0].vertical_video',
+      'video stages[0].days[0].lesson_sets[0].lessons[0].vertical_description_video',
+      'subtitle stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file',
+      'subtitle stages[0].days[0].lesson_sets[0].lessons[0].subtitles[1].file',
+      'video stages[0].days[0].lesson_sets[1].lessons[0].video',
+      'video stages[1].days[0].lesson_sets[0].lessons[0].video',
+    ]);
+  });
+
+  it('names each missing file with its field', async () => {
+    const root = await courseFolder('missing', stringify(GOOD), ['v/spine.mp4', 'docs/workbook.pdf']);
+    expect(await loadProblems(root)).toEqual([
+      'materials[0].file: file not found: docs/workbook.pdf',
+      'stages[1].days[0].lesson_sets[0].lessons[0].video: file not found: v/spine.mp4',
+    ]);
+  });
+
+  it('refuses a subtitle that is not WebVTT, a picture that is not one, a folder and an empty file', async () => {
+    const root = await courseFolder('kinds', stringify(GOOD));
+    await writeFile(join(root, 'subs/hips.en.vtt'), '1\n00:00:00,000 --> 00:00:01,000\nHi\n');
+    await writeFile(join(root, 'img/background.png'), 'not a picture');
+    await writeFile(join(root, 'v/intro.mp4'), '');
+    await rm(join(root, 'v/spine.mp4'));
+    await mkdir(join(root, 'v/spine.mp4'));
+    expect(await loadProblems(root)).toEqual([
+      'background: not an image (.png, .jpg, .jpeg, .webp, .gif): img/background.png',
+      'demo_video: file is empty: v/intro.mp4',
+      'stages[0].days[0].lesson_sets[0].lessons[0].description_video: file is empty: v/intro.mp4',
+      'stages[0].days[0].lesson_sets[0].lessons[0].vertical_description_video: file is empty: v/intro.mp4',
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: not a WebVTT file (it must start with WEBVTT): subs/hips.en.vtt',
+      'stages[1].days[0].lesson_sets[0].lessons[0].video: not a file: v/spine.mp4',
+    ]);
+  });
+
+  it('refuses two different subtitle files for one language of one video', async () => {
+    const manifest = variant((m) => {
+      const second = firstDay(m).lesson_sets?.[1]?.lessons[0] as Record<string, unknown>;
+      second.subtitles = [{ language: 'en', name: 'English', file: 'subs/hips.pt.vtt' }];
+    });
+    expect(await loadProblems(await courseFolder('conflict', manifest))).toEqual([
+      'stages[0].days[0].lesson_sets[1].lessons[0].subtitles[0].file: v/hips.mp4 already has en subtitles from subs/hips.en.vtt',
+    ]);
+  });
+
+  it('needs exactly one manifest in the folder', async () => {
+    const empty = join(folder, 'empty');
+    await mkdir(empty);
+    expect((await loadProblems(empty))[0]).toMatch(
+      /no course manifest \(course\.yaml, course\.yml, course\.json\)/,
+    );
+    const twice = await courseFolder('twice', stringify(GOOD));
+    await writeFile(join(twice, 'course.json'), JSON.stringify(GOOD));
+    expect((await loadProblems(twice))[0]).toMatch(
+      /several manifests \(course\.yaml, course\.json\); keep one/,
+    );
+  });
+});
