@@ -19,23 +19,28 @@ export async function loadGet(url: string, headers: Record<string, string> = {})
   return { requestsPerSecond: Math.round(result.requests.average), p99Ms: result.latency.p99 };
 }
 
-/** Signs the demo learner in and returns the bearer header the learner calls carry. */
-export async function demoLearnerHeaders(origin: string): Promise<Record<string, string>> {
+export type Account = { email: string; password: string };
+
+/** Signs a learner in and returns the session token. */
+export async function signIn(origin: string, account: Account): Promise<string> {
   const login = await fetch(`${origin}/spa/api/v1/auth/login?lang=en`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'learner@example.com', password: 'learner-demo' }),
+    body: JSON.stringify(account),
   });
+  if (!login.ok) throw new Error(`signing ${account.email} in answered ${login.status}`);
   const { data } = (await login.json()) as { data: { token: string } };
-  return { authorization: `Bearer ${data.token}` };
+  return data.token;
 }
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /**
  * The health route (one `select 1`) is the baseline: a route's throughput as a ratio to it, taken in
  * the same run on the same database, says what the route itself costs, whatever the machine's load.
  */
-export async function loadAgainstHealth(origin: string) {
-  const headers = await demoLearnerHeaders(origin);
+export async function loadAgainstHealth(origin: string, account: Account) {
+  const headers = bearer(await signIn(origin, account));
   const health = await loadGet(`${origin}/healthz`);
   const user = await loadGet(`${origin}/spa/api/v1/user?lang=en`, headers);
   return { health, user, userToHealth: ratio(user.requestsPerSecond, health.requestsPerSecond) };

@@ -4,32 +4,73 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
 
-/** The gzip size of every script a page loads until the network is idle, in KB. */
-export async function pageJsGzipKb(url: string): Promise<number> {
+/** The session cookie the app keeps beside local storage: a page opened with it is signed in. */
+export type Session = { origin: string; token: string };
+
+const sessionCookie = ({ origin, token }: Session) => ({
+  name: 'auth_token',
+  value: token,
+  url: origin,
+  sameSite: 'Strict' as const,
+});
+
+export type ScriptSize = { url: string; gzipKb: number };
+
+const kb = (bytes: number) => Number((bytes / 1024).toFixed(1));
+export const totalKb = (scripts: readonly ScriptSize[]) =>
+  Number(scripts.reduce((sum, s) => sum + s.gzipKb, 0).toFixed(1));
+
+/**
+ * Every script a page loads until the network is idle, with its gzip size in KB. `whenReady` runs on
+ * the loaded page (e.g. waits for a lesson to show) before the list is taken.
+ */
+export async function pageScripts(
+  url: string,
+  options: { session?: Session; whenReady?: (page: import('@playwright/test').Page) => Promise<void> } = {},
+): Promise<ScriptSize[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const page = await browser.newPage();
-  const scripts: Promise<number>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script')
-      scripts.push(res.body().then((b) => gzipSync(b, { level: 9 }).length));
-  });
-  await page.goto(url, { waitUntil: 'networkidle' });
-  const sizes = await Promise.all(scripts);
-  await browser.close();
-  return Number((sizes.reduce((a, b) => a + b, 0) / 1024).toFixed(1));
+  try {
+    const context = await browser.newContext();
+    if (options.session) await context.addCookies([sessionCookie(options.session)]);
+    const page = await context.newPage();
+    const scripts: Promise<ScriptSize>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script')
+        scripts.push(
+          res.body().then((b) => ({ url: res.url(), gzipKb: kb(gzipSync(b, { level: 9 }).length) })),
+        );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await options.whenReady?.(page);
+    await page.waitForLoadState('networkidle');
+    return await Promise.all(scripts);
+  } finally {
+    await browser.close();
+  }
 }
 
-/** Lighthouse's mobile performance score (0..1) of a page, in Debian's Chromium. */
-export async function lighthousePerformance(url: string): Promise<number> {
+/** The gzip size of every script a page loads until the network is idle, in KB. */
+export const pageJsGzipKb = async (url: string, session?: Session) =>
+  totalKb(await pageScripts(url, { session }));
+
+/** Lighthouse's mobile performance score (0..1) of a page, in Debian's Chromium, signed in when a session is given. */
+export async function lighthousePerformance(url: string, session?: Session): Promise<number> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
+    if (session) {
+      // Lighthouse keeps the browser's storage when asked to, so the cookie set here signs the page in.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await browser.contexts()[0]?.addCookies([sessionCookie(session)]);
+      await browser.close();
+    }
     const result = await lighthouse(url, {
       port: chrome.port,
       onlyCategories: ['performance'],
       output: 'json',
+      disableStorageReset: session !== undefined,
     });
     return result?.lhr.categories.performance?.score ?? 0;
   } finally {

@@ -1,12 +1,18 @@
-// Benchmarks (not tests): JS shipped to the sign-in page, its Lighthouse mobile performance, HTTP
-// load on PGlite and on PostgreSQL as ratios to the health route measured in the same run, and a
-// larger fuzz run. Prints the figures and writes reports/bench.json, each figure beside its budget.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Benchmarks (not tests): JS shipped to the sign-in and day pages and the player chunk, Lighthouse
+// mobile performance of the sign-in page and the calendar, HTTP load on PGlite and on PostgreSQL as
+// ratios to the health route measured in the same run, the import time of a video, and a larger fuzz
+// run. Prints the figures and writes reports/bench.json, each figure beside its budget.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import type { DatabaseOptions } from '../server/db/client';
+import { type ServerDatabase, withServerProcess } from '../tests/e2e/support/server-process';
 import { runFuzz } from './fuzz';
-import { LOAD, loadAgainstHealth, ratio } from './load';
-import { lighthousePerformance, pageJsGzipKb } from './page';
-import { withBenchServer } from './server';
+import { loadLessonStatistics, loadStreamStatus } from './learning';
+import { BENCH_LEARNER, type BenchLearning, prepareLearningData } from './learning-data';
+import { bearer, LOAD, loadAgainstHealth, ratio, signIn } from './load';
+import { lighthousePerformance, pageJsGzipKb, pageScripts, totalKb } from './page';
 
 const BUDGET = {
   signInJsGzipKb: 130,
@@ -14,6 +20,12 @@ const BUDGET = {
   userToHealth: 0.5,
   pgliteToPostgres: 0.6,
   fuzzFiveXX: 0,
+  dayPageJsGzipKb: 220,
+  playerChunkGzipKb: 340,
+  calendarLighthouse: 0.9,
+  statusToHealth: 0.3,
+  statusP99MsPostgres: 100,
+  statisticsToHealthPostgres: 0.4,
 };
 const FUZZ = { runs: 3000, seconds: 180 };
 
@@ -33,16 +45,81 @@ async function freshPostgresDatabase(): Promise<string> {
   return url.toString();
 }
 
+/** A fresh database of either kind with the learning data written, and the server settings that open it. */
+async function learningDatabase(
+  databaseUrl: string | undefined,
+  timeImport: boolean,
+): Promise<{ server: ServerDatabase; learning: BenchLearning }> {
+  const mediaDir = mkdtempSync(join(tmpdir(), 'bench-media-'));
+  const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  const options: DatabaseOptions = databaseUrl
+    ? { kind: 'postgres', url: databaseUrl }
+    : { kind: 'pglite', dataDir };
+  const learning = await prepareLearningData(options, mediaDir, { timeImport });
+  return { server: { databaseUrl, dataDir, mediaDir }, learning };
+}
+
+/** The learning calls under load, each beside the health route of the same run. */
+async function learningLoad(origin: string, learning: BenchLearning) {
+  const headers = bearer(await signIn(origin, BENCH_LEARNER));
+  const { health, user, userToHealth } = await loadAgainstHealth(origin, BENCH_LEARNER);
+  const status = await loadStreamStatus(origin, headers, learning);
+  const statistics = await loadLessonStatistics(origin, headers, learning);
+  return {
+    health,
+    user,
+    userToHealth,
+    status,
+    statusToHealth: ratio(status.requestsPerSecond, health.requestsPerSecond),
+    statistics,
+    statisticsToHealth: ratio(statistics.requestsPerSecond, health.requestsPerSecond),
+  };
+}
+
+/** The day page's scripts until it is idle and the first lesson's play has brought the player. */
+async function dayPageScripts(origin: string, token: string, learning: BenchLearning) {
+  const url = `${origin}/v/course/${learning.streamId}/calendar/${learning.dayNumber}`;
+  return pageScripts(url, {
+    session: { origin, token },
+    whenReady: async (page) => {
+      await page.getByRole('button', { name: /play/i }).first().click();
+      await page.waitForFunction(() => document.querySelector('mux-player, video') !== null);
+    },
+  });
+}
+
 async function main() {
-  const onPglite = await withBenchServer(18180, {}, async (origin) => {
+  const pgliteData = await learningDatabase(undefined, true);
+  console.log(`import of a 60 s 720p video: ${pgliteData.learning.importToDuration} x its duration`);
+  const onPglite = await withServerProcess(18180, pgliteData.server, async (origin) => {
     const jsKb = await pageJsGzipKb(`${origin}/v/`);
     console.log(`sign-in page JS: ${jsKb} KB gzip (budget ${BUDGET.signInJsGzipKb})`);
     const performance = await lighthousePerformance(`${origin}/v/`);
     console.log(`Lighthouse mobile performance: ${performance} (budget ${BUDGET.lighthousePerformance})`);
-    return { jsKb, performance, load: await loadAgainstHealth(origin) };
+    const token = await signIn(origin, BENCH_LEARNER);
+    const session = { origin, token };
+    const learning = pgliteData.learning;
+    const dayBeforePlay = await pageScripts(
+      `${origin}/v/course/${learning.streamId}/calendar/${learning.dayNumber}`,
+      {
+        session,
+      },
+    );
+    const dayWithPlayer = await dayPageScripts(origin, token, learning);
+    const loadedBefore = new Set(dayBeforePlay.map((script) => script.url));
+    const dayPageKb = totalKb(dayBeforePlay);
+    const playerKb = totalKb(dayWithPlayer.filter((script) => !loadedBefore.has(script.url)));
+    console.log(`day page JS before play: ${dayPageKb} KB gzip (budget ${BUDGET.dayPageJsGzipKb})`);
+    console.log(`player chunk: ${playerKb} KB gzip (budget ${BUDGET.playerChunkGzipKb})`);
+    const calendar = await lighthousePerformance(`${origin}/v/course/${learning.streamId}/calendar`, session);
+    console.log(
+      `Lighthouse mobile performance of the calendar: ${calendar} (budget ${BUDGET.calendarLighthouse})`,
+    );
+    return { jsKb, performance, dayPageKb, playerKb, calendar, load: await learningLoad(origin, learning) };
   });
-  const onPostgres = await withBenchServer(18181, { databaseUrl: await freshPostgresDatabase() }, (origin) =>
-    loadAgainstHealth(origin),
+  const postgresData = await learningDatabase(await freshPostgresDatabase(), false);
+  const onPostgres = await withServerProcess(18181, postgresData.server, (origin) =>
+    learningLoad(origin, postgresData.learning),
   );
   for (const [name, load] of [
     ['PGlite', onPglite.load],
@@ -52,6 +129,16 @@ async function main() {
       `${name}: GET /healthz ${load.health.requestsPerSecond} req/s (p99 ${load.health.p99Ms} ms), ` +
         `GET /user ${load.user.requestsPerSecond} req/s (p99 ${load.user.p99Ms} ms), ` +
         `ratio ${load.userToHealth} (budget ${BUDGET.userToHealth})`,
+    );
+    console.log(
+      `${name}: stream status ${load.status.requestsPerSecond} req/s (p99 ${load.status.p99Ms} ms), ` +
+        `ratio ${load.statusToHealth} (budget ${BUDGET.statusToHealth})`,
+    );
+    const stats = load.statistics;
+    console.log(
+      `${name}: save-lesson-stat ${stats.requestsPerSecond} req/s (p99 ${stats.p99Ms} ms), ratio ` +
+        `${load.statisticsToHealth}; ${stats.accepted} accepted, ${stats.counted} counted, ` +
+        `${stats.lost} lost, ${stats.doubled} doubled`,
     );
   }
   const pgliteToPostgres = ratio(onPglite.load.user.requestsPerSecond, onPostgres.user.requestsPerSecond);
@@ -71,10 +158,26 @@ async function main() {
     measuredAt: new Date().toISOString(),
     signInJsGzipKb: atMost(onPglite.jsKb, BUDGET.signInJsGzipKb),
     lighthousePerformance: atLeast(onPglite.performance, BUDGET.lighthousePerformance),
+    dayPageJsGzipKb: atMost(onPglite.dayPageKb, BUDGET.dayPageJsGzipKb),
+    playerChunkGzipKb: atMost(onPglite.playerKb, BUDGET.playerChunkGzipKb),
+    calendarLighthouse: atLeast(onPglite.calendar, BUDGET.calendarLighthouse),
+    importToDuration: pgliteData.learning.importToDuration,
     load: {
       ...LOAD,
-      pglite: { ...onPglite.load, userToHealth: atLeast(onPglite.load.userToHealth, BUDGET.userToHealth) },
-      postgres: { ...onPostgres, userToHealth: atLeast(onPostgres.userToHealth, BUDGET.userToHealth) },
+      pglite: {
+        ...onPglite.load,
+        userToHealth: atLeast(onPglite.load.userToHealth, BUDGET.userToHealth),
+        statusToHealth: atLeast(onPglite.load.statusToHealth, BUDGET.statusToHealth),
+        statisticsLostOrDoubled: atMost(onPglite.load.statistics.lost + onPglite.load.statistics.doubled, 0),
+      },
+      postgres: {
+        ...onPostgres,
+        userToHealth: atLeast(onPostgres.userToHealth, BUDGET.userToHealth),
+        statusToHealth: atLeast(onPostgres.statusToHealth, BUDGET.statusToHealth),
+        statusP99Ms: atMost(onPostgres.status.p99Ms, BUDGET.statusP99MsPostgres),
+        statisticsToHealth: atLeast(onPostgres.statisticsToHealth, BUDGET.statisticsToHealthPostgres),
+        statisticsLostOrDoubled: atMost(onPostgres.statistics.lost + onPostgres.statistics.doubled, 0),
+      },
       pgliteToPostgres: atLeast(pgliteToPostgres, BUDGET.pgliteToPostgres),
     },
     fuzz: {

@@ -5,6 +5,9 @@ import { join } from 'node:path';
 
 type RunningServer = { origin: string; stop(): Promise<void> };
 
+/** PostgreSQL by URL, else PGlite in `dataDir` (a fresh folder when absent); media in `mediaDir` (likewise). */
+export type ServerDatabase = { databaseUrl?: string; dataDir?: string; mediaDir?: string };
+
 /** True while any process of the group led by `pid` is alive. */
 function groupAlive(pid: number): boolean {
   try {
@@ -24,17 +27,20 @@ async function answers(origin: string): Promise<boolean> {
 }
 
 /**
- * Starts the real server (`tsx server/main.ts`) on a fresh database and waits until it answers.
+ * Starts the real server (`tsx server/main.ts`) as its own process, on a fresh database unless one is
+ * named, and waits until it answers. The benchmarks use it, and e2e specs that must stop a server to
+ * let the admin commands at its PGlite folder.
  * `npx` runs the server as a grandchild, so it gets its own process group: stopping signals the
  * whole group, else the server outlives the run and holds the port for the next one.
  */
-async function startBenchServer(port: number, db: { databaseUrl?: string }): Promise<RunningServer> {
+async function startServerProcess(port: number, db: ServerDatabase): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a server left from an earlier run) would be measured instead.
   if (await answers(origin)) throw new Error(`port ${port} is taken by another server: stop it first`);
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
   if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
-  else env.DATA_DIR = mkdtempSync(join(tmpdir(), 'bench-pglite-'));
+  else env.DATA_DIR = db.dataDir ?? mkdtempSync(join(tmpdir(), 'server-pglite-'));
+  env.MEDIA_DIR = db.mediaDir ?? mkdtempSync(join(tmpdir(), 'server-media-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -67,12 +73,12 @@ async function startBenchServer(port: number, db: { databaseUrl?: string }): Pro
 }
 
 /** Runs `work` against a fresh server and stops the server afterwards, also when `work` fails. */
-export async function withBenchServer<T>(
+export async function withServerProcess<T>(
   port: number,
-  db: { databaseUrl?: string },
+  db: ServerDatabase,
   work: (origin: string) => Promise<T>,
 ): Promise<T> {
-  const server = await startBenchServer(port, db);
+  const server = await startServerProcess(port, db);
   try {
     return await work(server.origin);
   } finally {
