@@ -8,7 +8,11 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ru', 'es'],
   catalogs: [
-    { path: '<rootDir>/locales/{locale}/messages', include: ['src'], exclude: ['src/features/learning'] },
+    {
+      path: '<rootDir>/locales/{locale}/messages',
+      include: ['src'],
+      exclude: ['<rootDir>/src/features/learning/**'],
+    },
     { path: '<rootDir>/locales/{locale}/learning', include: ['src/features/learning'] },
   ],
 });

@@ -14,7 +14,15 @@ const appPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", NONCE],
+  // The video player (Mux's element, media-chrome inside) builds its shadow DOM with <style>
+  // elements and style attributes it writes at run time, which no nonce can reach: inline styles are
+  // allowed for elements and attributes (they run no code). Scripts stay 'self' only, never inline.
+  styleSrcElem: ["'self'", "'unsafe-inline'"],
+  styleSrcAttr: ["'unsafe-inline'"],
   imgSrc: ["'self'", 'data:'],
+  // hls.js plays through Media Source Extensions (blob: URLs) and may run its transmuxer in a worker.
+  mediaSrc: ["'self'", 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],

@@ -12,12 +12,18 @@
  * - SESSION.STARTED from any data state starts a fresh load for the new session.
  * - `logError` takes params `{ error }`; `restoreSession` defaults to sending SESSION.RESTORE to the
  *   session child.
+ * - Demo auto-enrolment runs between the first start lists and `loaded`: `enrollingInDemo`, then
+ *   `fetchingDemoService` (kept as `demoService`), then `reloadingAfterDemo` loads the lists once more.
+ *   A failed step is logged and never blocks the app: a refused enrolment goes on to `loaded` with the
+ *   empty streams, a failed service fetch or reload still ends in `loaded`.
  */
 import { assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import { type BrandConfig, mergeRemoteConfig, type RemoteConfig } from '../../brands';
+import type { CourseService } from '../../src/domain/courseService';
 import { isStaleAfterHidden } from '../../src/domain/dataSync';
+import { demoServiceToEnrol } from '../../src/domain/demoEnrolment';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
-import type { StartLists, Subscription } from '../../src/domain/startLists';
+import type { StartLists, Stream, Subscription } from '../../src/domain/startLists';
 import type { User } from '../../src/domain/user';
 import { type SessionParentEvent, sessionMachine } from './session.machine';
 
@@ -27,6 +33,8 @@ export type AppContext = {
   lists: StartLists | null;
   user: User | null;
   error: RequestError | null;
+  /** The brand's demo service as the server describes it, once the learner was enrolled in it at start. */
+  demoService: CourseService | null;
 };
 
 export type AppEvent =
@@ -39,7 +47,13 @@ export type AppEvent =
 
 export type AppInput = { brand: BrandConfig };
 
-const noData = { subscriptions: [], lists: null, user: null, error: null } satisfies Partial<AppContext>;
+const noData = {
+  subscriptions: [],
+  lists: null,
+  user: null,
+  error: null,
+  demoService: null,
+} satisfies Partial<AppContext>;
 
 export const appMachine = setup({
   types: {
@@ -67,6 +81,13 @@ export const appMachine = setup({
     fetchUser: fromPromise<User>(async () => {
       throw new Error('fetchUser actor must be provided');
     }),
+    // The brand's demo service; null only if the state were entered without the guard that checks it.
+    enrolInDemo: fromPromise<Stream, { serviceId: number | null }>(async () => {
+      throw new Error('enrolInDemo actor must be provided');
+    }),
+    fetchCourseService: fromPromise<CourseService, { serviceId: number | null }>(async () => {
+      throw new Error('fetchCourseService actor must be provided');
+    }),
   },
   actions: {
     restoreSession: sendTo('session', { type: 'SESSION.RESTORE' }),
@@ -80,6 +101,8 @@ export const appMachine = setup({
     isSiteUnavailable: ({ context }, params: { remote: RemoteConfig }) =>
       mergeRemoteConfig(context.brand, params.remote).flags.isSiteUnavailable,
     wasHiddenLong: (_, params: { hiddenForMs: number }) => isStaleAfterHidden(params.hiddenForMs),
+    needsDemoEnrolment: ({ context }, params: { lists: StartLists }) =>
+      demoServiceToEnrol(context.brand, params.lists.streams.length) !== null,
   },
 }).createMachine({
   id: 'app',
@@ -165,13 +188,62 @@ export const appMachine = setup({
             id: 'loadStartLists',
             src: 'loadStartLists',
             input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
-            onDone: { target: 'loaded', actions: assign({ lists: ({ event }) => event.output }) },
+            onDone: [
+              {
+                guard: { type: 'needsDemoEnrolment', params: ({ event }) => ({ lists: event.output }) },
+                target: 'enrollingInDemo',
+                actions: assign({ lists: ({ event }) => event.output }),
+              },
+              { target: 'loaded', actions: assign({ lists: ({ event }) => event.output }) },
+            ],
             onError: {
               target: 'fail',
               actions: [
                 assign({ error: ({ event }) => toRequestError(event.error) }),
                 { type: 'logError', params: ({ event }) => ({ error: event.error }) },
               ],
+            },
+          },
+        },
+        enrollingInDemo: {
+          invoke: {
+            id: 'enrolInDemo',
+            src: 'enrolInDemo',
+            input: ({ context }) => ({ serviceId: context.brand.demoCourseServiceId ?? null }),
+            onDone: 'fetchingDemoService',
+            // The learner goes on with the empty streams already loaded.
+            onError: {
+              target: 'loaded',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        fetchingDemoService: {
+          invoke: {
+            id: 'fetchCourseService',
+            src: 'fetchCourseService',
+            input: ({ context }) => ({ serviceId: context.brand.demoCourseServiceId ?? null }),
+            onDone: {
+              target: 'reloadingAfterDemo',
+              actions: assign({ demoService: ({ event }) => event.output }),
+            },
+            // The stream exists either way: the reload still shows it.
+            onError: {
+              target: 'reloadingAfterDemo',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        reloadingAfterDemo: {
+          invoke: {
+            id: 'loadStartLists',
+            src: 'loadStartLists',
+            input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
+            onDone: { target: 'loaded', actions: assign({ lists: ({ event }) => event.output }) },
+            // Once only: a failed reload keeps the lists of the first load.
+            onError: {
+              target: 'loaded',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
             },
           },
         },

@@ -1,12 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import type { RemoteConfig } from '../../brands';
 import { brightpath } from '../../brands/brightpath';
+import { kite } from '../../brands/kite';
 import { appMachine } from '../../machines/shell/app.machine';
 import { sessionMachine } from '../../machines/shell/session.machine';
+import type { CourseService } from '../../src/domain/courseService';
 import { DATA_SYNC_AFTER_HIDDEN_MS } from '../../src/domain/dataSync';
-import type { StartLists, Subscription } from '../../src/domain/startLists';
-import { done, failed, networkError, serverError, user } from '../fixtures';
+import type { StartLists, Stream, Subscription } from '../../src/domain/startLists';
+import { done, failed, networkError, requestError, serverError, user } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 
@@ -32,8 +34,21 @@ const subscriptions: Subscription[] = [
     recurrentPaymentsEnabled: true,
   },
 ];
+const stream: Stream = {
+  id: 11,
+  courseId: 3,
+  startDate: 1_767_225_600_000,
+  endDate: null,
+  status: 'open',
+  isDemo: false,
+  courseVersion: 1,
+  courseFullAccess: true,
+  mobileAccess: true,
+  isOptionalPurchase: false,
+  progress: { daysCount: 10, completeDaysCount: 2, progress: 20 },
+};
 const lists: StartLists = {
-  streams: [],
+  streams: [stream],
   communities: [],
   userCommunities: [],
   scoreAmount: 200,
@@ -41,6 +56,19 @@ const lists: StartLists = {
   installments: [],
 };
 const syncedLists: StartLists = { ...lists, scoreAmount: 250 };
+// Brightpath makes its demo (service 498) accessible: a learner without streams is enrolled in it.
+const noStreams: StartLists = { ...lists, streams: [] };
+const demoStream: Stream = { ...stream, id: 12, courseId: 5, isDemo: true, courseFullAccess: false };
+const withDemo: StartLists = { ...lists, streams: [demoStream] };
+const demoService: CourseService = {
+  id: 498,
+  type: 'course_demo',
+  title: 'Try a course',
+  courseId: 5,
+  course: { id: 5, title: 'Getting started', caption: 'Start', excerpt: 'Three short days' },
+  appstoreProductCodes: [],
+};
+const alreadyEnrolled = requestError(409, 'You are already enrolled in a course.');
 const syncedUser = { ...user, firstName: 'Augusta' };
 const shownSoon = { type: 'PAGE.SHOWN', hiddenForMs: DATA_SYNC_AFTER_HIDDEN_MS - 1 } as const;
 const shownLater = { type: 'PAGE.SHOWN', hiddenForMs: DATA_SYNC_AFTER_HIDDEN_MS } as const;
@@ -65,7 +93,12 @@ const spec = {
     done('loadSubscriptions', subscriptions),
     failed('loadSubscriptions', serverError),
     done('loadStartLists', lists),
-    done('loadStartLists', syncedLists),
+    // Without streams: the demo enrolment's way (and what a sync may find).
+    done('loadStartLists', noStreams),
+    done('enrolInDemo', demoStream),
+    failed('enrolInDemo', alreadyEnrolled),
+    done('fetchCourseService', demoService),
+    failed('fetchCourseService', serverError),
     failed('loadStartLists', serverError),
     failed('session', new Error('session crashed')),
     failed('watchConnectivity', new Error('no events')),
@@ -74,6 +107,10 @@ const spec = {
     failed('fetchUser', serverError),
   ],
 };
+
+// The root machine has a large graph (three parallel regions and the demo enrolment steps):
+// walking it again for the coverage pass takes seconds on a busy machine, past the 5 s default.
+vi.setConfig({ testTimeout: 30_000 });
 
 describeModel(spec);
 
@@ -234,6 +271,78 @@ describe('app', () => {
     expect(app.snapshot().matches({ connectivity: 'offline' })).toBe(true);
     await app.dispatch({ type: 'CONNECTIVITY.ONLINE' });
     expect(app.snapshot().matches({ connectivity: 'online' })).toBe(true);
+  });
+});
+
+describe('demo auto-enrolment at start', () => {
+  async function startListsWithoutStreams(brandInput = input) {
+    const app = startMachine(spec, brandInput);
+    await app.dispatch(done('loadConfig', remote));
+    await app.dispatch({ type: 'SESSION.STARTED', user });
+    await app.dispatch(done('loadSubscriptions', subscriptions));
+    await app.dispatch(done('loadStartLists', noStreams));
+    return app;
+  }
+
+  it("enrols a learner without streams in the brand's demo, fetches the service and reloads the lists once", async () => {
+    const app = await startListsWithoutStreams();
+    expect(app.snapshot().matches({ data: 'enrollingInDemo' })).toBe(true);
+    expect(app.fakes.inputOf('enrolInDemo')).toEqual({ serviceId: 498 });
+    await app.dispatch(done('enrolInDemo', demoStream));
+    expect(app.snapshot().matches({ data: 'fetchingDemoService' })).toBe(true);
+    expect(app.fakes.inputOf('fetchCourseService')).toEqual({ serviceId: 498 });
+    await app.dispatch(done('fetchCourseService', demoService));
+    expect(app.snapshot().matches({ data: 'reloadingAfterDemo' })).toBe(true);
+    expect(app.snapshot().context.demoService).toEqual(demoService);
+    await app.dispatch(done('loadStartLists', withDemo));
+    expect(app.snapshot().matches({ data: { loaded: 'fresh' } })).toBe(true);
+    expect(app.snapshot().context.lists).toEqual(withDemo);
+    expect(app.fakes.started.filter((actor) => actor.id === 'loadStartLists')).toHaveLength(2);
+    expect(app.effects.filter((effect) => effect.name === 'logError')).toEqual([]);
+  });
+
+  it('a refused enrolment does not block the app: it goes on with the empty streams and reports the error', async () => {
+    const app = await startListsWithoutStreams();
+    await app.dispatch(failed('enrolInDemo', alreadyEnrolled));
+    expect(app.snapshot().matches({ data: { loaded: 'fresh' } })).toBe(true);
+    expect(app.snapshot().context).toMatchObject({ lists: noStreams, demoService: null, error: null });
+    expect(app.effects.at(-1)).toEqual({ name: 'logError', params: { error: alreadyEnrolled } });
+    expect(app.fakes.started.map((actor) => actor.id)).not.toContain('fetchCourseService');
+  });
+
+  it('a failed service fetch still reloads; a failed reload keeps the first lists; both are reported', async () => {
+    const app = await startListsWithoutStreams();
+    await app.dispatch(done('enrolInDemo', demoStream));
+    await app.dispatch(failed('fetchCourseService', serverError));
+    expect(app.snapshot().matches({ data: 'reloadingAfterDemo' })).toBe(true);
+    await app.dispatch(failed('loadStartLists', serverError));
+    expect(app.snapshot().matches({ data: { loaded: 'fresh' } })).toBe(true);
+    expect(app.snapshot().context).toMatchObject({ lists: noStreams, demoService: null });
+    expect(app.effects.filter((effect) => effect.name === 'logError')).toHaveLength(2);
+  });
+
+  it('happens at start only: a later sync that finds no streams enrols nobody', async () => {
+    const app = await loaded();
+    await app.dispatch({ type: 'DATA.SYNC' });
+    await app.dispatch(done('fetchUser', syncedUser));
+    await app.dispatch(done('loadStartLists', noStreams));
+    expect(app.snapshot().matches({ data: { loaded: 'fresh' } })).toBe(true);
+    expect(app.fakes.started.map((actor) => actor.id)).not.toContain('enrolInDemo');
+  });
+
+  it('does not happen on a brand without an accessible demo', async () => {
+    const app = await startListsWithoutStreams({ brand: kite });
+    expect(app.snapshot().matches({ data: { loaded: 'fresh' } })).toBe(true);
+    expect(app.fakes.started.map((actor) => actor.id)).not.toContain('enrolInDemo');
+  });
+
+  it('SESSION.ENDED during the enrolment clears the demo state', async () => {
+    const app = await startListsWithoutStreams();
+    await app.dispatch(done('enrolInDemo', demoStream));
+    await app.dispatch(done('fetchCourseService', demoService));
+    await app.dispatch({ type: 'SESSION.ENDED' });
+    expect(app.snapshot().matches({ data: 'pending' })).toBe(true);
+    expect(app.snapshot().context).toMatchObject({ demoService: null, lists: null });
   });
 });
 

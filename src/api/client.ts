@@ -1,4 +1,3 @@
-import { ofetch } from 'ofetch';
 import * as v from 'valibot';
 import type { RequestError } from '../domain/requestError';
 
@@ -60,6 +59,8 @@ export type RequestOptions = {
    * the client's `firstName`); see `toClientFieldName`.
    */
   fieldNames?: FieldNames;
+  /** Extra headers of this call (an `Idempotency-Key` that makes a retried POST count once). */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /** Server field name → client field name, for the fields the generic rule gets wrong. */
@@ -79,7 +80,22 @@ const ErrorBodySchema = v.object({
   errors: v.optional(v.record(v.string(), v.union([v.array(v.string()), v.string()]))),
 });
 
-const http = ofetch.create({ retry: false, ignoreResponseError: true });
+/** The path with its query, leaving out parameters without a value. */
+function urlOf(path: string, query: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
+}
+
+/** The answer's JSON, or undefined when it has none (an empty body, an HTML error page of a proxy). */
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text());
+  } catch {
+    return undefined;
+  }
+}
 
 /** The client of the running app: every call reads the session's token and language when it leaves. */
 export function createApiClient(context: ApiClientContext): ApiClient {
@@ -100,27 +116,32 @@ async function send<S extends v.GenericSchema>(
     'Accept-Language': language,
     'X-App-Type': 'web',
     'X-App-Id': context.appId,
+    ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const query = { ...options.query, ...(method === 'GET' || method === 'POST' ? { lang: language } : {}) };
 
-  let response: Awaited<ReturnType<typeof http.raw>>;
+  const body = method === 'DELETE' ? undefined : options.body;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let answer: unknown;
   try {
-    response = await http.raw(`${BASES[options.base ?? 'v1']}${path}`, {
+    response = await fetch(urlOf(`${BASES[options.base ?? 'v1']}${path}`, query), {
       method,
       headers,
-      query,
-      body: method === 'DELETE' ? undefined : options.body,
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
+    answer = await jsonOf(response);
   } catch {
     throw networkError();
   }
 
   if (!response.ok) {
     if (response.status === 401 && token && !options.expectUnauthorized) context.onUnauthorized();
-    throw requestErrorFromResponse(response.status, response._data, response.headers, options.fieldNames);
+    throw requestErrorFromResponse(response.status, answer, response.headers, options.fieldNames);
   }
-  const envelope = v.safeParse(v.object({ data: schema }), response._data);
+  const envelope = v.safeParse(v.object({ data: schema }), answer);
   if (!envelope.success) {
     // The server answered with a shape this app does not understand: treat it as a failed call.
     throw requestErrorFromResponse(response.status, undefined, response.headers);

@@ -2,13 +2,16 @@ import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../../machines/shell/app.machine';
 import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine';
 import type { sessionMachine } from '../../machines/shell/session.machine';
+import type { StreamStatuses } from '../domain/learning/stream';
 import { resolveReturnUrl } from '../domain/returnUrl';
 import type { User } from '../domain/user';
 import type { ApiClient } from '../features/shell/app.provide';
 import { openExternal } from '../platform/navigation';
 import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/returnUrlStorage';
 import * as tokenStorage from '../platform/tokenStorage';
+import type { NavigationHistoryStore } from './navigationHistory';
 import type { AppNavigator } from './navigator';
+import { createStatusesStore } from './statusesStore';
 
 /**
  * The side effects several flows share (sign in, end the session, go home or to a return URL, ...),
@@ -23,17 +26,39 @@ type EffectTargets = {
   routeGuard: ActorRefFrom<typeof routeGuardMachine>;
   navigator: AppNavigator;
   api: ApiClient;
+  /** The platform's error reporting (POST /client-errors, lazily loaded). */
+  reportError: (error: unknown) => void;
+  /** The last visited path of each menu section. */
+  navigationHistory: NavigationHistoryStore;
 };
 
-export function createEffects({ root, routeGuard, navigator, api }: EffectTargets) {
+export function createEffects({
+  root,
+  routeGuard,
+  navigator,
+  api,
+  reportError,
+  navigationHistory,
+}: EffectTargets) {
   const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
   /** Brand home page, from the merged brand config the root actor holds. */
   const homePath = () => root.getSnapshot().context.brand.assets.homepage;
+  const statuses = createStatusesStore<StreamStatuses>();
 
   return {
     /** The app's API client, connected to the session: the first argument of every src/api call. */
     api,
+    /** Reports a fault the user does not see (a statistic the server answered oddly) to the platform. */
+    reportError,
+    /** Where the menu's section links lead (the signed-in layout reads it). */
+    navigationHistory,
     homePath,
+    /** Stream statuses, cached 5 minutes and shared by the calendar and the day page. */
+    statuses,
+    /** An in-app path the route table builds (a stream's calendar, a day), for flows that move on by themselves. */
+    goTo: (path: string, options?: { replace?: boolean }) => navigator.goTo(path, options),
+    /** Reload the learner's data in the background (a stream changed: the lists that show it follow). */
+    syncAppData: () => root.send({ type: 'DATA.SYNC' }),
     signIn: (_: unknown, signedIn: { token: string; user: User }) =>
       session().send({ type: 'SESSION.SIGNED_IN', token: signedIn.token, user: signedIn.user }),
     endSession: () => session().send({ type: 'SESSION.END' }),
@@ -61,8 +86,11 @@ export function createEffects({ root, routeGuard, navigator, api }: EffectTarget
       if (target.kind === 'external') openExternal(target.url);
       else navigator.goTo(target.path, { replace: true });
     },
-    /** What "clear all stores" means on the web: the local copies of the session (shell spec, section 4). */
-    clearStores: () => tokenStorage.clearToken(),
+    /** What "clear all stores" means on the web: the local copy of the session and the cached stream statuses (shell spec, section 4). */
+    clearStores: () => {
+      tokenStorage.clearToken();
+      statuses.clear();
+    },
     /** Rule 7: the e-mail prompt tells the route guard how it ended. */
     emailProvided: () => routeGuard.send({ type: 'EMAIL.PROVIDED' }),
     emailCancelled: () => routeGuard.send({ type: 'EMAIL.CANCEL' }),

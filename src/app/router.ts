@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, createRouter } from '@tanstack/react-router';
 import { accountRoutes } from '../features/account/routes';
 import { guestRoutes, signedInAuthRoutes } from '../features/auth/routes';
+import { learningRoutes } from '../features/learning/routes';
 import { RootFrame } from '../features/shell/RootFrame';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { legacyRedirects, notFoundPage, shellRoutes, signedInLayout } from '../features/shell/routes';
@@ -24,6 +25,7 @@ const routeTree = rootRoute.addChildren([
     ...shellRoutes(signedIn),
     ...signedInAuthRoutes(signedIn),
     ...accountRoutes(signedIn),
+    ...learningRoutes(signedIn),
   ]),
   ...legacyRedirects(rootRoute),
 ]);

@@ -6,6 +6,7 @@ import { createEffects } from './effects';
 import { guardFacts } from './guardFacts';
 import type { SessionActor } from './hooks';
 import { currentLanguage } from './i18n';
+import { trackNavigationHistory } from './navigationHistory';
 import { routerNavigator } from './navigator';
 import { routeNameOfPath } from './routeNames';
 import { createAppRouter } from './router';
@@ -35,7 +36,14 @@ export function startApp(brand: BrandConfig, language: Language) {
     input: { brand },
     inspect: recordTransitions,
   });
-  const effects = createEffects({ root, routeGuard, navigator, api });
+  const effects = createEffects({
+    root,
+    routeGuard,
+    navigator,
+    api,
+    reportError,
+    navigationHistory: trackNavigationHistory(router),
+  });
 
   // Rule 7: cancelling the e-mail prompt returns to the page before it (or home).
   let wasGoingBack = false;

@@ -20,8 +20,20 @@ export function Dialog({ title, children, size = 'normal', onClose, closeLabel }
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    const parent = dialog?.parentElement;
+    if (!dialog || !parent) return;
+    // A dialog opened under a hidden page (the app still loading its data) would open without focus,
+    // and nothing moves focus in later: open it once the page around it shows.
+    const openWhenShown = () => {
+      if (!dialog.open && parent.checkVisibility?.() !== false) dialog.showModal();
+    };
+    openWhenShown();
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(openWhenShown);
+    observer?.observe(parent);
+    return () => {
+      observer?.disconnect();
+      dialog.close();
+    };
   }, []);
   return (
     <dialog

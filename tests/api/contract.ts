@@ -2,6 +2,14 @@ import * as v from 'valibot';
 import { expect } from 'vitest';
 import { WireClientErrorAnswer } from '../../src/api/clientErrors';
 import { WireConfigSchema } from '../../src/api/config';
+import { WireCourseServiceSchema } from '../../src/api/courseServices';
+import { WireCourseSchema, WireCourseVersionSchema, WireStageSchema } from '../../src/api/courses';
+import {
+  WireDayProgressSchema,
+  WireDayStatusSchema,
+  WireSavedLessonStatSchema,
+} from '../../src/api/dayStatuses';
+import { WireDaySchema } from '../../src/api/days';
 import { WireSignupCheckSchema } from '../../src/api/signup';
 import {
   WireBannerSchema,
@@ -12,6 +20,7 @@ import {
   WireSubscriptionSchema,
   WireUserCommunitySchema,
 } from '../../src/api/startLists';
+import { WireCourseStreamSchema, WireStreamStatusSchema } from '../../src/api/streams';
 import { WireSupportAnswerSchema } from '../../src/api/support';
 import { WireSessionSchema, WireUserSchema } from '../../src/api/user';
 import { WireEmpty } from '../../src/api/wire';
@@ -36,13 +45,31 @@ const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'POST /user/update-password': WireSessionSchema,
   'POST /tech-questions/anonymous': WireSupportAnswerSchema,
   'POST /client-errors': WireClientErrorAnswer,
-  'GET /user-course-streams': v.array(WireStreamSchema),
+  'GET /user-course-streams': v.array(WireCourseStreamSchema),
   'GET /payment-subscription': v.array(WireSubscriptionSchema),
   'GET /community': v.array(WireCommunitySchema),
   'GET /user-community': v.array(WireUserCommunitySchema),
   'GET /banners': v.array(WireBannerSchema),
   'GET /installment': v.array(WireInstallmentSchema),
   'GET /user-score/amount': WireScoreAmountSchema,
+  'GET /user-course-streams/:id': WireCourseStreamSchema,
+  'GET /user-course-streams/:id/status': WireStreamStatusSchema,
+  'POST /user-course-streams/:id/filters': WireCourseStreamSchema,
+  'POST /user-course-streams/:id/freeze/create': WireCourseStreamSchema,
+  'GET /user-course-streams/:id/freeze/cancel': WireCourseStreamSchema,
+  'POST /user-course-streams/:streamId/user-day-status/:dayId/start': WireDayStatusSchema,
+  'POST /user-course-streams/:streamId/user-day-status/:dayId/finish': WireDayStatusSchema,
+  'GET /user-course-streams/:streamId/user-day-status/:id/progress': WireDayProgressSchema,
+  'POST /save-lesson-stat': WireSavedLessonStatSchema,
+  'GET /course-services/view': WireCourseServiceSchema,
+  'POST /course-services/:id/enrol-demo': WireStreamSchema,
+  // Before `/courses/:courseId`, whose pattern also matches "versions".
+  'GET /courses/versions': v.array(WireCourseVersionSchema),
+  'GET /courses': v.array(WireCourseSchema),
+  'GET /courses/:courseId': WireCourseSchema,
+  'GET /courses/:courseId/stages': v.array(WireStageSchema),
+  'GET /courses/:courseId/stages/:stageId/days': v.array(WireDaySchema),
+  'GET /courses/:courseId/stages/:stageId/days/:dayId': WireDaySchema,
 };
 
 /** Calls the server answers and the app does not make (yet): nothing on the app's side to hold them to. */
@@ -50,7 +77,6 @@ export const NOT_CLIENT_CALLS: ReadonlySet<string> = new Set([
   'POST /auth/login-by-app-id',
   'POST /auth/signup-by-app-id',
   'POST /user/notification',
-  'GET /user-course-streams/:id',
   'GET /user-score',
   'GET /events',
 ]);

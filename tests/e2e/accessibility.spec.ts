@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './support/axe';
-import { createLearner, signIn } from './support/helpers';
+import { createLearner, DEMO, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
 test('guest screens have no serious accessibility violations', async ({ page }) => {
@@ -33,6 +33,23 @@ test('signed-in screens have no serious accessibility violations', async ({ page
   await page.goto('./delete');
   await expect(page.getByRole('dialog', { name: 'Delete your account?' })).toBeVisible();
   await expectNoSeriousViolations(page, 'delete');
+});
+
+test('my courses and the course calendar have no serious accessibility violations', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('tab', { name: 'Current', selected: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'my courses');
+  await page.getByRole('tabpanel').getByRole('link').first().click();
+  await expect(page.getByRole('checkbox', { name: 'Show finished days' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'calendar');
+  // The day with its lessons' players, and the course materials with the document viewer open.
+  await page.goto(`${page.url()}/1`);
+  await expect(page.getByRole('button', { name: 'Show the description' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'day');
+  await page.getByRole('link', { name: 'Course materials' }).click();
+  await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
+  await expect(page.getByRole('img', { name: 'Page 1 of 2' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'materials with the handbook open');
 });
 
 test('the mobile layout has no serious accessibility violations', async ({ browser }) => {

@@ -23,8 +23,10 @@ test('a signed-in user on a guest page goes home', async ({ page }) => {
 test('the legacy day path and the table redirects lead to their new places', async ({ page }) => {
   await signIn(page, DEMO.learner);
   await expect(page).toHaveURL(/\/v\/home$/);
+  // The old day path names the day by id: it leads to the stream's calendar, which moves on to the
+  // day's number once it knows the days (learning-courses.spec.ts follows it with real ids).
   await page.goto('./course/5/stages/2/days/3');
-  await expect(page).toHaveURL(/\/v\/course\/5\/calendar\/3$/);
+  await expect(page).toHaveURL(/\/v\/course\/5\/calendar/);
   await page.goto('./course/5/stages');
   await expect(page).toHaveURL(/\/v\/course\/5\/calendar$/);
   await page.goto('./subscriptions');

@@ -26,3 +26,7 @@ export function isInTab(tab: MyCoursesTab, stream: TabbedStream): boolean {
 
 export const streamsInTab = <S extends TabbedStream>(tab: MyCoursesTab, streams: readonly S[]): S[] =>
   streams.filter((stream) => isInTab(tab, stream));
+
+/** The tab my courses opens on: the first, in order, that holds a stream; current when none does. */
+export const initialTab = (streams: readonly TabbedStream[]): MyCoursesTab =>
+  MY_COURSES_TABS.find((tab) => streams.some((stream) => isInTab(tab, stream))) ?? 'current';

@@ -1,11 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Language } from '../../../brands';
 import { useBrand } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
 
-/** "User instruction": the brand's instruction page for the current language, in a full-size dialog. */
+// The app's document viewer, loaded when the instruction is opened: the sign-in page stays small.
+const DocumentViewer = lazy(() =>
+  import('../../ui/DocumentViewer').then((module) => ({ default: module.DocumentViewer })),
+);
+
+/** "User instruction": the brand's instruction page for the current language, in the document viewer. */
 export function InstructionButton() {
   const { t, i18n } = useLingui();
   const brand = useBrand();
@@ -19,9 +23,12 @@ export function InstructionButton() {
         <Trans>User instruction</Trans>
       </Button>
       {open && (
-        <Dialog title={t`User instruction`} size="full" closeLabel={t`Close`} onClose={() => setOpen(false)}>
-          <iframe className="dialog__frame" src={url} title={t`User instruction`} />
-        </Dialog>
+        <Suspense fallback={null}>
+          <DocumentViewer
+            document={{ title: t`User instruction`, url, kind: 'page' }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
 import { Notice } from '../../ui/Notice';
+import { SectionLinks } from './SectionLinks';
 
 /** Where an admin's "Dashboard" link goes; the admin side signs in with the learner app's token. */
 const ADMIN_DASHBOARD_PATH = '/admin/login';
@@ -45,6 +46,9 @@ function Header() {
         <Link to={brand.assets.homepage} className="header__logo" aria-label={t`Home`}>
           <Logo src={brand.assets.logo} title={brand.assets.title} />
         </Link>
+        <nav className="sections" aria-label={t`Sections`}>
+          <SectionLinks className="sections__link" />
+        </nav>
         {user && (
           <span className="header__user">
             <span className="avatar" aria-hidden="true">
@@ -117,6 +121,7 @@ function Menu() {
               <Trans>Dashboard</Trans>
             </a>
           )}
+          <SectionLinks className="menu__item" onNavigate={close} />
           <Link className="menu__item" to="/delete" search={{ from }} onClick={close}>
             <Trans>Delete account</Trans>
           </Link>

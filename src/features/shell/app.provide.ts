@@ -37,6 +37,12 @@ const session = (navigator: AppNavigator, reportError: ReportError, api: ApiClie
     },
   });
 
+/** The machine enters the demo steps only with a service id; a missing one fails the step like a refused call. */
+function demoServiceId({ serviceId }: { serviceId: number | null }): number {
+  if (serviceId === null) throw new Error('demo enrolment without a demo service id');
+  return serviceId;
+}
+
 /** The root machine with its real config call, start-up lists, user sync and page watches. */
 export const app = (navigator: AppNavigator, reportError: ReportError, api: ApiClient) =>
   appMachine.provide({
@@ -60,6 +66,13 @@ export const app = (navigator: AppNavigator, reportError: ReportError, api: ApiC
       ),
       // The session's own token: a data sync only runs while signed in.
       fetchUser: fromPromise(() => fetchUser(api)),
+      // Demo auto-enrolment: its calls load only for a learner who gets enrolled.
+      enrolInDemo: fromPromise(async ({ input }) =>
+        (await import('../../api/courseServices')).enrolInDemo(api, demoServiceId(input)),
+      ),
+      fetchCourseService: fromPromise(async ({ input }) =>
+        (await import('../../api/courseServices')).fetchCourseService(api, demoServiceId(input)),
+      ),
     },
     actions: { logError: (_, params) => reportError(params.error) },
   });

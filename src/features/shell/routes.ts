@@ -20,12 +20,6 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
   // page without params is not asked for the params of the others.
   const later = <const TName extends AppRouteName>(name: TName) => page(signedIn, name, 'auth', notBuiltYet);
   return [
-    page(
-      signedIn,
-      'home',
-      'auth',
-      lazyScreen(() => import('./HomeScreen'), 'HomeScreen'),
-    ),
     page(signedIn, 'subscriptions', 'auth', notBuiltYet, { validateSearch: stringParams('warning') }),
     page(signedIn, 'home-catalog', 'auth', notBuiltYet, { requiresEmail: true }),
     later('linkSocialNetworks'),
@@ -42,11 +36,7 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
     later('installments'),
     later('subscription'),
     later('userSetting'),
-    later('home-courses'),
     later('home-events'),
-    later('calendar'),
-    later('day'),
-    later('materials'),
     later('homeworks'),
     later('homework'),
     later('chats'),
@@ -84,13 +74,19 @@ export const legacyRedirects = <TParent extends AnyRoute>(root: TParent) => {
       redirect({ to: '/user/subscriptions', search: { warning: 'true' }, replace: true }),
     ),
     moved('/course/$streamId/stages', toCalendar),
-    moved('/course/$streamId/freeze', toCalendar),
-    moved('/course/$streamId/stages/$stageId/days/$dayId', ({ streamId = '', dayId = '' }) =>
+    // The freeze dialog opens over the calendar.
+    moved('/course/$streamId/freeze', ({ streamId = '' }) =>
       redirect({
-        to: '/course/$streamId/calendar/$dayNumber',
-        params: { streamId, dayNumber: dayId },
+        to: '/course/$streamId/calendar',
+        params: { streamId },
+        search: { dialog: 'freeze' },
         replace: true,
       }),
+    ),
+    // The old path names the day by id, the day route by number: the calendar knows the stream's days
+    // and moves on to the day's number.
+    moved('/course/$streamId/stages/$stageId/days/$dayId', ({ streamId = '', dayId = '' }) =>
+      redirect({ to: '/course/$streamId/calendar', params: { streamId }, search: { dayId }, replace: true }),
     ),
   ] as const;
 };

@@ -2,9 +2,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../brands';
 
+/** The catalogs of lingui.config.ts: the core one and the learning area's, loaded with its screens. */
+const CATALOGS = ['messages', 'learning'] as const;
+
 /** msgid → msgstr of a Lingui .po catalog (single-line entries, as `lingui extract` writes them). */
-function readCatalog(language: string): Map<string, string> {
-  const text = readFileSync(`locales/${language}/messages.po`, 'utf8');
+function readCatalog(language: string, catalog: (typeof CATALOGS)[number] = 'messages'): Map<string, string> {
+  const text = readFileSync(`locales/${language}/${catalog}.po`, 'utf8');
   const entries = new Map<string, string>();
   for (const match of text.matchAll(/^msgid "(.*)"\nmsgstr "(.*)"$/gm)) {
     const [, id = '', translation = ''] = match;
@@ -21,18 +24,23 @@ describe('message catalogs', () => {
   });
 
   for (const language of LANGUAGES.filter((l) => l !== 'en')) {
-    it(`${language} translates every message of the source catalog, and nothing else`, () => {
-      const catalog = readCatalog(language);
-      expect([...catalog.keys()].sort()).toEqual([...source.keys()].sort());
-      const untranslated = [...catalog]
-        .filter(([, translation]) => translation.trim() === '')
-        .map(([id]) => id);
-      expect(untranslated).toEqual([]);
-    });
+    it.each(CATALOGS)(
+      `${language} translates every message of the source's %s catalog, and nothing else`,
+      (name) => {
+        const catalog = readCatalog(language, name);
+        expect([...catalog.keys()].sort()).toEqual([...readCatalog('en', name).keys()].sort());
+        const untranslated = [...catalog]
+          .filter(([, translation]) => translation.trim() === '')
+          .map(([id]) => id);
+        expect(untranslated).toEqual([]);
+      },
+    );
   }
 
   it('gives Russian plurals their one, few and many forms', () => {
-    const plurals = [...readCatalog('ru')].filter(([id]) => id.includes(', plural,'));
+    const plurals = CATALOGS.flatMap((name) => [...readCatalog('ru', name)]).filter(([id]) =>
+      id.includes(', plural,'),
+    );
     expect(plurals.length).toBeGreaterThan(0);
     for (const [, translation] of plurals) expect(translation).toMatch(/one \{.*few \{.*many \{/);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isInTab, type MyCoursesTab, streamsInTab } from '../../../../src/domain/learning/myCoursesTabs';
+import {
+  initialTab,
+  isInTab,
+  type MyCoursesTab,
+  streamsInTab,
+} from '../../../../src/domain/learning/myCoursesTabs';
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
 import { visibleStreams } from '../../../../src/domain/learning/visibleStreams';
 
@@ -23,6 +28,18 @@ describe('my courses tabs', () => {
       { id: 3, status: 'stopped' as const, progress: 0 },
     ];
     expect(streamsInTab('ended', streams).map((stream) => stream.id)).toEqual([1, 3]);
+  });
+});
+
+describe('the tab my courses opens on', () => {
+  it.each<[string, { status: StreamStatus; progress: number }[], MyCoursesTab]>([
+    ['current when a course is in progress', [{ status: 'open', progress: 10 }], 'current'],
+    ['active when only a finished open course is live', [{ status: 'open', progress: 100 }], 'active'],
+    ['active for a course not started yet', [{ status: 'not_started', progress: 0 }], 'active'],
+    ['ended when only ended courses remain', [{ status: 'stopped', progress: 30 }], 'ended'],
+    ['current when there is none', [], 'current'],
+  ])('%s', (_, streams, tab) => {
+    expect(initialTab(streams)).toBe(tab);
   });
 });
 

@@ -1,0 +1,296 @@
+/**
+ * The course calendar (/course/{streamId}/calendar; content spec, sections 2 and 4): the stream, its
+ * course, stages and their days, then the stream's statuses (through the 5-minute cache). Without a
+ * valid stream (no id, or the server does not know it for this learner) it goes to my courses. A
+ * stream whose access ended or stopped shows the access-ended page instead. The old day path, which
+ * names a day by id, lands here and moves on to that day's number once the days are known.
+ * While shown:
+ * - the selected stage and "show finished days" are the view filters, saved on the stream after each
+ *   change (the last position), the latest change winning;
+ * - the course version update modal shows while the stream's version is unsupported, until closed;
+ * - the freeze dialog or the unfreeze confirmation opens over it (and the freeze route opens it on
+ *   arrival); a changed stream (frozen, unfrozen) replaces the old one and refetches the statuses.
+ * Refinement: a failed statuses refresh keeps the statuses shown (they were fresh a moment ago).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { dayNumberOf, initialStageId } from '../../src/domain/learning/calendarDays';
+import {
+  type CalendarFilters,
+  DEFAULT_CALENDAR_FILTERS,
+  readCalendarFilters,
+  writeCalendarFilters,
+} from '../../src/domain/learning/calendarFilters';
+import {
+  type Course,
+  type CourseVersion,
+  isCourseVersionSupported,
+  type Stage,
+} from '../../src/domain/learning/course';
+import type { Day } from '../../src/domain/learning/day';
+import {
+  type CourseStream,
+  canFreeze,
+  hasAccessEnded,
+  pendingFreeze,
+  type StreamStatuses,
+} from '../../src/domain/learning/stream';
+import { type RequestError, toRequestError } from '../../src/domain/requestError';
+
+export type CalendarData = {
+  stream: CourseStream;
+  course: Course;
+  stages: Stage[];
+  days: Day[];
+  versions: CourseVersion[];
+};
+
+export type CalendarDialog = 'freeze' | 'unfreeze';
+
+export type CalendarInput = {
+  /** The route's stream id; null when it is not a positive whole number. */
+  streamId: number | null;
+  /** The freeze route opens the freeze dialog (or the unfreeze confirmation) over the calendar. */
+  dialog?: CalendarDialog | null;
+  /** The old day path's day id, to send on to that day's number. */
+  legacyDayId?: number | null;
+};
+
+export type CalendarContext = {
+  streamId: number | null;
+  requestedDialog: CalendarDialog | null;
+  legacyDayId: number | null;
+  stream: CourseStream | null;
+  course: Course | null;
+  stages: Stage[];
+  days: Day[];
+  statuses: StreamStatuses | null;
+  filters: CalendarFilters;
+  versionModal: boolean;
+  dialog: CalendarDialog | null;
+  error: RequestError | null;
+};
+
+export type CalendarEvent =
+  | { type: 'CALENDAR.RETRY' }
+  | { type: 'STAGE.SELECT'; stageId: number }
+  | { type: 'FILTERS.TOGGLE_FINISHED' }
+  | { type: 'FREEZE.OPEN' }
+  | { type: 'UNFREEZE.OPEN' }
+  | { type: 'DIALOG.CLOSE' }
+  | { type: 'STREAM.CHANGED'; stream: CourseStream }
+  | { type: 'VERSION_MODAL.CLOSE' };
+
+const NOT_FOUND = 404;
+
+/** The dialog the freeze route asked for, as the stream allows: a pending freeze can only be cancelled. */
+function dialogFor(requested: CalendarDialog | null, stream: CourseStream): CalendarDialog | null {
+  if (requested === null) return null;
+  if (pendingFreeze(stream)) return 'unfreeze';
+  return canFreeze(stream) ? 'freeze' : null;
+}
+
+export const calendarMachine = setup({
+  types: {
+    context: {} as CalendarContext,
+    events: {} as CalendarEvent,
+    input: {} as CalendarInput,
+  },
+  actors: {
+    loadCalendar: fromPromise<CalendarData, { streamId: number }>(async () => {
+      throw new Error('loadCalendar actor must be provided');
+    }),
+    loadStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
+      throw new Error('loadStatuses actor must be provided');
+    }),
+    refetchStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
+      throw new Error('refetchStatuses actor must be provided');
+    }),
+    saveFilters: fromPromise<unknown, { streamId: number; filters: Record<string, unknown> }>(async () => {
+      throw new Error('saveFilters actor must be provided');
+    }),
+  },
+  actions: {
+    goToCourses: () => {},
+    goToDay: (_, _params: { streamId: number; dayNumber: number }) => {},
+    /** The stream changed: the app's own copy of the learner's streams follows. */
+    syncAppData: () => {},
+  },
+  guards: {
+    hasStreamId: ({ context }) => context.streamId !== null,
+    isNotFound: (_, params: { error: unknown }) => toRequestError(params.error).status === NOT_FOUND,
+    leadsToLegacyDay: ({ context }, params: { data: CalendarData }) =>
+      context.legacyDayId !== null && dayNumberOf(params.data.days, context.legacyDayId) !== null,
+    accessEnded: (_, params: { data: CalendarData }) => hasAccessEnded(params.data.stream),
+    canFreeze: ({ context }) => context.stream !== null && canFreeze(context.stream),
+    hasPendingFreeze: ({ context }) => context.stream !== null && pendingFreeze(context.stream) !== null,
+  },
+}).createMachine({
+  id: 'calendar',
+  context: ({ input }) => ({
+    streamId: input.streamId,
+    requestedDialog: input.dialog ?? null,
+    legacyDayId: input.legacyDayId ?? null,
+    stream: null,
+    course: null,
+    stages: [],
+    days: [],
+    statuses: null,
+    filters: DEFAULT_CALENDAR_FILTERS,
+    versionModal: false,
+    dialog: null,
+    error: null,
+  }),
+  initial: 'checking',
+  states: {
+    checking: {
+      always: [{ guard: 'hasStreamId', target: 'loading' }, { target: 'leaving' }],
+    },
+    loading: {
+      invoke: {
+        id: 'loadCalendar',
+        src: 'loadCalendar',
+        input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
+        onDone: [
+          {
+            guard: { type: 'leadsToLegacyDay', params: ({ event }) => ({ data: event.output }) },
+            target: 'leavingForDay',
+            actions: assign({ days: ({ event }) => event.output.days }),
+          },
+          {
+            guard: { type: 'accessEnded', params: ({ event }) => ({ data: event.output }) },
+            target: 'accessEnded',
+            actions: assign({
+              stream: ({ event }) => event.output.stream,
+              course: ({ event }) => event.output.course,
+            }),
+          },
+          {
+            target: 'loadingStatuses',
+            actions: assign(({ event }) => ({
+              stream: event.output.stream,
+              course: event.output.course,
+              stages: event.output.stages,
+              days: event.output.days,
+              filters: readCalendarFilters(event.output.stream.filters),
+              versionModal: !isCourseVersionSupported(event.output.stream, event.output.versions),
+              error: null,
+            })),
+          },
+        ],
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+            target: 'leaving',
+          },
+          { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
+        ],
+      },
+    },
+    loadingStatuses: {
+      invoke: {
+        id: 'loadStatuses',
+        src: 'loadStatuses',
+        input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            statuses: event.output,
+            filters: {
+              ...context.filters,
+              stageId: initialStageId(context.stages, context.filters.stageId, event.output),
+            },
+            dialog: context.stream ? dialogFor(context.requestedDialog, context.stream) : null,
+          })),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
+      },
+    },
+    failed: {
+      on: { 'CALENDAR.RETRY': 'loading' },
+    },
+    leaving: { type: 'final', entry: 'goToCourses' },
+    leavingForDay: {
+      type: 'final',
+      entry: {
+        type: 'goToDay',
+        params: ({ context }) => ({
+          streamId: context.streamId ?? 0,
+          dayNumber: dayNumberOf(context.days, context.legacyDayId ?? 0) ?? 0,
+        }),
+      },
+    },
+    accessEnded: {},
+    ready: {
+      type: 'parallel',
+      on: {
+        'FREEZE.OPEN': { guard: 'canFreeze', actions: assign({ dialog: 'freeze' }) },
+        'UNFREEZE.OPEN': { guard: 'hasPendingFreeze', actions: assign({ dialog: 'unfreeze' }) },
+        'DIALOG.CLOSE': { actions: assign({ dialog: null }) },
+        'VERSION_MODAL.CLOSE': { actions: assign({ versionModal: false }) },
+      },
+      states: {
+        statuses: {
+          initial: 'shown',
+          on: {
+            'STREAM.CHANGED': {
+              target: '.refreshing',
+              reenter: true,
+              actions: [assign({ stream: ({ event }) => event.stream, dialog: null }), 'syncAppData'],
+            },
+          },
+          states: {
+            shown: {},
+            refreshing: {
+              invoke: {
+                id: 'refetchStatuses',
+                src: 'refetchStatuses',
+                input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
+                onDone: { target: 'shown', actions: assign({ statuses: ({ event }) => event.output }) },
+                onError: 'shown',
+              },
+            },
+          },
+        },
+        filters: {
+          initial: 'saved',
+          on: {
+            'STAGE.SELECT': {
+              target: '.saving',
+              reenter: true,
+              actions: assign({
+                filters: ({ context, event }) => ({ ...context.filters, stageId: event.stageId }),
+              }),
+            },
+            'FILTERS.TOGGLE_FINISHED': {
+              target: '.saving',
+              reenter: true,
+              actions: assign({
+                filters: ({ context }) => ({
+                  ...context.filters,
+                  showFinished: !context.filters.showFinished,
+                }),
+              }),
+            },
+          },
+          states: {
+            saved: {},
+            saving: {
+              invoke: {
+                id: 'saveFilters',
+                src: 'saveFilters',
+                input: ({ context }) => ({
+                  streamId: context.streamId ?? 0,
+                  filters: writeCalendarFilters(context.stream?.filters ?? {}, context.filters),
+                }),
+                // The view already shows the new filters; a failed save only means the next visit
+                // opens as before, not worth interrupting the learner for.
+                onDone: 'saved',
+                onError: 'saved',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

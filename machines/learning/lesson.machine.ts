@@ -1,0 +1,236 @@
+/**
+ * One lesson's playback and its statistic (content spec, sections 5, 7 and 9; lessonStatistic.ts):
+ * - playback: ready → playing ⇄ paused, ended; the first play (and a replay after the end) marks a
+ *   play for the next entry;
+ * - statistic: a pause, the end, leaving the lesson and each newly reached progress milestone (75,
+ *   50, 25, 10 percent, each once) are the moments a statistic may be sent. It is sent only when the
+ *   viewed time not sent yet reaches the minimum (higher once the video ended), in whole seconds
+ *   (added time only as a positive integer), with a timeout. A reply without a day status id, a
+ *   failed send and a timeout are reported and the entry is dropped: the next entry starts after it.
+ * The player measures the viewed time and sends it as a running total (`viewedMs`), so the machine
+ * keeps readings, never sums of its own.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { SavedLessonStat } from '../../src/domain/learning/day';
+import {
+  countableAddedTime,
+  newMilestones,
+  shouldSendStatistic,
+} from '../../src/domain/learning/lessonStatistic';
+
+export type LessonStatisticInput = {
+  streamId: number;
+  dayId: number;
+  lessonSetLessonId: number;
+  minViewedMs: number;
+  minViewedMsVideoEnded: number;
+  timeoutMs: number;
+};
+
+/** What one send carries; the implementation adds the idempotency key of the entry. */
+export type LessonStatDraft = {
+  streamId: number;
+  dayId: number;
+  lessonSetLessonId: number;
+  viewedSeconds: number;
+  playCount: number;
+};
+
+export type LessonEvent =
+  | { type: 'LESSON.PLAY' }
+  | { type: 'LESSON.PROGRESS'; viewedMs: number; percent: number }
+  | { type: 'LESSON.PAUSE'; viewedMs: number }
+  | { type: 'LESSON.ENDED'; viewedMs: number }
+  | { type: 'LESSON.CLOSE' };
+
+type LessonContext = LessonStatisticInput & {
+  /** The latest viewed-time reading of the player. */
+  viewedMs: number;
+  /** The reading up to which statistics were sent (or dropped). */
+  sentMs: number;
+  /**
+   * The lesson was played since the last entry. Plays between two entries count as one: an entry
+   * says the learner played the lesson in that stretch (replaying a short video adds no viewed time,
+   * so counting each replay would not make the statistic truer).
+   */
+  playPending: boolean;
+  videoEnded: boolean;
+  reportedMilestones: number[];
+  /** The entry being sent. */
+  draft: LessonStatDraft | null;
+};
+
+/** The viewed time as of this event: its reading, or the latest one (leaving the lesson carries none). */
+const readingOf = (context: LessonContext, event: LessonEvent) =>
+  'viewedMs' in event ? event.viewedMs : context.viewedMs;
+
+const unsentMs = (context: LessonContext, event: LessonEvent) =>
+  Math.max(readingOf(context, event) - context.sentMs, 0);
+
+function isDue(context: LessonContext, event: LessonEvent, videoEnded: boolean): boolean {
+  const viewedSeconds = countableAddedTime(Math.floor(unsentMs(context, event) / 1000));
+  return (
+    viewedSeconds > 0 &&
+    shouldSendStatistic(unsentMs(context, event), videoEnded, {
+      minViewedMs: context.minViewedMs,
+      minViewedMsVideoEnded: context.minViewedMsVideoEnded,
+    })
+  );
+}
+
+const reachesNewMilestone = (context: LessonContext, event: LessonEvent) =>
+  event.type === 'LESSON.PROGRESS' &&
+  newMilestones(new Set(context.reportedMilestones), event.percent).length > 0;
+
+const lessonSetup = setup({
+  types: {
+    context: {} as LessonContext,
+    events: {} as LessonEvent,
+    input: {} as LessonStatisticInput,
+  },
+  actors: {
+    saveStatistic: fromPromise<SavedLessonStat, LessonStatDraft>(async () => {
+      throw new Error('saveStatistic actor must be provided');
+    }),
+  },
+  actions: {
+    /** The spec: a reply without a day status id is reported. */
+    reportMissingDayStatus: (_, _params: { draft: LessonStatDraft | null }) => {},
+    reportSendFailure: (_, _params: { error: unknown }) => {},
+    reportTimeout: (_, _params: { draft: LessonStatDraft | null }) => {},
+  },
+  guards: {
+    dueOnProgress: ({ context, event }) =>
+      event.type === 'LESSON.PROGRESS' &&
+      reachesNewMilestone(context, event) &&
+      isDue(context, event, context.videoEnded),
+    dueOnPause: ({ context, event }) =>
+      event.type === 'LESSON.PAUSE' && isDue(context, event, context.videoEnded),
+    dueOnEnd: ({ context, event }) => event.type === 'LESSON.ENDED' && isDue(context, event, true),
+    dueOnClose: ({ context, event }) =>
+      event.type === 'LESSON.CLOSE' && isDue(context, event, context.videoEnded),
+    lacksDayStatus: ({ event }) =>
+      'output' in event && (event.output as SavedLessonStat | undefined)?.dayStatusId == null,
+  },
+  delays: {
+    saveTimeout: ({ context }) => context.timeoutMs,
+  },
+});
+
+const countPlay = lessonSetup.assign({ playPending: true });
+const markEnded = lessonSetup.assign({ videoEnded: true });
+const markReplaying = lessonSetup.assign({ videoEnded: false });
+const readViewed = lessonSetup.assign({
+  viewedMs: ({ context, event }) => readingOf(context, event),
+});
+const recordMilestones = lessonSetup.assign({
+  reportedMilestones: ({ context, event }) =>
+    event.type === 'LESSON.PROGRESS'
+      ? [...context.reportedMilestones, ...newMilestones(new Set(context.reportedMilestones), event.percent)]
+      : context.reportedMilestones,
+});
+/** The entry takes the whole seconds viewed since the last one; the rest waits for the next. */
+const takeEntry = lessonSetup.assign(({ context, event }) => {
+  const viewedSeconds = countableAddedTime(Math.floor(unsentMs(context, event) / 1000));
+  return {
+    sentMs: context.sentMs + viewedSeconds * 1000,
+    playPending: false,
+    draft: {
+      streamId: context.streamId,
+      dayId: context.dayId,
+      lessonSetLessonId: context.lessonSetLessonId,
+      viewedSeconds,
+      playCount: context.playPending ? 1 : 0,
+    },
+  };
+});
+
+export const lessonMachine = lessonSetup.createMachine({
+  id: 'lesson',
+  context: ({ input }) => ({
+    ...input,
+    viewedMs: 0,
+    sentMs: 0,
+    playPending: false,
+    videoEnded: false,
+    reportedMilestones: [],
+    draft: null,
+  }),
+  type: 'parallel',
+  states: {
+    playback: {
+      initial: 'ready',
+      on: {
+        'LESSON.PROGRESS': { actions: [readViewed, recordMilestones] },
+      },
+      states: {
+        ready: {
+          on: { 'LESSON.PLAY': { target: 'playing', actions: countPlay } },
+        },
+        playing: {
+          on: {
+            'LESSON.PAUSE': { target: 'paused', actions: readViewed },
+            'LESSON.ENDED': { target: 'ended', actions: [readViewed, markEnded] },
+          },
+        },
+        paused: {
+          on: {
+            'LESSON.PLAY': 'playing',
+            'LESSON.ENDED': { target: 'ended', actions: [readViewed, markEnded] },
+          },
+        },
+        ended: {
+          // Watching again counts as another play.
+          on: { 'LESSON.PLAY': { target: 'playing', actions: [countPlay, markReplaying] } },
+        },
+      },
+    },
+    statistic: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'LESSON.PROGRESS': { guard: 'dueOnProgress', target: 'sending', actions: takeEntry },
+            'LESSON.PAUSE': { guard: 'dueOnPause', target: 'sending', actions: takeEntry },
+            'LESSON.ENDED': { guard: 'dueOnEnd', target: 'sending', actions: takeEntry },
+            'LESSON.CLOSE': { guard: 'dueOnClose', target: 'sending', actions: takeEntry },
+          },
+        },
+        sending: {
+          invoke: {
+            id: 'saveStatistic',
+            src: 'saveStatistic',
+            input: ({ context }) => context.draft as LessonStatDraft,
+            onDone: [
+              {
+                guard: 'lacksDayStatus',
+                target: 'idle',
+                actions: [
+                  { type: 'reportMissingDayStatus', params: ({ context }) => ({ draft: context.draft }) },
+                  assign({ draft: null }),
+                ],
+              },
+              { target: 'idle', actions: assign({ draft: null }) },
+            ],
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'reportSendFailure', params: ({ event }) => ({ error: event.error }) },
+                assign({ draft: null }),
+              ],
+            },
+          },
+          after: {
+            saveTimeout: {
+              target: 'idle',
+              actions: [
+                { type: 'reportTimeout', params: ({ context }) => ({ draft: context.draft }) },
+                assign({ draft: null }),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,68 @@
+/**
+ * My courses (/home, /courses; content spec, sections 2 and 4): the learner's streams with their
+ * courses, loaded together, shown in the tabs current, active and ended. Demo streams are left out
+ * unless the brand allows them; the first tab that holds a stream is selected. A failed load shows
+ * the courses load error and can be retried.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { Course } from '../../src/domain/learning/course';
+import { initialTab, type MyCoursesTab } from '../../src/domain/learning/myCoursesTabs';
+import { asTabbedStream, type CourseStream } from '../../src/domain/learning/stream';
+import { visibleStreams } from '../../src/domain/learning/visibleStreams';
+import { type RequestError, toRequestError } from '../../src/domain/requestError';
+
+export type MyCourses = { streams: CourseStream[]; courses: Course[] };
+
+export type MyCoursesEvent = { type: 'TAB.SELECT'; tab: MyCoursesTab } | { type: 'COURSES.RETRY' };
+
+export type MyCoursesInput = { isDemoAccessible: boolean };
+
+export const myCoursesMachine = setup({
+  types: {
+    context: {} as MyCourses & { isDemoAccessible: boolean; tab: MyCoursesTab; error: RequestError | null },
+    events: {} as MyCoursesEvent,
+    input: {} as MyCoursesInput,
+  },
+  actors: {
+    loadMyCourses: fromPromise<MyCourses>(async () => {
+      throw new Error('loadMyCourses actor must be provided');
+    }),
+  },
+}).createMachine({
+  id: 'myCourses',
+  context: ({ input }) => ({
+    isDemoAccessible: input.isDemoAccessible,
+    streams: [],
+    courses: [],
+    tab: 'current',
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadMyCourses',
+        src: 'loadMyCourses',
+        onDone: {
+          target: 'loaded',
+          actions: assign(({ context, event }) => {
+            const streams = visibleStreams(event.output.streams, context.isDemoAccessible);
+            return {
+              streams,
+              courses: event.output.courses,
+              tab: initialTab(streams.map(asTabbedStream)),
+              error: null,
+            };
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
+      },
+    },
+    loaded: {
+      on: { 'TAB.SELECT': { actions: assign({ tab: ({ event }) => event.tab }) } },
+    },
+    failed: {
+      on: { 'COURSES.RETRY': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,236 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import {
+  type CalendarData,
+  type CalendarInput,
+  calendarMachine,
+} from '../../machines/learning/calendar.machine';
+import { formatDate } from '../../src/domain/learning/calendarDates';
+import { canFreeze, pendingFreeze } from '../../src/domain/learning/stream';
+import { CalendarView } from '../../src/features/learning/calendar/CalendarScreen';
+import { done, failed, networkError, requestError, session } from '../fixtures';
+import { startMachine } from '../harness';
+import { describeModel } from '../modelSuite';
+import { notice } from '../screenQueries';
+import { click, type UserAction } from '../userActions';
+import { course, day, daysFromNow, stage, statuses, stream } from './learningFixtures';
+
+const days = [
+  day(11, 1, 1),
+  day(12, 1, 2),
+  day(13, 1, 3),
+  day(14, 1, 4, { isDayOfRest: true, title: '' }),
+  day(15, 2, 5),
+  day(16, 2, 6),
+];
+const stages = [stage(1, 'Stage one', [11, 12, 13, 14]), stage(2, 'Stage two', [15, 16])];
+
+const open: CalendarData = {
+  stream: stream({ courseVersion: 1 }),
+  course: course(1, 'Strong back'),
+  stages,
+  days,
+  // Version 1 of the stream is no longer supported: the update modal shows.
+  versions: [
+    { courseId: 1, version: 1, isSupported: false },
+    { courseId: 1, version: 2, isSupported: true },
+  ],
+};
+const ended: CalendarData = { ...open, stream: stream({ status: 'ended', endDate: daysFromNow(-2) }) };
+const progress = statuses(
+  days.map((item) => item.id),
+  { finished: [11], started: [12], currentDayId: 12, closed: [13] },
+);
+const frozen = stream({
+  status: 'freeze',
+  courseVersion: 1,
+  freeze: { id: 3, status: 'active', startDate: daysFromNow(-1), endDate: daysFromNow(5) },
+});
+
+const closedUntil = `Closed until ${formatDate(daysFromNow(3), session.user.timezone)}`;
+/** The day states each stage shows, with finished days shown and hidden. */
+const DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> = {
+  1: { shown: ['Done', 'Pass now', closedUntil, 'Rest day'], hidden: ['Pass now', closedUntil, 'Rest day'] },
+  2: { shown: ['Available', 'Available'], hidden: ['Available', 'Available'] },
+};
+const dayStates = () =>
+  [...document.querySelectorAll('.calendar-day__state')].map((element) => element.textContent);
+
+/** DIALOG.CLOSE and STREAM.CHANGED come from the freeze dialog the screen shows beside the view. */
+const fromFreezeDialog = (words: string): UserAction => ({
+  words: () => words,
+  control: () => screen.getByRole('dialog', { name: /freeze the course/i }),
+  perform: async () => {},
+  blockedWhen: () => true,
+});
+
+const openStageTwo: UserAction = {
+  words: () => 'the user opens the “Stage two” tab',
+  control: () => screen.getByRole('tab', { name: 'Stage two' }),
+  perform: (user) => user.click(screen.getByRole('tab', { name: 'Stage two' })),
+};
+
+const toggleFinished: UserAction = {
+  words: () => 'the user ticks or unticks “Show finished days”',
+  control: () => screen.getByRole('checkbox', { name: 'Show finished days' }),
+  perform: (user) => user.click(screen.getByRole('checkbox', { name: 'Show finished days' })),
+};
+
+const inputs: CalendarInput[] = [
+  { streamId: 1 },
+  { streamId: null },
+  { streamId: 1, legacyDayId: 15 },
+  { streamId: 1, dialog: 'freeze', legacyDayId: 99 },
+];
+
+const loadingText = 'Loading the course calendar…';
+
+const spec = {
+  machine: calendarMachine,
+  spec: 'Content spec §2 Course calendar (last position, without a stream to courses, old day path), §4 day states, day lock, freeze, statuses cache, §8 calendar load error, access ended, version update modal',
+  inputs,
+  screen: {
+    view: CalendarView,
+    setting: { path: '/course/1/calendar', session },
+    actions: {
+      'CALENDAR.RETRY': click('Try again'),
+      'STAGE.SELECT': openStageTwo,
+      'FILTERS.TOGGLE_FINISHED': toggleFinished,
+      'FREEZE.OPEN': click('Freeze the course', {
+        blockedWhen: ({ context }) => !canFreeze(context.stream),
+      }),
+      'UNFREEZE.OPEN': click('Unfreeze the course', {
+        blockedWhen: ({ context }) => pendingFreeze(context.stream) === null,
+      }),
+      'DIALOG.CLOSE': fromFreezeDialog('the user closes the freeze dialog'),
+      'STREAM.CHANGED': fromFreezeDialog('the user freezes or unfreezes the course in the dialog'),
+      'VERSION_MODAL.CLOSE': click('Later', { blockedWhen: ({ context }) => !context.versionModal }),
+    },
+    sees: [
+      {
+        state: 'checking',
+        see: () => expect(screen.getByRole('status').textContent).toBe(loadingText),
+      },
+      { state: 'loading', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
+      {
+        state: 'loadingStatuses',
+        see: () => expect(screen.getByRole('status').textContent).toBe(loadingText),
+      },
+      // Leaving for my courses or a day: the next page replaces this one.
+      { state: 'leaving', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
+      { state: 'leavingForDay', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
+      {
+        state: 'failed',
+        see: () =>
+          expect(notice()).toBe('Could not load the course calendar. Check the connection and try again.'),
+      },
+      {
+        state: 'accessEnded',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+            'Ouch! You have run out of access :(',
+          );
+          expect(screen.getByText('Extend the course to resume access.')).toBeTruthy();
+        },
+      },
+      {
+        state: 'ready',
+        see: ({ context }: AnyMachineSnapshot) => {
+          expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Strong back');
+          const selected = screen.getByRole('tab', { selected: true }).textContent;
+          expect(selected).toBe(context.filters.stageId === 2 ? 'Stage two' : 'Stage one');
+          const checkbox = screen.getByRole('checkbox', { name: 'Show finished days' }) as HTMLInputElement;
+          expect(checkbox.checked).toBe(context.filters.showFinished);
+          const states = DAY_STATES[context.filters.stageId as number];
+          expect(dayStates()).toEqual(context.filters.showFinished ? states?.shown : states?.hidden);
+          expect(screen.queryByRole('dialog', { name: 'A new version of the course' }) !== null).toBe(
+            context.versionModal,
+          );
+          const freezeButton = screen.queryByRole('button', { name: 'Freeze the course' });
+          expect(freezeButton?.getAttribute('aria-expanded') ?? null).toBe(
+            canFreeze(context.stream) ? String(context.dialog === 'freeze') : null,
+          );
+        },
+      },
+    ],
+  },
+  events: [
+    { type: 'CALENDAR.RETRY' },
+    { type: 'STAGE.SELECT', stageId: 2 },
+    { type: 'FILTERS.TOGGLE_FINISHED' },
+    { type: 'FREEZE.OPEN' },
+    { type: 'UNFREEZE.OPEN' },
+    { type: 'DIALOG.CLOSE' },
+    { type: 'STREAM.CHANGED', stream: frozen },
+    { type: 'VERSION_MODAL.CLOSE' },
+    done('loadCalendar', open),
+    done('loadCalendar', ended),
+    failed('loadCalendar', networkError),
+    failed('loadCalendar', requestError(404, 'Not found')),
+    done('loadStatuses', progress),
+    failed('loadStatuses', networkError),
+    done('refetchStatuses', progress),
+    failed('refetchStatuses', networkError),
+    done('saveFilters', open.stream),
+    failed('saveFilters', networkError),
+  ],
+};
+
+describeModel(spec);
+
+describe('calendar', () => {
+  it('goes to my courses without a stream id, and for a stream the server does not know', async () => {
+    const withoutId = startMachine(spec, { streamId: null });
+    expect(withoutId.snapshot().value).toBe('leaving');
+    expect(withoutId.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
+    const unknown = startMachine(spec, { streamId: 1 });
+    await unknown.dispatch(failed('loadCalendar', requestError(404, 'Not found')));
+    expect(unknown.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
+  });
+
+  it('sends the old day path (a day id) on to the day of that number', async () => {
+    const running = startMachine(spec, { streamId: 1, legacyDayId: 15 });
+    await running.dispatch(done('loadCalendar', open));
+    expect(running.effects).toEqual([{ name: 'goToDay', params: { streamId: 1, dayNumber: 5 } }]);
+  });
+
+  it('opens on the saved stage and filters, and saves a change with the stream’s other filters kept', async () => {
+    const running = startMachine(spec, { streamId: 1 });
+    const saved = {
+      ...open,
+      stream: stream({ filters: { stageId: 2, showFinished: false, theme: 'dark' } }),
+    };
+    await running.dispatch(done('loadCalendar', saved));
+    await running.dispatch(done('loadStatuses', progress));
+    expect(running.snapshot().context.filters).toEqual({ stageId: 2, showFinished: false });
+    await running.dispatch({ type: 'FILTERS.TOGGLE_FINISHED' });
+    expect(running.fakes.inputOf('saveFilters')).toEqual({
+      streamId: 1,
+      filters: { stageId: 2, showFinished: true, theme: 'dark' },
+    });
+  });
+
+  it('opens the freeze route’s dialog on arrival, or the unfreeze confirmation for a frozen stream', async () => {
+    const toFreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
+    await toFreeze.dispatch(done('loadCalendar', open));
+    await toFreeze.dispatch(done('loadStatuses', progress));
+    expect(toFreeze.snapshot().context.dialog).toBe('freeze');
+    const toUnfreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
+    await toUnfreeze.dispatch(done('loadCalendar', { ...open, stream: frozen }));
+    await toUnfreeze.dispatch(done('loadStatuses', progress));
+    expect(toUnfreeze.snapshot().context.dialog).toBe('unfreeze');
+  });
+
+  it('takes the changed stream after a freeze and refetches the statuses', async () => {
+    const running = startMachine(spec, { streamId: 1 });
+    await running.dispatch(done('loadCalendar', open));
+    await running.dispatch(done('loadStatuses', progress));
+    await running.dispatch({ type: 'FREEZE.OPEN' });
+    await running.dispatch({ type: 'STREAM.CHANGED', stream: frozen });
+    expect(running.snapshot().context.stream).toEqual(frozen);
+    expect(running.snapshot().context.dialog).toBeNull();
+    expect(running.snapshot().matches({ ready: { statuses: 'refreshing' } })).toBe(true);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['syncAppData']);
+  });
+});

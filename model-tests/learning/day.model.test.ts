@@ -1,0 +1,200 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { DAY_NOT_FOUND, dayMachine, type LoadedDay } from '../../machines/learning/day.machine';
+import type { Lesson, LessonSet } from '../../src/domain/learning/day';
+import { dayStatusOf } from '../../src/domain/learning/stream';
+import { DayView } from '../../src/features/learning/day/DayScreen';
+import { done, failed, networkError, requestError, session } from '../fixtures';
+import { startMachine } from '../harness';
+import { describeModel } from '../modelSuite';
+import { button, notice } from '../screenQueries';
+import { click } from '../userActions';
+import { day, statuses, stream } from './learningFixtures';
+
+const video = (id: number) => ({
+  id,
+  name: `lesson-${id}.mp4`,
+  hls: `/media/videos/${id}/master.m3u8`,
+  mp4: `/media/videos/${id}/video.mp4`,
+  poster: null,
+  subtitles: [],
+  durationMs: 60_000,
+});
+
+const lesson = (id: number, title: string, subtitle: string | null, hasVideo = true): Lesson => ({
+  id,
+  title,
+  subtitle,
+  durationMs: 60_000,
+  video: hasVideo ? video(id) : null,
+  descriptionVideo: null,
+  verticalVideo: null,
+  verticalDescriptionVideo: null,
+});
+
+const lessonSet = (id: number, repeatCount: number, lessons: Lesson[]): LessonSet => ({
+  id,
+  sort: id,
+  repeatCount,
+  // The learner's range lifts a single repeat to two.
+  userRepeatRangeFrom: 2,
+  userRepeatRangeTo: 4,
+  lessons: lessons.map((item, index) => ({ id: id * 100 + index, sort: index, lesson: item })),
+});
+
+const DAY_ID = 12;
+const fullDay = day(DAY_ID, 1, 3, {
+  title: 'Legs and balance',
+  isDemoAccessible: false,
+  lessonSets: [lessonSet(1, 1, [lesson(1, 'Squat', 'Analysis'), lesson(2, 'Lunge', null)])],
+});
+
+const ready: LoadedDay = { stream: stream({ id: 5 }), day: fullDay, statuses: statuses([DAY_ID]) };
+const broken: LoadedDay = {
+  ...ready,
+  day: { ...fullDay, lessonSets: [lessonSet(1, 1, [lesson(3, 'Plank', null, false)])] },
+};
+const locked: LoadedDay = { ...ready, stream: stream({ id: 5, isDemo: true, courseFullAccess: false }) };
+const started = statuses([DAY_ID], { started: [DAY_ID] });
+const finished = statuses([DAY_ID], { finished: [DAY_ID] });
+const notOpenYet = requestError(403, 'This day is not open yet');
+
+const dayStatus = (snapshot: AnyMachineSnapshot) => {
+  const loaded = snapshot.context.loaded as LoadedDay | null;
+  return loaded ? dayStatusOf(loaded.statuses, loaded.day.id) : undefined;
+};
+const isStarted = (snapshot: AnyMachineSnapshot) => dayStatus(snapshot)?.startedAt != null;
+const isFinished = (snapshot: AnyMachineSnapshot) => dayStatus(snapshot)?.finishedAt != null;
+
+const spec = {
+  machine: dayMachine,
+  spec: 'Learning spec §4 Day: lesson sets with repeat counts clamped, start and finish then statuses refetched, the broken-day text, the demo lock, the day load error',
+  inputs: [{ streamId: 5, dayNumber: 3 }],
+  screen: {
+    view: DayView,
+    setting: { path: '/course/5/calendar/3', session },
+    actions: {
+      'DAY.RETRY': click('Try again'),
+      'DAY.START': click('Start the day', {
+        blockedWhen: (snapshot) => isStarted(snapshot) || isFinished(snapshot),
+      }),
+      'DAY.FINISH': click('Finish the day', { blockedWhen: isFinished }),
+    },
+    sees: [
+      {
+        state: 'loading',
+        see: () => expect(screen.getByRole('status').textContent).toBe('Loading the day…'),
+      },
+      { state: 'failed', see: () => expect(notice()).toBe('Failed to load the day.') },
+      { state: 'notFound', see: () => expect(notice()).toBe('This course has no day 3.') },
+      {
+        state: 'broken',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
+          expect(notice()).toBe('The day is filled in incorrectly. Contact customer care.');
+          expect(screen.queryByRole('button', { name: 'Finish the day' })).toBeNull();
+        },
+      },
+      {
+        state: 'locked',
+        see: () => {
+          expect(notice()).toBe('This day is locked. It opens in the full version of the course.');
+          expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+        },
+      },
+      {
+        state: 'ready',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
+          expect(screen.getByText('Repeat 2 times')).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 3, name: 'Squat Analysis' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 3, name: 'Lunge' })).toBeTruthy();
+          expect(screen.getByRole('link', { name: 'Course materials' }).getAttribute('href')).toBe(
+            '/course/5/materials',
+          );
+        },
+      },
+      {
+        state: 'ready',
+        when: (snapshot: AnyMachineSnapshot) => isFinished(snapshot),
+        see: () => {
+          expect(screen.getByText('You finished this day.')).toBeTruthy();
+          expect(screen.queryByRole('button', { name: 'Finish the day' })).toBeNull();
+        },
+      },
+      {
+        state: { ready: 'idle' },
+        when: (snapshot: AnyMachineSnapshot) => !isFinished(snapshot),
+        see: (snapshot: AnyMachineSnapshot) => {
+          expect(button('Finish the day').disabled).toBe(false);
+          expect(screen.queryByRole('button', { name: 'Start the day' }) !== null).toBe(!isStarted(snapshot));
+        },
+      },
+      {
+        state: { ready: 'starting' },
+        see: () => expect(button('Start the day').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        state: { ready: 'finishing' },
+        see: () => expect(button('Finish the day').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        state: { ready: 'refreshing' },
+        when: (snapshot: AnyMachineSnapshot) => !isFinished(snapshot),
+        see: () => expect(button('Finish the day').disabled).toBe(true),
+      },
+      { state: { ready: 'actionFailed' }, see: () => expect(notice()).toBe('This day is not open yet') },
+    ],
+  },
+  events: [
+    { type: 'DAY.RETRY' },
+    { type: 'DAY.START' },
+    { type: 'DAY.FINISH' },
+    done('loadDay', ready),
+    done('loadDay', broken),
+    done('loadDay', locked),
+    failed('loadDay', networkError),
+    failed('loadDay', new Error(DAY_NOT_FOUND)),
+    done('startDay', { id: 120, streamId: 5, stageDayId: DAY_ID, startedAt: 1, finishedAt: null }),
+    failed('startDay', notOpenYet),
+    done('finishDay', { id: 120, streamId: 5, stageDayId: DAY_ID, startedAt: 1, finishedAt: 2 }),
+    failed('finishDay', notOpenYet),
+    done('refreshStatuses', started),
+    done('refreshStatuses', finished),
+    failed('refreshStatuses', notOpenYet),
+  ],
+};
+
+describeModel(spec);
+
+describe('day', () => {
+  it('starts the day of the stream, then refetches the statuses', async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    expect(running.fakes.inputOf('loadDay')).toEqual({ streamId: 5, dayNumber: 3 });
+    await running.dispatch(done('loadDay', ready));
+    await running.dispatch({ type: 'DAY.START' });
+    expect(running.fakes.inputOf('startDay')).toEqual({ streamId: 5, dayId: DAY_ID });
+    await running.dispatch(done('startDay', {}));
+    expect(running.fakes.inputOf('refreshStatuses')).toEqual({ streamId: 5 });
+    await running.dispatch(done('refreshStatuses', finished));
+    expect(running.snapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(running.snapshot().context.loaded?.statuses).toEqual(finished);
+  });
+
+  it("finishes the day and has the stream's lists reload", async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(done('loadDay', ready));
+    await running.dispatch({ type: 'DAY.FINISH' });
+    expect(running.fakes.inputOf('finishDay')).toEqual({ streamId: 5, dayId: DAY_ID });
+    expect(running.effects).toEqual([]);
+    await running.dispatch(done('finishDay', {}));
+    expect(running.effects.map((effect) => effect.name)).toEqual(['streamProgressed']);
+  });
+
+  it('tells a day the course does not have from a failed load', async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(failed('loadDay', requestError(404, 'Not found')));
+    expect(running.snapshot().value).toBe('notFound');
+  });
+});

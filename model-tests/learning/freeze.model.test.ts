@@ -1,0 +1,146 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
+import { type FreezeContext, type FreezeInput, freezeMachine } from '../../machines/learning/freeze.machine';
+import { FreezeView } from '../../src/features/learning/freeze/FreezeDialog';
+import { done, failed, networkError, requestError, session } from '../fixtures';
+import { startMachine } from '../harness';
+import { describeModel } from '../modelSuite';
+import { button, fieldErrors, fieldValue, notice } from '../screenQueries';
+import { click, typeInto } from '../userActions';
+import { stream } from './learningFixtures';
+
+const freezeInput: FreezeInput = {
+  streamId: 1,
+  mode: 'freeze',
+  today: '2030-03-10',
+  streamEnd: '2030-04-30',
+};
+const unfreezeInput: FreezeInput = { ...freezeInput, mode: 'unfreeze' };
+
+const frozen = stream({ freeze: { id: 3, status: 'created', startDate: 0, endDate: 0 } });
+const startRefused = requestError(422, 'Check the dates', {
+  startDate: ['The freeze cannot start in the past.'],
+});
+const cannotFreeze = requestError(422, 'This course cannot be frozen now.');
+
+const FIELD_LABELS = { startDate: 'First day', endDate: 'Last day' };
+
+/** What each field error reads on screen, for the errors the machine holds. */
+const ERROR_TEXTS: Record<string, string> = {
+  required: 'Pick a date',
+  beforeToday: 'The freeze cannot start before 10.03.2030',
+  notAfterStart: 'The freeze must end after it starts',
+  afterStreamEnd: 'The freeze cannot end after the course ends (30.04.2030)',
+};
+const shownErrors = (context: FreezeContext, field: keyof typeof FIELD_LABELS) =>
+  (context.errors[field] ?? []).map((error) =>
+    error.code === 'server' ? error.message : ERROR_TEXTS[error.code],
+  );
+
+const formErrorText = (context: FreezeContext) =>
+  context.formError === GENERIC_ERROR ? 'Something went wrong. Try again later.' : (context.formError ?? '');
+
+const spec = {
+  machine: freezeMachine,
+  spec: 'Content spec §2 Course freeze dialog with an unfreeze confirmation, §4 Freeze: start not before today, end after start and not after the stream’s end, server 422s on the fields',
+  inputs: [freezeInput, unfreezeInput],
+  screen: {
+    view: FreezeView,
+    setting: { path: '/course/1/calendar', session },
+    actions: {
+      'FREEZE.CHANGE': typeInto(FIELD_LABELS, { keepFocus: true }),
+      'FREEZE.SUBMIT': click('Freeze'),
+      'FREEZE.CANCEL': click('Cancel'),
+      'UNFREEZE.CONFIRM': click('Unfreeze'),
+    },
+    sees: [
+      {
+        state: 'editing',
+        see: ({ context }: AnyMachineSnapshot) => {
+          expect(screen.getByRole('dialog', { name: 'Freeze the course' })).toBeTruthy();
+          expect(fieldValue('First day')).toBe(context.startDate);
+          expect(fieldValue('Last day')).toBe(context.endDate);
+          expect(fieldErrors('First day')).toEqual(shownErrors(context as FreezeContext, 'startDate'));
+          expect(fieldErrors('Last day')).toEqual(shownErrors(context as FreezeContext, 'endDate'));
+          expect(notice()).toBe(formErrorText(context as FreezeContext));
+          expect(button('Freeze').getAttribute('aria-busy')).toBeNull();
+        },
+      },
+      {
+        state: 'creating',
+        see: () => {
+          expect(button('Freeze').getAttribute('aria-busy')).toBe('true');
+          expect(button('Cancel').disabled).toBe(true);
+        },
+      },
+      {
+        state: 'confirmingUnfreeze',
+        see: ({ context }: AnyMachineSnapshot) => {
+          expect(screen.getByRole('dialog', { name: 'Unfreeze the course?' })).toBeTruthy();
+          expect(notice()).toBe(formErrorText(context as FreezeContext));
+          expect(button('Unfreeze').getAttribute('aria-busy')).toBeNull();
+        },
+      },
+      {
+        state: 'unfreezing',
+        see: () => expect(button('Unfreeze').getAttribute('aria-busy')).toBe('true'),
+      },
+      // Done: the calendar closes the dialog and takes the changed stream.
+      { state: 'frozen', see: () => expect(screen.queryByRole('dialog')).toBeNull() },
+      { state: 'unfrozen', see: () => expect(screen.queryByRole('dialog')).toBeNull() },
+      { state: 'cancelled', see: () => expect(screen.queryByRole('dialog')).toBeNull() },
+    ],
+  },
+  events: [
+    { type: 'FREEZE.CHANGE', field: 'endDate', value: '2030-03-20' },
+    { type: 'FREEZE.CHANGE', field: 'startDate', value: '2030-03-01' },
+    { type: 'FREEZE.SUBMIT' },
+    { type: 'FREEZE.CANCEL' },
+    { type: 'UNFREEZE.CONFIRM' },
+    done('createFreeze', frozen),
+    failed('createFreeze', startRefused),
+    failed('createFreeze', cannotFreeze),
+    done('cancelFreeze', stream()),
+    failed('cancelFreeze', networkError),
+  ],
+};
+
+describeModel(spec);
+
+describe('freeze', () => {
+  it('checks the range before sending: start before today, end not after the start, end after the stream', async () => {
+    const running = startMachine(spec, freezeInput);
+    const change = (field: string, value: string) =>
+      running.dispatch({ type: 'FREEZE.CHANGE', field, value });
+    await running.dispatch({ type: 'FREEZE.SUBMIT' });
+    expect(running.snapshot().context.errors).toEqual({ endDate: [{ code: 'required' }] });
+    await change('startDate', '2030-03-09');
+    await change('endDate', '2030-03-09');
+    await running.dispatch({ type: 'FREEZE.SUBMIT' });
+    expect(Object.keys(running.snapshot().context.errors)).toEqual(['startDate', 'endDate']);
+    await change('startDate', '2030-03-10');
+    await change('endDate', '2030-05-01');
+    await running.dispatch({ type: 'FREEZE.SUBMIT' });
+    expect(running.snapshot().context.errors.endDate?.[0]?.code).toBe('afterStreamEnd');
+    expect(running.fakes.started).toEqual([]);
+    await change('endDate', '2030-04-30');
+    await running.dispatch({ type: 'FREEZE.SUBMIT' });
+    expect(running.fakes.inputOf('createFreeze')).toEqual({
+      streamId: 1,
+      startDate: '2030-03-10',
+      endDate: '2030-04-30',
+    });
+  });
+
+  it('ends with the changed stream, or none when cancelled', async () => {
+    const running = startMachine(spec, unfreezeInput);
+    await running.dispatch({ type: 'UNFREEZE.CONFIRM' });
+    await running.dispatch(done('cancelFreeze', frozen));
+    expect(running.actor.getSnapshot().output).toEqual(frozen);
+    const cancelled = startMachine(spec, freezeInput);
+    await cancelled.dispatch({ type: 'FREEZE.CANCEL' });
+    expect(cancelled.actor.getSnapshot().output).toBeNull();
+  });
+});

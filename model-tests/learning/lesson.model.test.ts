@@ -1,0 +1,187 @@
+import { act, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { type LessonStatisticInput, lessonMachine } from '../../machines/learning/lesson.machine';
+import type { SetLesson } from '../../src/domain/learning/day';
+import { type LessonActor, LessonView } from '../../src/features/learning/player/LessonScreen';
+import { done, failed, serverError, session } from '../fixtures';
+import { startMachine } from '../harness';
+import { describeModel } from '../modelSuite';
+import type { UserAction } from '../userActions';
+
+const item: SetLesson = {
+  id: 301,
+  sort: 1,
+  lesson: {
+    id: 31,
+    title: 'Squat',
+    subtitle: 'Execution',
+    durationMs: 100_000,
+    video: {
+      id: 9,
+      name: 'squat.mp4',
+      hls: '/media/videos/9/master.m3u8',
+      mp4: '/media/videos/9/video.mp4',
+      poster: '/media/videos/9/poster.jpg',
+      subtitles: [],
+      durationMs: 100_000,
+    },
+    descriptionVideo: null,
+    verticalVideo: null,
+    verticalDescriptionVideo: null,
+  },
+};
+
+const input: LessonStatisticInput = {
+  streamId: 5,
+  dayId: 12,
+  lessonSetLessonId: 301,
+  minViewedMs: 2000,
+  minViewedMsVideoEnded: 30_000,
+  timeoutMs: 5000,
+};
+
+/** The lesson's player as the page holds it (the video element inside Mux's player). */
+const player = () => {
+  const frame = screen.getByRole('article').querySelector('.lesson__player');
+  if (!frame) throw new Error('the lesson shows no player');
+  return frame.firstElementChild ?? frame;
+};
+
+/**
+ * What the video element reports when it fires `type`: the position, the duration (100 s, so the
+ * position in seconds is the percentage) and one played range as long as the viewed time.
+ */
+function mediaEvent(type: string): UserAction {
+  return {
+    words: (event) =>
+      `the video fires “${type}”${event.viewedMs === undefined ? '' : ` after ${event.viewedMs / 1000} s viewed`}`,
+    perform: async (_, event: AnyEventObject) => {
+      const target = player();
+      const viewedSeconds = ((event.viewedMs as number | undefined) ?? 0) / 1000;
+      Object.defineProperties(target, {
+        currentTime: { configurable: true, value: (event.percent as number | undefined) ?? 0 },
+        duration: { configurable: true, value: 100 },
+        played: {
+          configurable: true,
+          value: { length: 1, start: () => 0, end: () => viewedSeconds },
+        },
+      });
+      await act(async () => {
+        target.dispatchEvent(new Event(type));
+      });
+    },
+  };
+}
+
+const leavePage: UserAction = {
+  words: () => 'the user leaves the page',
+  perform: async () => {
+    await act(async () => {
+      window.dispatchEvent(new Event('pagehide'));
+    });
+  },
+};
+
+const spec = {
+  machine: lessonMachine,
+  spec: 'Learning spec §5, §9 Lesson statistic: milestones 75/50/25/10 once, sent from 2000 ms viewed (30000 ms after the end), whole seconds, 5000 ms timeout, a reply without dayStatusId or a failure reported and the entry dropped',
+  inputs: [input],
+  screen: {
+    view: ({ actor }: { actor: LessonActor }) => createElement(LessonView, { actor, item }),
+    setting: { path: '/course/5/calendar/3', session },
+    actions: {
+      'LESSON.PLAY': mediaEvent('play'),
+      'LESSON.PROGRESS': mediaEvent('timeupdate'),
+      'LESSON.PAUSE': mediaEvent('pause'),
+      'LESSON.ENDED': mediaEvent('ended'),
+      'LESSON.CLOSE': leavePage,
+    },
+    sees: [
+      {
+        see: () => {
+          expect(screen.getByRole('heading', { level: 3, name: 'Squat Execution' })).toBeTruthy();
+        },
+      },
+      {
+        state: { statistic: 'sending' },
+        see: () => expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('true'),
+      },
+      {
+        state: { statistic: 'idle' },
+        see: () => expect(screen.getByRole('article').getAttribute('aria-busy')).toBeNull(),
+      },
+    ],
+  },
+  events: [
+    { type: 'LESSON.PLAY' },
+    // Past the minimum with new milestones; the tests below walk the cases under the minimums.
+    { type: 'LESSON.PROGRESS', viewedMs: 8000, percent: 80 },
+    { type: 'LESSON.PAUSE', viewedMs: 8000 },
+    { type: 'LESSON.ENDED', viewedMs: 40_000 },
+    { type: 'LESSON.CLOSE' },
+    done('saveStatistic', { id: 1, dayStatusId: 70 }),
+    done('saveStatistic', { id: 1, dayStatusId: null }),
+    failed('saveStatistic', serverError),
+  ],
+};
+
+describeModel(spec);
+
+describe('lesson statistic', () => {
+  it('sends nothing below the minimum, then the whole seconds viewed with the play, once per milestone', async () => {
+    const running = startMachine(spec, input);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 1500, percent: 12 });
+    expect(running.fakes.started).toEqual([]);
+    expect(running.snapshot().context.reportedMilestones).toEqual([10]);
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 8400, percent: 80 });
+    expect(running.fakes.inputOf('saveStatistic')).toEqual({
+      streamId: 5,
+      dayId: 12,
+      lessonSetLessonId: 301,
+      viewedSeconds: 8,
+      playCount: 1,
+    });
+    expect(running.snapshot().context.reportedMilestones).toEqual([10, 75, 50, 25]);
+    await running.dispatch(done('saveStatistic', { id: 1, dayStatusId: 70 }));
+    // The 0.4 s left over waits for the next entry; the milestones already reported send nothing.
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 9000, percent: 90 });
+    expect(running.fakes.started).toHaveLength(1);
+    expect(running.effects).toEqual([]);
+  });
+
+  it('needs 30 s viewed once the video ended', async () => {
+    const running = startMachine(spec, input);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.ENDED', viewedMs: 20_000 });
+    expect(running.fakes.started).toEqual([]);
+    await running.dispatch({ type: 'LESSON.CLOSE' });
+    expect(running.fakes.started).toEqual([]);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.ENDED', viewedMs: 31_000 });
+    expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 31, playCount: 1 });
+  });
+
+  it('reports a reply without a day status, a failure and a timeout, and drops the entry', async () => {
+    const running = startMachine(spec, input);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 3000 });
+    await running.dispatch(done('saveStatistic', { id: 1, dayStatusId: null }));
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 6000 });
+    expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 0 });
+    await running.dispatch(failed('saveStatistic', serverError));
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 9000 });
+    await running.dispatch({ type: 'xstate.after.saveTimeout.lesson.statistic.sending' });
+    expect(running.effects.map((effect) => effect.name)).toEqual([
+      'reportMissingDayStatus',
+      'reportSendFailure',
+      'reportTimeout',
+    ]);
+    expect(running.snapshot().matches({ statistic: 'idle' })).toBe(true);
+    expect(running.snapshot().context.sentMs).toBe(9000);
+  });
+});

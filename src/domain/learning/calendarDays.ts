@@ -1,0 +1,61 @@
+import { type CalendarDayState, calendarDayState } from './calendarDayState';
+import type { Stage } from './course';
+import type { Day } from './day';
+import { isDayLocked, type LockingStream } from './dayLock';
+import { dayStatusOf, type StreamStatuses } from './stream';
+
+/**
+ * What each day of the calendar shows: a rest day as such, any other day in its calendar state
+ * (calendarDayState.ts) from the stream's statuses and the demo lock (dayLock.ts). The status call
+ * knows the demo access and time delay of each day for this stream; the day's own flag is the
+ * fallback when a status is missing.
+ */
+export type CalendarDayView = CalendarDayState | { kind: 'rest' };
+
+export function calendarDayView(
+  day: Day,
+  stream: LockingStream,
+  statuses: StreamStatuses,
+  now: number,
+): CalendarDayView {
+  if (day.isDayOfRest) return { kind: 'rest' };
+  const status = dayStatusOf(statuses, day.id);
+  const locked = isDayLocked(stream, {
+    isDemoAccessible: status?.isDemoAccessible ?? day.isDemoAccessible,
+    isOpenByTimeDelay: status?.isOpenByTimeDelay,
+  });
+  return calendarDayState(
+    {
+      started: status?.startedAt != null,
+      finished: status?.finishedAt != null,
+      locked,
+      isCurrent: statuses.currentDay?.dayId === day.id,
+      opensAt: status?.opensAt ?? null,
+    },
+    now,
+  );
+}
+
+/** A day the learner can open: not closed (rest days open too, to read what they say). */
+export const canOpenDay = (view: CalendarDayView): boolean => view.kind !== 'closedUntil';
+
+/**
+ * The stage the calendar shows first: the one the learner last looked at, else the stage of the
+ * current day, else the first.
+ */
+export function initialStageId(
+  stages: readonly Stage[],
+  savedStageId: number | null,
+  statuses: StreamStatuses | null,
+): number | null {
+  const exists = (id: number | null | undefined): id is number =>
+    id != null && stages.some((stage) => stage.id === id);
+  if (exists(savedStageId)) return savedStageId;
+  const currentStageId = statuses?.currentDay?.stageId;
+  if (exists(currentStageId)) return currentStageId;
+  return stages[0]?.id ?? null;
+}
+
+/** The number of the day with this id, to turn the old day path (by id) into the day route (by number). */
+export const dayNumberOf = (days: readonly Day[], dayId: number): number | null =>
+  days.find((day) => day.id === dayId)?.dayNumber ?? null;

@@ -1,0 +1,90 @@
+import type { Freeze } from './freeze';
+import type { TabbedStream } from './myCoursesTabs';
+import type { StreamAccess, StreamStatus } from './streamStatus';
+
+/**
+ * A learner's course stream as the learning screens use it (content spec, section 3 "Stream"), with
+ * millisecond timestamps. The status is the server's, computed by streamStatus.ts.
+ */
+export type StreamFreeze = Freeze & { id: number };
+
+export type StreamProgress = { daysCount: number; completeDaysCount: number; progress: number };
+
+export type CourseStream = StreamAccess & {
+  id: number;
+  courseId: number;
+  status: StreamStatus;
+  /** The course version the stream was bought on; null when the server keeps none. */
+  courseVersion: number | null;
+  courseFullAccess: boolean;
+  mobileAccess: boolean;
+  chatChannelId: number | null;
+  chatStatus: string | null;
+  messageExpiresDate: number | null;
+  maxConsultationCount: number;
+  /** The calendar's view filters kept per stream (calendarFilters.ts reads them). */
+  filters: Readonly<Record<string, unknown>>;
+  progress: StreamProgress;
+  appstoreProductId: string | null;
+  /** The newest freeze, whatever its status. */
+  freeze: StreamFreeze | null;
+  paymentSubscriptionId: number | null;
+};
+
+/** Access is over: the access-ended page replaces the calendar. */
+export const hasAccessEnded = (stream: Pick<CourseStream, 'status'>): boolean =>
+  stream.status === 'ended' || stream.status === 'stopped';
+
+/**
+ * A freeze the learner can still cancel: created for later or in force now. The server refuses a
+ * second freeze while one of these exists.
+ */
+export const pendingFreeze = (stream: Pick<CourseStream, 'freeze'>): StreamFreeze | null =>
+  stream.freeze !== null && stream.freeze.status !== 'canceled' ? stream.freeze : null;
+
+/**
+ * The learner may ask for a freeze of an open stream bought in full (not a demo) that holds no
+ * pending freeze; the server checks the same.
+ */
+export const canFreeze = (stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze'>): boolean =>
+  stream.status === 'open' && !stream.isDemo && pendingFreeze(stream) === null;
+
+/** Day statuses of the stream (GET .../status), per stage day. */
+export type DayStatus = {
+  stageDayId: number;
+  dayStatusId: number | null;
+  startedAt: number | null;
+  finishedAt: number | null;
+  isOpenByTimeDelay: boolean;
+  opensAt: number;
+  isDemoAccessible: boolean;
+};
+
+export type StageProgressStatus = 'not_started' | 'started' | 'ended';
+
+export type LessonStatus = { lessonSetLessonId: number; viewedSeconds: number; playCount: number };
+
+export type CurrentDay = {
+  stageId: number;
+  dayId: number;
+  dayNumber: number;
+  title: string;
+  excerpt: string;
+};
+
+/** Everything the stream status call answers: what the calendar and the day page draw their states from. */
+export type StreamStatuses = {
+  stages: { id: number; status: StageProgressStatus }[];
+  days: DayStatus[];
+  lessons: LessonStatus[];
+  currentDay: CurrentDay | null;
+};
+
+export const dayStatusOf = (statuses: StreamStatuses, dayId: number): DayStatus | undefined =>
+  statuses.days.find((day) => day.stageDayId === dayId);
+
+/** The stream as the my-courses tabs sort it (myCoursesTabs.ts). */
+export const asTabbedStream = (stream: Pick<CourseStream, 'status' | 'progress'>): TabbedStream => ({
+  status: stream.status,
+  progress: stream.progress.progress,
+});

@@ -1,0 +1,47 @@
+/**
+ * Navigation history (content spec, section 2): the app remembers the last path visited in each
+ * group of pages, so a section link of the menu brings the learner back where they were (the open
+ * calendar, the chat they were in); a group never visited leads to its fallback. The spec's route
+ * names are this app's: tasks are homework, the spec's /chats and /tasks fallbacks are /chat and
+ * /homework, and the catalog is `home-catalog`.
+ * The visits themselves are recorded by navigationVisits.ts; this module reads them for the menus.
+ */
+import type { NavigationHistory } from './navigationVisits';
+
+export const MENU_SECTIONS = ['home', 'course', 'chat', 'task', 'catalog', 'profile'] as const;
+export type MenuSection = (typeof MENU_SECTIONS)[number];
+
+/** The route names each section's history keeps. */
+const SECTION_ROUTES: Readonly<Record<MenuSection, readonly string[]>> = {
+  home: ['home'],
+  course: ['home-courses', 'courses', 'calendar', 'day', 'materials'],
+  chat: ['chat', 'chats'],
+  task: ['homework', 'homeworks'],
+  catalog: ['home-catalog'],
+  profile: ['user', 'userEdit', 'userSettings', 'userPassword', 'settingsNotifications', 'settingsReminders'],
+};
+
+/** Where a section link leads before any page of it was visited. */
+export const SECTION_FALLBACKS: Readonly<Record<MenuSection, string>> = {
+  home: '/home',
+  course: '/courses',
+  chat: '/chat',
+  task: '/homework',
+  catalog: '/catalog',
+  profile: '/user',
+};
+
+/** The section whose history keeps this route, if any (sign-in, logout and the like are kept by none). */
+export function sectionOfRoute(routeName: string): MenuSection | null {
+  return MENU_SECTIONS.find((section) => SECTION_ROUTES[section].includes(routeName)) ?? null;
+}
+
+/** Where the section's menu link leads: the last visited path of its group, else its fallback. */
+export function sectionLink(history: NavigationHistory, section: MenuSection): string {
+  let latest: { path: string; order: number } | undefined;
+  for (const name of SECTION_ROUTES[section]) {
+    const visit = history[name];
+    if (visit && (!latest || visit.order > latest.order)) latest = visit;
+  }
+  return latest?.path ?? SECTION_FALLBACKS[section];
+}

@@ -1,0 +1,37 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { Course } from '../../../domain/learning/course';
+import type { CourseStream } from '../../../domain/learning/stream';
+import { AccessLine } from '../common/AccessLine';
+
+/** A stream whose access ended or stopped (content spec, section 8): what happened and where to go. */
+export function AccessEndedPage({
+  stream,
+  course,
+  now,
+}: {
+  stream: CourseStream;
+  course: Course | null;
+  now: number;
+}) {
+  return (
+    <section className="learning access-ended panel" aria-labelledby="access-ended-title">
+      <h1 id="access-ended-title">
+        <Trans>Ouch! You have run out of access :(</Trans>
+      </h1>
+      {course && <p className="access-ended__course">{course.title}</p>}
+      <AccessLine stream={stream} now={now} />
+      <p>
+        <Trans>Extend the course to resume access.</Trans>
+      </p>
+      <div className="access-ended__actions">
+        <Link to="/courses" className="btn btn--secondary">
+          <Trans>Back to my courses</Trans>
+        </Link>
+        <Link to="/catalog" className="btn btn--primary">
+          <Trans>Go to the catalog</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}

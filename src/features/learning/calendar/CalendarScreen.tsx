@@ -1,0 +1,183 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { CalendarInput, calendarMachine } from '../../../../machines/learning/calendar.machine';
+import { useProvided } from '../../../app/hooks';
+import { recordTransitions } from '../../../app/transitionRecorder';
+import { calendarDayView } from '../../../domain/learning/calendarDays';
+import { canFreeze, pendingFreeze } from '../../../domain/learning/stream';
+import { Button } from '../../../ui/Button';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { calendar } from '../calendar.provide';
+import { AccessLine } from '../common/AccessLine';
+import '../common/learning.css';
+import { LoadFailed, Loading } from '../common/LoadFailed';
+import { ProgressBar } from '../common/ProgressBar';
+import { parseRouteId } from '../common/routeIds';
+import { Tabs } from '../common/Tabs';
+import { FreezeDialog } from '../freeze/FreezeDialog';
+import { AccessEndedPage } from './AccessEndedPage';
+import { CalendarDayItem } from './CalendarDayItem';
+import { useSavedScroll } from './useSavedScroll';
+import { VersionUpdateDialog } from './VersionUpdateDialog';
+
+type Calendar = ActorRefFrom<typeof calendarMachine>;
+
+/**
+ * The course calendar (/course/{streamId}/calendar). `?dialog=freeze` (where /course/{id}/freeze
+ * leads) opens the freeze dialog over it; `?dayId=` (where the old day path leads) moves on to that day.
+ */
+export function CalendarScreen() {
+  const { streamId } = useParams({ strict: false });
+  const search = useSearch({ strict: false });
+  const input: CalendarInput = {
+    streamId: parseRouteId(streamId),
+    dialog: search.dialog === 'freeze' ? 'freeze' : null,
+    legacyDayId: parseRouteId(search.dayId),
+  };
+  // Another stream is another calendar: a fresh machine, not the old one's state.
+  return <CalendarRun key={streamId} input={input} />;
+}
+
+function CalendarRun({ input }: { input: CalendarInput }) {
+  const actor = useActorRef(useProvided(calendar), { input, inspect: recordTransitions });
+  const drawn = useSelector(actor, (snapshot) => snapshot.matches('ready'));
+  useSavedScroll(input.streamId, drawn);
+  return (
+    <>
+      <CalendarView actor={actor} />
+      <CalendarFreezeDialog actor={actor} />
+    </>
+  );
+}
+
+/** The freeze dialog or the unfreeze confirmation over the calendar, while the calendar asks for it. */
+function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
+  const navigate = useNavigate();
+  const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
+  const stream = useSelector(actor, (snapshot) => snapshot.context.stream);
+  if (dialog === null || stream === null) return null;
+  const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {
+    actor.send(changed ? { type: 'STREAM.CHANGED', stream: changed } : { type: 'DIALOG.CLOSE' });
+    // Leave `?dialog=freeze` behind: a reload must not open the dialog again.
+    void navigate({
+      to: '/course/$streamId/calendar',
+      params: { streamId: String(stream.id) },
+      search: {},
+      replace: true,
+    });
+  };
+  return <FreezeDialog stream={stream} mode={dialog} onClose={close} />;
+}
+
+export function CalendarView({ actor }: { actor: Calendar }) {
+  const { t } = useLingui();
+  const snapshot = useSelector(actor, (current) => current);
+  const { stream, course } = snapshot.context;
+  useDocumentTitle(course?.title ?? t`Course calendar`);
+  const now = Date.now();
+
+  if (snapshot.matches('failed')) {
+    return (
+      <section className="learning calendar" aria-labelledby="calendar-title">
+        <h1 id="calendar-title">
+          <Trans>Course calendar</Trans>
+        </h1>
+        <LoadFailed
+          text={t`Could not load the course calendar. Check the connection and try again.`}
+          onRetry={() => actor.send({ type: 'CALENDAR.RETRY' })}
+        />
+      </section>
+    );
+  }
+  if (snapshot.matches('accessEnded') && stream) {
+    return <AccessEndedPage stream={stream} course={course} now={now} />;
+  }
+  const { stages, days, statuses, filters, dialog, versionModal } = snapshot.context;
+  if (!snapshot.matches('ready') || !stream || !course || !statuses) {
+    return <Loading label={t`Loading the course calendar…`} />;
+  }
+
+  const stage = stages.find((candidate) => candidate.id === filters.stageId);
+  const dayById = new Map(days.map((day) => [day.id, day]));
+  const stageDays = (stage?.dayIds ?? []).flatMap((id) => dayById.get(id) ?? []);
+  const views = stageDays.map((day) => ({ day, view: calendarDayView(day, stream, statuses, now) }));
+  const shown = filters.showFinished ? views : views.filter(({ view }) => view.kind !== 'done');
+  const streamId = String(stream.id);
+
+  return (
+    <section className="learning calendar" aria-labelledby="calendar-title">
+      <header className="calendar__header panel">
+        <p className="calendar__eyebrow muted">
+          <Trans>Course calendar</Trans>
+        </p>
+        <h1 id="calendar-title">{course.title}</h1>
+        <AccessLine stream={stream} now={now} />
+        <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
+        <div className="calendar__actions">
+          {canFreeze(stream) && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              aria-expanded={dialog === 'freeze'}
+              onClick={() => actor.send({ type: 'FREEZE.OPEN' })}
+            >
+              <Trans>Freeze the course</Trans>
+            </Button>
+          )}
+          {pendingFreeze(stream) && (
+            <Button
+              variant="secondary"
+              aria-haspopup="dialog"
+              aria-expanded={dialog === 'unfreeze'}
+              onClick={() => actor.send({ type: 'UNFREEZE.OPEN' })}
+            >
+              <Trans>Unfreeze the course</Trans>
+            </Button>
+          )}
+          <Link className="btn btn--link" to="/course/$streamId/materials" params={{ streamId }}>
+            <Trans>Materials</Trans>
+          </Link>
+        </div>
+      </header>
+
+      {stages.length === 0 || stage === undefined ? (
+        <p className="empty-state muted">
+          <Trans>This course has no days yet.</Trans>
+        </p>
+      ) : (
+        <Tabs
+          label={t`Stages`}
+          tabs={stages.map((item, index) => ({ key: item.id, label: item.title || t`Stage ${index + 1}` }))}
+          selected={stage.id}
+          onSelect={(stageId) => actor.send({ type: 'STAGE.SELECT', stageId })}
+        >
+          <div className="calendar__filter">
+            <input
+              id="calendar-show-finished"
+              type="checkbox"
+              checked={filters.showFinished}
+              onChange={() => actor.send({ type: 'FILTERS.TOGGLE_FINISHED' })}
+            />
+            <label htmlFor="calendar-show-finished">
+              <Trans>Show finished days</Trans>
+            </label>
+          </div>
+          {shown.length === 0 ? (
+            <p className="empty-state muted">
+              <Trans>Every day of this stage is done.</Trans>
+            </p>
+          ) : (
+            <ol className="calendar-days">
+              {shown.map(({ day, view }) => (
+                <CalendarDayItem key={day.id} day={day} view={view} streamId={stream.id} />
+              ))}
+            </ol>
+          )}
+        </Tabs>
+      )}
+      {versionModal && <VersionUpdateDialog onClose={() => actor.send({ type: 'VERSION_MODAL.CLOSE' })} />}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { useBrand } from '../../../app/hooks';
+import { type AccessText, accessText } from '../../../domain/learning/accessText';
+import { formatDate } from '../../../domain/learning/calendarDates';
+import type { CourseStream } from '../../../domain/learning/stream';
+import { useTimeZone } from './useTimeZone';
+
+/** The words of an access text (content spec, section 4 "Access text"), plurals in the learner's language. */
+function useAccessWords(): (text: AccessText) => string {
+  const { t, i18n } = useLingui();
+  const timeZone = useTimeZone();
+  const date = (ms: number) => formatDate(ms, timeZone);
+  return (text) => {
+    switch (text.kind) {
+      case 'startsIn': {
+        const days = text.days;
+        return i18n._(msg({ message: plural(days, { one: 'Starts in # day', other: 'Starts in # days' }) }));
+      }
+      case 'frozenUntil': {
+        const until = date(text.date);
+        return t`Frozen until ${until}`;
+      }
+      case 'stoppedOn': {
+        if (text.date === null) return t`Access stopped`;
+        const on = date(text.date);
+        return t`Access stopped on ${on}`;
+      }
+      case 'endedOn': {
+        const on = date(text.date);
+        return t`Access ended on ${on}`;
+      }
+      case 'daysLeft': {
+        const days = text.days;
+        return i18n._(
+          msg({ message: plural(days, { one: '# day of access left', other: '# days of access left' }) }),
+        );
+      }
+      case 'unlimited':
+        return t`Access without an end date`;
+    }
+  };
+}
+
+/** A stream's access line; within the brand's `daysShowWarning` days of the end it is a warning. */
+export function AccessLine({ stream, now }: { stream: CourseStream; now: number }) {
+  const { t } = useLingui();
+  const { daysShowWarning } = useBrand();
+  const words = useAccessWords();
+  const text = accessText(stream, stream.status, now, daysShowWarning);
+  const warning = text.kind === 'daysLeft' && text.warning;
+  return (
+    <p className={`access-line access-line--${text.kind}${warning ? ' access-line--warning' : ''}`}>
+      {warning && <span className="visually-hidden">{t`Access ends soon:`} </span>}
+      {words(text)}
+    </p>
+  );
+}

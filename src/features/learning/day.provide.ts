@@ -1,0 +1,56 @@
+import { fromPromise } from 'xstate';
+import {
+  DAY_NOT_FOUND,
+  type DayInput,
+  dayMachine,
+  type LoadedDay,
+} from '../../../machines/learning/day.machine';
+import { fetchStages } from '../../api/courses';
+import { finishDay, startDay } from '../../api/dayStatuses';
+import { fetchStageDays } from '../../api/days';
+import { fetchStream } from '../../api/streams';
+import type { AppEffects } from '../../app/effects';
+import type { Day } from '../../domain/learning/day';
+import { readStatuses, refetchStatuses } from './common/statuses.provide';
+
+/**
+ * The day of a course by its number: the course's stages list their days in day-number order, so
+ * the stages are read in order until one holds the number (most days are found in the first stages).
+ */
+async function findDayByNumber(effects: AppEffects, courseId: number, dayNumber: number): Promise<Day> {
+  const stages = await fetchStages(effects.api, courseId);
+  for (const stage of stages) {
+    if (stage.dayIds.length === 0) continue;
+    const days = await fetchStageDays(effects.api, courseId, stage.id);
+    const day = days.find((candidate) => candidate.dayNumber === dayNumber);
+    if (day) return day;
+  }
+  throw new Error(DAY_NOT_FOUND);
+}
+
+async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayInput): Promise<LoadedDay> {
+  const [stream, statuses] = await Promise.all([
+    fetchStream(effects.api, streamId),
+    readStatuses(effects, streamId),
+  ]);
+  const day = await findDayByNumber(effects, stream.courseId, dayNumber);
+  return { stream, day, statuses };
+}
+
+export const day = (effects: AppEffects) =>
+  dayMachine.provide({
+    actors: {
+      loadDay: fromPromise(({ input }: { input: DayInput }) => loadDay(effects, input)),
+      startDay: fromPromise(({ input }: { input: { streamId: number; dayId: number } }) =>
+        startDay(effects.api, input.streamId, input.dayId),
+      ),
+      finishDay: fromPromise(({ input }: { input: { streamId: number; dayId: number } }) =>
+        finishDay(effects.api, input.streamId, input.dayId),
+      ),
+      // The calendar reads the same cache, so it shows the change too.
+      refreshStatuses: fromPromise(({ input }: { input: { streamId: number } }) =>
+        refetchStatuses(effects, input.streamId),
+      ),
+    },
+    actions: { streamProgressed: effects.syncAppData },
+  });

@@ -1,0 +1,222 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
+import { useProvided } from '../../../app/hooks';
+import type { LessonSet } from '../../../domain/learning/day';
+import { resumePosition } from '../../../domain/learning/playback';
+import { clampRepeatCount } from '../../../domain/learning/repeatCount';
+import { dayStatusOf } from '../../../domain/learning/stream';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { day as providedDay } from '../day.provide';
+import { LessonScreen } from '../player/LessonScreen';
+import { LessonPlayerSlot } from './lessonPlayerSlot';
+import './day.css';
+
+export type DayActor = ActorRefFrom<typeof dayMachine>;
+
+/** A route parameter that must be a positive whole number; anything else names no stream or day. */
+const positiveInt = (value: string | undefined): number => {
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number > 0 ? number : 0;
+};
+
+/** /course/{streamId}/calendar/{dayNumber}: the day with its lessons, started and finished here. */
+export function DayScreen() {
+  const params = useParams({ strict: false });
+  const actor = useActorRef(useProvided(providedDay), {
+    input: { streamId: positiveInt(params.streamId), dayNumber: positiveInt(params.dayNumber) },
+  });
+  return (
+    <LessonPlayerSlot.Provider value={LessonScreen}>
+      <DayView actor={actor} />
+    </LessonPlayerSlot.Provider>
+  );
+}
+
+export function DayView({ actor }: { actor: DayActor }) {
+  const { t } = useLingui();
+  const snapshot = useSelector(actor, (state) => state);
+  const { streamId, dayNumber, loaded, error } = snapshot.context;
+  useDocumentTitle(loaded?.day.title || t`Day ${dayNumber}`);
+  const backToCalendar = (
+    <Link className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
+      <Trans>Back to the calendar</Trans>
+    </Link>
+  );
+
+  if (snapshot.matches('loading')) {
+    return (
+      <section className="day page-state" aria-busy="true">
+        <p role="status">
+          <Trans>Loading the day…</Trans>
+        </p>
+      </section>
+    );
+  }
+  if (snapshot.matches('failed')) {
+    return (
+      <section className="day">
+        {backToCalendar}
+        <Notice>
+          <Trans>Failed to load the day.</Trans>
+          {error?.message ? ` ${error.message}` : ''}
+        </Notice>
+        <Button onClick={() => actor.send({ type: 'DAY.RETRY' })}>
+          <Trans>Try again</Trans>
+        </Button>
+      </section>
+    );
+  }
+  if (snapshot.matches('notFound')) {
+    return (
+      <section className="day">
+        {backToCalendar}
+        <Notice tone="info">
+          <Trans>This course has no day {dayNumber}.</Trans>
+        </Notice>
+      </section>
+    );
+  }
+  if (!loaded) return null;
+  return (
+    <section className="day" aria-labelledby="day-title">
+      {backToCalendar}
+      <DayHeader loaded={loaded} />
+      {snapshot.matches('broken') && (
+        <Notice>
+          <Trans>The day is filled in incorrectly. Contact customer care.</Trans>
+        </Notice>
+      )}
+      {snapshot.matches('locked') && (
+        <Notice tone="info">
+          <Trans>This day is locked. It opens in the full version of the course.</Trans>
+        </Notice>
+      )}
+      {snapshot.matches('ready') && <ReadyDay actor={actor} loaded={loaded} />}
+      <Link
+        className="day__materials"
+        to="/course/$streamId/materials"
+        params={{ streamId: String(streamId) }}
+      >
+        <Trans>Course materials</Trans>
+      </Link>
+    </section>
+  );
+}
+
+function DayHeader({ loaded }: { loaded: LoadedDay }) {
+  const { day, statuses } = loaded;
+  const status = dayStatusOf(statuses, day.id);
+  return (
+    <header className="day__header">
+      <p className="day__number">
+        <Trans>Day {day.dayNumber}</Trans>
+      </p>
+      <h1 className="day__title" id="day-title">
+        {day.title || <Trans>Day {day.dayNumber}</Trans>}
+      </h1>
+      {day.excerpt && <p className="day__excerpt">{day.excerpt}</p>}
+      {status?.finishedAt != null ? (
+        <p className="day__status day__status--done">
+          <Trans>You finished this day.</Trans>
+        </p>
+      ) : status?.startedAt != null ? (
+        <p className="day__status">
+          <Trans>You started this day.</Trans>
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
+  const { day, statuses } = loaded;
+  const status = dayStatusOf(statuses, day.id);
+  const busy = useSelector(
+    actor,
+    (state) =>
+      state.matches({ ready: 'starting' }) ||
+      state.matches({ ready: 'finishing' }) ||
+      state.matches({ ready: 'refreshing' }),
+  );
+  const starting = useSelector(actor, (state) => state.matches({ ready: 'starting' }));
+  const finishing = useSelector(
+    actor,
+    (state) => state.matches({ ready: 'finishing' }) || state.matches({ ready: 'refreshing' }),
+  );
+  const error = useSelector(actor, (state) =>
+    state.matches({ ready: 'actionFailed' }) ? state.context.error : null,
+  );
+  const started = status?.startedAt != null;
+  const finished = status?.finishedAt != null;
+  return (
+    <>
+      {day.isDayOfRest ? (
+        <p className="day__rest">
+          <Trans>A day of rest. Recover and come back tomorrow.</Trans>
+        </p>
+      ) : (
+        <ol className="day__sets">
+          {day.lessonSets.map((set) => (
+            <LessonSetItem key={set.id} set={set} loaded={loaded} />
+          ))}
+        </ol>
+      )}
+      <Notice>{error && (error.message || <Trans>Something went wrong</Trans>)}</Notice>
+      {!finished && (
+        <div className="day__actions">
+          {!started && (
+            <Button
+              variant="secondary"
+              busy={starting}
+              disabled={busy}
+              onClick={() => actor.send({ type: 'DAY.START' })}
+            >
+              <Trans>Start the day</Trans>
+            </Button>
+          )}
+          <Button busy={finishing} disabled={busy} onClick={() => actor.send({ type: 'DAY.FINISH' })}>
+            <Trans>Finish the day</Trans>
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
+  const Player = useContext(LessonPlayerSlot);
+  const repeats = clampRepeatCount(set.repeatCount, set);
+  return (
+    <li className="lesson-set">
+      {repeats > 1 && (
+        <p className="lesson-set__repeats">
+          <Plural value={repeats} one="Repeat # time" other="Repeat # times" />
+        </p>
+      )}
+      <ul className="lesson-set__lessons">
+        {set.lessons.map((item) => {
+          const viewed = loaded.statuses.lessons.find((lesson) => lesson.lessonSetLessonId === item.id);
+          const startTime = resumePosition(viewed?.viewedSeconds ?? 0, item.lesson.durationMs / 1000);
+          return (
+            <li key={item.id} className="lesson-set__lesson">
+              {Player ? (
+                <Player streamId={loaded.stream.id} dayId={loaded.day.id} item={item} startTime={startTime} />
+              ) : (
+                <h3 className="lesson__title">
+                  {item.lesson.title}
+                  {item.lesson.subtitle && <span className="lesson__subtitle">{item.lesson.subtitle}</span>}
+                </h3>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

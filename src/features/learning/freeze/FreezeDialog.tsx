@@ -1,0 +1,127 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
+import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
+import { useProvided } from '../../../app/hooks';
+import { recordTransitions } from '../../../app/transitionRecorder';
+import { dateKeyOf } from '../../../domain/learning/calendarDates';
+import type { CourseStream } from '../../../domain/learning/stream';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { Notice } from '../../../ui/Notice';
+import { TextField } from '../../../ui/TextField';
+import { useTimeZone } from '../common/useTimeZone';
+import { freeze } from '../freeze.provide';
+import { freezeErrorText } from './freezeErrorText';
+
+type FreezeDialogProps = {
+  stream: CourseStream;
+  mode: FreezeInput['mode'];
+  /** With the changed stream after a freeze or an unfreeze, with null when the learner cancelled. */
+  onClose: (changed: CourseStream | null) => void;
+};
+
+/** The freeze dialog (or the unfreeze confirmation) of a stream, over the calendar. */
+export function FreezeDialog({ stream, mode, onClose }: FreezeDialogProps) {
+  const timeZone = useTimeZone();
+  const input: FreezeInput = {
+    streamId: stream.id,
+    mode,
+    today: dateKeyOf(Date.now(), timeZone),
+    streamEnd: stream.endDate === null ? null : dateKeyOf(stream.endDate, timeZone),
+  };
+  const actor = useActorRef(useProvided(freeze), { input, inspect: recordTransitions });
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') onClose(snapshot.output ?? null);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, onClose]);
+  return <FreezeView actor={actor} />;
+}
+
+export function FreezeView({ actor }: { actor: ActorRefFrom<typeof freezeMachine> }) {
+  const { t, i18n } = useLingui();
+  const snapshot = useSelector(actor, (current) => current);
+  const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
+  const cancel = () => actor.send({ type: 'FREEZE.CANCEL' });
+  const failure = formError === GENERIC_ERROR ? t`Something went wrong. Try again later.` : formError;
+  if (snapshot.status === 'done') return null;
+
+  if (snapshot.matches('confirmingUnfreeze') || snapshot.matches('unfreezing')) {
+    const busy = snapshot.matches('unfreezing');
+    return (
+      <Dialog title={t`Unfreeze the course?`} onClose={busy ? undefined : cancel}>
+        <p>
+          <Trans>The freeze ends now and the course days open again.</Trans>
+        </p>
+        <Notice>{failure}</Notice>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button busy={busy} onClick={() => actor.send({ type: 'UNFREEZE.CONFIRM' })}>
+            <Trans>Unfreeze</Trans>
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const busy = snapshot.matches('creating');
+  const change = (field: FreezeField) => (value: string) =>
+    actor.send({ type: 'FREEZE.CHANGE', field, value });
+  const fieldErrors = (field: FreezeField) =>
+    (errors[field] ?? []).map((error) => freezeErrorText(i18n, error));
+  return (
+    <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel}>
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'FREEZE.SUBMIT' });
+        }}
+      >
+        <p>
+          <Trans>
+            Pause the course for the days you cannot study. Pick the first and the last day of the freeze.
+          </Trans>
+        </p>
+        <TextField
+          label={t`First day`}
+          type="date"
+          value={startDate}
+          min={today}
+          max={streamEnd ?? undefined}
+          onValueChange={change('startDate')}
+          errors={fieldErrors('startDate')}
+          disabled={busy}
+          required
+        />
+        <TextField
+          label={t`Last day`}
+          type="date"
+          value={endDate}
+          min={startDate || today}
+          max={streamEnd ?? undefined}
+          onValueChange={change('endDate')}
+          errors={fieldErrors('endDate')}
+          disabled={busy}
+          required
+        />
+        <Notice>{failure}</Notice>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={cancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" busy={busy}>
+            <Trans>Freeze</Trans>
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

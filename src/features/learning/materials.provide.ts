@@ -1,0 +1,23 @@
+import { fromPromise } from 'xstate';
+import {
+  type Materials,
+  type MaterialsInput,
+  materialsMachine,
+} from '../../../machines/learning/materials.machine';
+import { fetchCourse } from '../../api/courses';
+import { fetchStream } from '../../api/streams';
+import type { AppEffects } from '../../app/effects';
+import { visibleDocuments } from '../../domain/learning/materials';
+
+async function loadMaterials(effects: AppEffects, { streamId }: MaterialsInput): Promise<Materials> {
+  const stream = await fetchStream(effects.api, streamId);
+  const course = await fetchCourse(effects.api, stream.courseId, ['documents']);
+  return { courseTitle: course.title, documents: visibleDocuments(stream, course) };
+}
+
+export const materials = (effects: AppEffects) =>
+  materialsMachine.provide({
+    actors: {
+      loadMaterials: fromPromise(({ input }: { input: MaterialsInput }) => loadMaterials(effects, input)),
+    },
+  });

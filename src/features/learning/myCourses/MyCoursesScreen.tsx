@@ -1,0 +1,91 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { myCoursesMachine } from '../../../../machines/learning/myCourses.machine';
+import { useBrand, useProvided } from '../../../app/hooks';
+import { recordTransitions } from '../../../app/transitionRecorder';
+import { isInTab, MY_COURSES_TABS, type MyCoursesTab } from '../../../domain/learning/myCoursesTabs';
+import { asTabbedStream } from '../../../domain/learning/stream';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import '../common/learning.css';
+import { LoadFailed, Loading } from '../common/LoadFailed';
+import { Tabs } from '../common/Tabs';
+import { myCourses } from '../myCourses.provide';
+import { StreamCard } from './StreamCard';
+
+/** My courses (/home, /courses): the learner's streams in the tabs current, active and ended. */
+export function MyCoursesScreen() {
+  const { isDemoAccessible } = useBrand().flags;
+  const actor = useActorRef(useProvided(myCourses), {
+    input: { isDemoAccessible },
+    inspect: recordTransitions,
+  });
+  return <MyCoursesView actor={actor} />;
+}
+
+const TAB_LABELS: Record<MyCoursesTab, MessageDescriptor> = {
+  current: msg`Current`,
+  active: msg`Active`,
+  ended: msg`Ended`,
+};
+
+const EMPTY_TEXTS: Record<MyCoursesTab, MessageDescriptor> = {
+  current: msg`No courses in progress right now.`,
+  active: msg`You have no active courses.`,
+  ended: msg`You have no ended courses.`,
+};
+
+export function MyCoursesView({ actor }: { actor: ActorRefFrom<typeof myCoursesMachine> }) {
+  const { t, i18n } = useLingui();
+  const title = t`My courses`;
+  useDocumentTitle(title);
+  const state = useSelector(actor, (snapshot) =>
+    snapshot.matches('loaded') ? 'loaded' : snapshot.matches('failed') ? 'failed' : 'loading',
+  );
+  const { tab, streams, courses } = useSelector(actor, (snapshot) => snapshot.context);
+  const now = Date.now();
+  const shown = streams.filter((stream) => isInTab(tab, asTabbedStream(stream)));
+  return (
+    <section className="learning my-courses" aria-labelledby="my-courses-title">
+      <h1 id="my-courses-title">{title}</h1>
+      {state === 'loading' && <Loading label={t`Loading your courses…`} />}
+      {state === 'failed' && (
+        <LoadFailed
+          text={t`Could not load your courses. Check the connection and try again.`}
+          onRetry={() => actor.send({ type: 'COURSES.RETRY' })}
+        />
+      )}
+      {state === 'loaded' && (
+        <Tabs
+          label={t`Course lists`}
+          tabs={MY_COURSES_TABS.map((key) => ({ key, label: i18n._(TAB_LABELS[key]) }))}
+          selected={tab}
+          onSelect={(key) => actor.send({ type: 'TAB.SELECT', tab: key })}
+        >
+          {shown.length === 0 ? (
+            <p className="empty-state muted">{i18n._(EMPTY_TEXTS[tab])}</p>
+          ) : (
+            <ul className="stream-list">
+              {shown.map((stream) => (
+                <li key={stream.id}>
+                  <StreamCard
+                    stream={stream}
+                    course={courses.find((course) => course.id === stream.courseId)}
+                    now={now}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs>
+      )}
+      {state === 'loaded' && streams.length === 0 && (
+        <p className="muted">
+          <Trans>Courses you join will appear here.</Trans>
+        </p>
+      )}
+    </section>
+  );
+}

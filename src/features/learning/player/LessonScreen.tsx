@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { LessonEvent, lessonMachine } from '../../../../machines/learning/lesson.machine';
+import { useBrand, useProvided } from '../../../app/hooks';
+import { lessonDescriptionVideo, lessonVideo, type SetLesson } from '../../../domain/learning/day';
+import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
+import { Button } from '../../../ui/Button';
+import { lesson as providedLesson } from '../lesson.provide';
+import { useNarrowScreen } from './useNarrowScreen';
+import { VideoPlayer } from './VideoPlayer';
+
+export type LessonActor = ActorRefFrom<typeof lessonMachine>;
+
+type LessonProps = {
+  streamId: number;
+  dayId: number;
+  item: SetLesson;
+  /** Where the learner stopped last time, in seconds. */
+  startTime: number;
+};
+
+/** One lesson of a day with its player; the lesson machine keeps its playback statistic. */
+export function LessonScreen({ streamId, dayId, item, startTime }: LessonProps) {
+  const brand = useBrand();
+  const actor = useActorRef(useProvided(providedLesson), {
+    input: {
+      streamId,
+      dayId,
+      lessonSetLessonId: item.id,
+      minViewedMs: brand.statistic.MIN_SAVE_VIEWED_MS,
+      minViewedMsVideoEnded: brand.statistic.MIN_SAVE_VIEWED_MS_VIDEO_ENDED,
+      timeoutMs: brand.statistic.TIMEOUT_SAVE_STATISTIC,
+    },
+  });
+  return <LessonView actor={actor} item={item} startTime={startTime} />;
+}
+
+/** The media element behind an event of the player (Mux's element keeps the video inside). */
+type MediaLike = { currentTime?: number; duration?: number; played?: PlayedRanges };
+function mediaOf(target: EventTarget | null): MediaLike {
+  const element = target as (MediaLike & { media?: { nativeEl?: MediaLike } }) | null;
+  return element?.media?.nativeEl ?? element ?? {};
+}
+
+const viewedOf = (media: MediaLike) => playedMs(media.played);
+
+/** The machine event a media event of the player stands for. */
+function lessonEventOf(type: string, media: MediaLike): LessonEvent | null {
+  switch (type) {
+    case 'play':
+      return { type: 'LESSON.PLAY' };
+    case 'timeupdate':
+      return {
+        type: 'LESSON.PROGRESS',
+        viewedMs: viewedOf(media),
+        percent: positionPercent(media.currentTime ?? 0, media.duration ?? 0),
+      };
+    case 'pause':
+      return { type: 'LESSON.PAUSE', viewedMs: viewedOf(media) };
+    case 'ended':
+      return { type: 'LESSON.ENDED', viewedMs: viewedOf(media) };
+    default:
+      return null;
+  }
+}
+
+const MEDIA_EVENTS = ['play', 'timeupdate', 'pause', 'ended'] as const;
+
+/**
+ * The lesson: title and subtitle, the player (the vertical video on narrow screens) and the
+ * description video behind a toggle. Media events do not bubble, so the frame listens in the capture
+ * phase and turns each into a lesson event; leaving the lesson (or the page) closes the statistic.
+ */
+export function LessonView({
+  actor,
+  item,
+  startTime = 0,
+}: {
+  actor: LessonActor;
+  item: SetLesson;
+  startTime?: number;
+}) {
+  const { t } = useLingui();
+  const narrow = useNarrowScreen();
+  const frame = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  // Showing the description video is a view choice, not part of the statistic.
+  const [descriptionShown, setDescriptionShown] = useState(false);
+  const { lesson } = item;
+  const video = lessonVideo(lesson, narrow);
+  const description = lessonDescriptionVideo(lesson, narrow);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const onMedia = (event: Event) => {
+      const media = mediaOf(event.target);
+      const lessonEvent = lessonEventOf(event.type, media);
+      if (!lessonEvent) return;
+      actor.send(lessonEvent);
+    };
+    const onPageHide = () => actor.send({ type: 'LESSON.CLOSE' });
+    for (const type of MEDIA_EVENTS) element.addEventListener(type, onMedia, true);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      for (const type of MEDIA_EVENTS) element.removeEventListener(type, onMedia, true);
+      window.removeEventListener('pagehide', onPageHide);
+    };
+  }, [actor]);
+
+  // A layout effect's cleanup runs before the actor is stopped: the last statistic still leaves.
+  useLayoutEffect(() => () => actor.send({ type: 'LESSON.CLOSE' }), [actor]);
+
+  const sending = useSelector(actor, (snapshot) => snapshot.matches({ statistic: 'sending' }));
+  return (
+    <article className="lesson" aria-labelledby={titleId} aria-busy={sending || undefined}>
+      <h3 className="lesson__title" id={titleId}>
+        {lesson.title}
+        {lesson.subtitle && <span className="lesson__subtitle">{lesson.subtitle}</span>}
+      </h3>
+      <div
+        className="lesson__player"
+        ref={frame}
+        data-vertical={narrow && lesson.verticalVideo ? '' : undefined}
+      >
+        {video && <VideoPlayer video={video} title={lesson.title} startTime={startTime} />}
+      </div>
+      {description && (
+        <div className="lesson__description">
+          <Button
+            variant="link"
+            aria-expanded={descriptionShown}
+            onClick={() => setDescriptionShown((shown) => !shown)}
+          >
+            {descriptionShown ? <Trans>Hide the description</Trans> : <Trans>Show the description</Trans>}
+          </Button>
+          {descriptionShown && <VideoPlayer video={description} title={t`Description: ${lesson.title}`} />}
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AnyRoute } from '@tanstack/react-router';
+import { lazyAreaScreen, page, stringParams } from '../../app/routing';
+
+/**
+ * The learning area's pages (content spec, section 2): my courses, the calendar (which the freeze
+ * path and the old day path lead to, see the shell's redirects), the day and the materials. Every
+ * screen is a lazy chunk with the area's catalog, so nothing of the area reaches the sign-in page.
+ */
+const myCourses = lazyAreaScreen('learning', () => import('./myCourses/MyCoursesScreen'), 'MyCoursesScreen');
+
+export const learningRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
+  [
+    page(signedIn, 'home', 'auth', myCourses),
+    page(signedIn, 'home-courses', 'auth', myCourses),
+    page(
+      signedIn,
+      'calendar',
+      'auth',
+      lazyAreaScreen('learning', () => import('./calendar/CalendarScreen'), 'CalendarScreen'),
+      // `dialog=freeze`: the freeze path's redirect; `dayId`: the old day path's.
+      { validateSearch: stringParams('dialog', 'dayId') },
+    ),
+    page(
+      signedIn,
+      'day',
+      'auth',
+      lazyAreaScreen('learning', () => import('./day/DayScreen'), 'DayScreen'),
+    ),
+    page(
+      signedIn,
+      'materials',
+      'auth',
+      lazyAreaScreen('learning', () => import('./materials/MaterialsScreen'), 'MaterialsScreen'),
+    ),
+  ] as const;

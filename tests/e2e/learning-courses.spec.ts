@@ -1,0 +1,146 @@
+import { expect, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, DEMO, signIn } from './support/helpers';
+import { test } from './support/test';
+
+/**
+ * My courses, the calendar and the freeze, as the demo learner meets them: the seed gives them a
+ * stream in every status (open with progress, a demo with locked days, not started, ended, frozen,
+ * stopped).
+ */
+
+const DATE = String.raw`\d{2}\.\d{2}\.\d{4}`;
+
+/** The card of a course in the open tab of my courses. */
+const card = (page: Page, title: string) =>
+  page
+    .getByRole('tabpanel')
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title }) });
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
+}
+
+async function titlesInTab(page: Page) {
+  return page.getByRole('tabpanel').getByRole('heading', { level: 2 }).allTextContents();
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+});
+
+test('my courses shows each tab’s streams with their access', async ({ page }) => {
+  await expect(page.getByRole('tab', { name: 'Current', selected: true })).toBeVisible();
+  expect(await titlesInTab(page)).toEqual(['Mindful Movement in 8 Days', 'Desk Stretches']);
+  await expect(card(page, 'Mindful Movement in 8 Days').getByText(/^\d+ days of access left$/)).toBeVisible();
+  await expect(card(page, 'Desk Stretches').getByText('Demo', { exact: true })).toBeVisible();
+
+  await openTab(page, 'Active');
+  expect(await titlesInTab(page)).toEqual(
+    expect.arrayContaining(['Mindful Movement in 8 Days', 'Desk Stretches', 'Evening Yoga', 'Core Strength']),
+  );
+  await expect(card(page, 'Evening Yoga').getByText('Starts in 5 days')).toBeVisible();
+  await expect(card(page, 'Core Strength').getByText(new RegExp(`^Frozen until ${DATE}$`))).toBeVisible();
+
+  await openTab(page, 'Ended');
+  expect(await titlesInTab(page)).toEqual(['Running Form', 'Mobility Club']);
+  await expect(card(page, 'Running Form').getByText(new RegExp(`^Access ended on ${DATE}$`))).toBeVisible();
+  await expect(
+    card(page, 'Mobility Club').getByText(new RegExp(`^Access stopped on ${DATE}$`)),
+  ).toBeVisible();
+
+  // The access-ended page replaces the calendar of a stopped stream.
+  await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();
+  await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
+  await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+});
+
+test('the calendar shows the days’ states and locks a demo’s days', async ({ page }) => {
+  await card(page, 'Mindful Movement in 8 Days')
+    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  const days = page.getByRole('listitem').filter({ hasText: /^Day \d/ });
+  await expect(days.filter({ hasText: 'Day 1' })).toContainText('Done');
+  await expect(days.filter({ hasText: 'Day 2' })).toContainText('Done');
+  await expect(page.locator('[aria-current="step"]')).toContainText('Pass now');
+  await expect(page.getByText('Rest day').first()).toBeVisible();
+
+  // "Show finished days" is kept on the stream: the calendar opens without them next time.
+  const saved = page.waitForResponse((response) => response.url().includes('/filters') && response.ok());
+  await page.getByRole('checkbox', { name: 'Show finished days' }).uncheck();
+  await expect(days.filter({ hasText: 'Done' })).toHaveCount(0);
+  await saved;
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Show finished days' })).not.toBeChecked();
+  await page.getByRole('checkbox', { name: 'Show finished days' }).check();
+  await expect(days.filter({ hasText: 'Done' }).first()).toBeVisible();
+
+  await page.goto('./courses');
+  await card(page, 'Desk Stretches').getByRole('link', { name: 'Desk Stretches' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Desk Stretches' })).toBeVisible();
+  const locked = page.getByRole('listitem').filter({ hasText: 'Locked in the demo' });
+  await expect(locked).toHaveCount(2);
+  // A locked day is not a link to its page; the open first day is.
+  await expect(locked.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /Day 1/ })).toBeVisible();
+});
+
+test('the old day path, which names the day by id, leads to that day’s number', async ({ page }) => {
+  // The session cookie the app keeps lets the test read the ids the old path needs.
+  const api = async <T>(path: string) => {
+    const response = await page.request.get(`${APP}/spa/api/v1${path}`);
+    expect(response.ok(), path).toBe(true);
+    return ((await response.json()) as { data: T }).data;
+  };
+  const courses = await api<{ id: number; title: string }[]>('/courses?per-page=100');
+  const course = courses.find((item) => item.title === 'Mindful Movement in 8 Days');
+  const streams = await api<{ id: number; course_id: number }[]>('/user-course-streams?per-page=100');
+  const stream = streams.find((item) => item.course_id === course?.id);
+  const [stage] = await api<{ id: number; days: number[] }[]>(`/courses/${course?.id}/stages`);
+  const secondDayId = stage?.days[1];
+  await page.goto(`./course/${stream?.id}/stages/${stage?.id}/days/${secondDayId}`);
+  await expect(page).toHaveURL(new RegExp(`/course/${stream?.id}/calendar/2$`));
+});
+
+test('the learner unfreezes a frozen course and freezes it again', async ({ page }) => {
+  await openTab(page, 'Active');
+  await card(page, 'Core Strength').getByRole('link', { name: 'Core Strength' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Core Strength' })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^Frozen until ${DATE}$`))).toBeVisible();
+  const calendarUrl = page.url();
+
+  await page.getByRole('button', { name: 'Unfreeze the course' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Unfreeze the course?' });
+  await expect(confirm).toBeVisible();
+  await expectNoSeriousViolations(page, 'unfreeze confirmation');
+  await confirm.getByRole('button', { name: 'Unfreeze' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/^\d+ days of access left$/)).toBeVisible();
+
+  // The freeze path opens the dialog over the calendar.
+  await page.goto(calendarUrl.replace(/\/calendar$/, '/freeze'));
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?dialog=freeze$/);
+  await expectNoSeriousViolations(page, 'freeze dialog');
+  const firstDay = await dialog.getByLabel('First day').inputValue();
+  // The last day must come after the first: the dialog says so before asking the server.
+  await dialog.getByLabel('Last day').fill(firstDay);
+  await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(dialog.getByText('The freeze must end after it starts')).toBeVisible();
+  const lastDay = new Date(Date.parse(`${firstDay}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
+  await dialog.getByLabel('Last day').fill(lastDay);
+  await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const [year, month, day] = lastDay.split('-');
+  await expect(page.getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar$/);
+
+  await page.goto('./courses');
+  await openTab(page, 'Active');
+  await expect(card(page, 'Core Strength').getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
+});

@@ -1,0 +1,181 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, DEMO, signIn } from './support/helpers';
+import { test } from './support/test';
+
+/**
+ * The day page as the demo learner meets it: a lesson plays from the server's own HLS with its
+ * subtitles, with no request leaving the app's origin and no CSP violation; its statistic reaches the
+ * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF.
+ */
+
+const API = `${APP}/spa/api/v1`;
+const COURSE = 'Mindful Movement in 8 Days';
+
+type Stream = { id: number; course_id: number; is_demo: 0 | 1; status: string };
+type Status = { lessons: { lesson_set_lesson_id: number; viewed_seconds: number }[] };
+
+/** The learner's open stream of the demo course, read with the session cookie the page signed in with. */
+async function openStream(request: APIRequestContext): Promise<Stream> {
+  const courses = (await (await request.get(`${API}/courses`)).json()) as {
+    data: { id: number; title: string }[];
+  };
+  const course = courses.data.find((item) => item.title === COURSE);
+  const streams = (await (await request.get(`${API}/user-course-streams`)).json()) as { data: Stream[] };
+  const stream = streams.data.find(
+    (item) => item.course_id === course?.id && item.is_demo === 0 && item.status === 'open',
+  );
+  if (!stream) throw new Error('the seed has no open stream of the demo course');
+  return stream;
+}
+
+async function lessonViewedSeconds(request: APIRequestContext, streamId: number, lessonSetLessonId: number) {
+  const status = (await (await request.get(`${API}/user-course-streams/${streamId}/status`)).json()) as {
+    data: Status;
+  };
+  return (
+    status.data.lessons.find((lesson) => lesson.lesson_set_lesson_id === lessonSetLessonId)?.viewed_seconds ??
+    0
+  );
+}
+
+/** Records what the page would report: CSP violations (event and console) and every request's URL. */
+async function watchPage(page: Page) {
+  const violations: string[] = [];
+  const requests: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|CSP violation/i.test(text)) violations.push(text);
+  });
+  page.on('request', (request) => requests.push(request.url()));
+  return { violations, requests };
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+});
+
+test('a lesson plays its HLS with subtitles, same origin only, and its statistic reaches the server', async ({
+  page,
+}) => {
+  const watched = await watchPage(page);
+  const stream = await openStream(page.request);
+  await page.goto(`./course/${stream.id}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+  const lesson = page.getByRole('article').filter({ hasText: 'Calm breathing' }).first();
+  await expect(lesson.getByRole('heading', { name: /Calm breathing\s*theory/ })).toBeVisible();
+  await expectNoSeriousViolations(page, 'day');
+
+  const statistic = page.waitForResponse(
+    (response) => response.url().includes('/save-lesson-stat') && response.status() === 201,
+  );
+  // The player's code loads when the learner starts the video, and it plays at once.
+  await lesson.getByRole('button', { name: /^Play: Calm breathing/ }).click();
+  const player = lesson.locator('mux-player');
+  await expect(player).toBeAttached();
+
+  // The video advances.
+  await expect
+    .poll(() => player.evaluate((element) => (element as HTMLMediaElement).currentTime), { timeout: 15_000 })
+    .toBeGreaterThan(1);
+
+  // A subtitle cue of the HLS subtitle rendition is shown.
+  await expect
+    .poll(
+      () =>
+        player.evaluate((element) => {
+          const inner = (element as unknown as { media?: { nativeEl?: HTMLVideoElement } }).media?.nativeEl;
+          const tracks = [...(inner ?? (element as unknown as HTMLVideoElement)).textTracks].filter(
+            (track) => track.kind === 'subtitles' || track.kind === 'captions',
+          );
+          const english = tracks.find((track) => track.language.startsWith('en')) ?? tracks[0];
+          if (!english) return '';
+          if (english.mode !== 'showing') english.mode = 'showing';
+          return [...(english.activeCues ?? [])].map((cue) => (cue as VTTCue).text).join(' ');
+        }),
+      { timeout: 15_000 },
+    )
+    .toMatch(/\w+/);
+
+  // The statistic is sent at the 25% milestone and the server counts it.
+  const saved = await statistic;
+  const body = saved.request().postDataJSON() as {
+    stage_day_lesson_set_lesson_id: number;
+    viewed_seconds: number;
+  };
+  expect(saved.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(body.viewed_seconds).toBeGreaterThan(0);
+  await expect
+    .poll(() => lessonViewedSeconds(page.request, stream.id, body.stage_day_lesson_set_lesson_id))
+    .toBeGreaterThan(0);
+
+  expect(watched.violations).toEqual([]);
+  const outside = watched.requests.filter((url) => !url.startsWith(`${APP}/`) && !/^(data|blob):/.test(url));
+  expect(outside).toEqual([]);
+  expect(watched.requests.some((url) => url.includes('/media/videos/') && url.endsWith('.m3u8'))).toBe(true);
+});
+
+test('finishing a day changes the calendar', async ({ page }) => {
+  const stream = await openStream(page.request);
+  await page.goto(`./course/${stream.id}/calendar/4`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
+  await expect(page.getByText('You started this day.')).toBeVisible();
+  await expect(page.getByText('Repeat 3 times')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish the day' }).click();
+  await expect(page.getByText('You finished this day.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish the day' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Back to the calendar' }).click();
+  const days = page.getByRole('listitem').filter({ hasText: /^Day \d/ });
+  await expect(days.filter({ hasText: 'Day 4' })).toContainText('Done');
+
+  // The menu's section links lead back to the last page of their section, else to its start page.
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await expect(sections.getByRole('link', { name: 'My courses' })).toHaveAttribute(
+    'href',
+    `/v/course/${stream.id}/calendar`,
+  );
+  await expect(sections.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/v/chat');
+});
+
+test('the handbook opens from the materials as a drawn PDF', async ({ page }) => {
+  const watched = await watchPage(page);
+  const stream = await openStream(page.request);
+  await page.goto(`./course/${stream.id}/calendar/1`);
+  await page.getByRole('link', { name: 'Course materials' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Materials' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'materials');
+  await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Course handbook (PDF)' });
+  const firstPage = dialog.getByRole('img', { name: 'Page 1 of 2' });
+  await expect(firstPage).toBeVisible({ timeout: 15_000 });
+  // Something was drawn: the canvas is not blank.
+  await expect
+    .poll(() =>
+      firstPage.evaluate((canvas) => {
+        const context = (canvas as HTMLCanvasElement).getContext('2d');
+        if (!context) return 0;
+        const { data } = context.getImageData(
+          0,
+          0,
+          (canvas as HTMLCanvasElement).width,
+          (canvas as HTMLCanvasElement).height,
+        );
+        let dark = 0;
+        for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 255) < 128) dark += 1;
+        return dark;
+      }),
+    )
+    .toBeGreaterThan(0);
+  await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute(
+    'href',
+    /\/media\/files\/\d+\//,
+  );
+  expect(watched.violations).toEqual([]);
+});

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import type { ApiClient, RequestOptions } from '../../../src/api/client';
+import { finishDay, saveLessonStat, startDay } from '../../../src/api/dayStatuses';
+
+/** An API client that answers every call with `data` (parsed by the call's schema) and keeps the calls. */
+function fakeApi(data: unknown) {
+  const calls: { path: string; options: RequestOptions | undefined }[] = [];
+  const api: ApiClient = {
+    request: async (schema, path, options) => {
+      calls.push({ path, options });
+      return { data: v.parse(schema, data), headers: new Headers() };
+    },
+  };
+  return { api, calls };
+}
+
+describe('day status calls', () => {
+  it('start and finish a day of a stream, with times in ms', async () => {
+    const { api, calls } = fakeApi({
+      id: 4,
+      stream_id: 5,
+      stage_day_id: 12,
+      started_at: 100,
+      finished_at: null,
+    });
+    expect(await startDay(api, 5, 12)).toEqual({
+      id: 4,
+      streamId: 5,
+      stageDayId: 12,
+      startedAt: 100_000,
+      finishedAt: null,
+    });
+    await finishDay(api, 5, 12);
+    expect(calls.map((call) => [call.options?.method, call.path])).toEqual([
+      ['POST', '/user-course-streams/5/user-day-status/12/start'],
+      ['POST', '/user-course-streams/5/user-day-status/12/finish'],
+    ]);
+  });
+
+  it("saves a lesson statistic with the entry's idempotency key", async () => {
+    const { api, calls } = fakeApi({ id: 9, dayStatusId: 4 });
+    const saved = await saveLessonStat(api, {
+      streamId: 5,
+      dayId: 12,
+      lessonSetLessonId: 301,
+      viewedSeconds: 8,
+      playCount: 1,
+      idempotencyKey: 'entry-key',
+    });
+    expect(saved).toEqual({ id: 9, dayStatusId: 4 });
+    expect(calls[0]?.options).toMatchObject({
+      method: 'POST',
+      headers: { 'Idempotency-Key': 'entry-key' },
+      body: {
+        stage_day_id: 12,
+        user_course_stream_id: 5,
+        stage_day_lesson_set_lesson_id: 301,
+        viewed_seconds: 8,
+        play_count: 1,
+      },
+    });
+  });
+
+  it('reads a reply without a day status id as null, for the caller to report', async () => {
+    const { api } = fakeApi({ id: 9 });
+    expect(
+      await saveLessonStat(api, {
+        streamId: 5,
+        dayId: 12,
+        lessonSetLessonId: 301,
+        viewedSeconds: 3,
+        playCount: 0,
+        idempotencyKey: 'k',
+      }),
+    ).toEqual({ id: 9, dayStatusId: null });
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { isCourseVersionSupported } from '../../../../src/domain/learning/course';
+import type { FreezeStatus } from '../../../../src/domain/learning/freeze';
+import { canFreeze, hasAccessEnded, pendingFreeze } from '../../../../src/domain/learning/stream';
+import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
+
+const freeze = (status: FreezeStatus) => ({ id: 1, status, startDate: 0, endDate: 1 });
+
+describe('stream rules', () => {
+  it.each<[StreamStatus, boolean]>([
+    ['ended', true],
+    ['stopped', true],
+    ['open', false],
+    ['freeze', false],
+    ['not_started', false],
+  ])('access of a %s stream has ended: %s', (status, ended) => {
+    expect(hasAccessEnded({ status })).toBe(ended);
+  });
+
+  it('holds a created or active freeze as pending, a canceled one not', () => {
+    expect(pendingFreeze({ freeze: freeze('created') })?.status).toBe('created');
+    expect(pendingFreeze({ freeze: freeze('active') })?.status).toBe('active');
+    expect(pendingFreeze({ freeze: freeze('canceled') })).toBeNull();
+    expect(pendingFreeze({ freeze: null })).toBeNull();
+  });
+
+  it('lets only an open, bought stream without a pending freeze be frozen', () => {
+    expect(canFreeze({ status: 'open', isDemo: false, freeze: null })).toBe(true);
+    expect(canFreeze({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe(true);
+    expect(canFreeze({ status: 'open', isDemo: true, freeze: null })).toBe(false);
+    expect(canFreeze({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe(false);
+    expect(canFreeze({ status: 'not_started', isDemo: false, freeze: null })).toBe(false);
+  });
+});
+
+describe('course version', () => {
+  const versions = [
+    { courseId: 1, version: 1, isSupported: false },
+    { courseId: 1, version: 2, isSupported: true },
+    { courseId: 2, version: 1, isSupported: true },
+  ];
+
+  it.each([
+    [{ courseId: 1, courseVersion: 2 }, true],
+    [{ courseId: 1, courseVersion: 1 }, false],
+    [{ courseId: 1, courseVersion: 3 }, false],
+    [{ courseId: 1, courseVersion: null }, false],
+    [{ courseId: 2, courseVersion: 1 }, true],
+  ])('%j is supported: %s', (stream, supported) => {
+    expect(isCourseVersionSupported(stream, versions)).toBe(supported);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MENU_SECTIONS,
+  SECTION_FALLBACKS,
+  sectionLink,
+  sectionOfRoute,
+} from '../../../src/domain/navigationHistory';
+import { EMPTY_HISTORY, type NavigationHistory, recordVisit } from '../../../src/domain/navigationVisits';
+
+/** The history after visiting these pages in order. */
+const visited = (...visits: [routeName: string, path: string][]): NavigationHistory =>
+  visits.reduce<NavigationHistory>(
+    (history, [name, path], index) => recordVisit(history, name, path, index + 1),
+    EMPTY_HISTORY,
+  );
+
+describe('navigation history', () => {
+  it("leads each section to the spec's fallback before any visit", () => {
+    expect(MENU_SECTIONS.map((section) => sectionLink(EMPTY_HISTORY, section))).toEqual([
+      '/home',
+      '/courses',
+      '/chat',
+      '/homework',
+      '/catalog',
+      '/user',
+    ]);
+  });
+
+  it('groups the routes the spec keeps', () => {
+    expect(['home-courses', 'courses', 'calendar', 'day', 'materials'].map(sectionOfRoute)).toEqual(
+      Array(5).fill('course'),
+    );
+    expect(['chat', 'chats'].map(sectionOfRoute)).toEqual(['chat', 'chat']);
+    expect(['homework', 'homeworks'].map(sectionOfRoute)).toEqual(['task', 'task']);
+    expect(
+      ['user', 'userEdit', 'userSettings', 'userPassword', 'settingsNotifications', 'settingsReminders'].map(
+        sectionOfRoute,
+      ),
+    ).toEqual(Array(6).fill('profile'));
+    expect(sectionOfRoute('logout')).toBeNull();
+    expect(sectionOfRoute('login')).toBeNull();
+  });
+
+  it('leads a section link to the last visited path of its group', () => {
+    const history = visited(
+      ['calendar', '/course/5/calendar'],
+      ['day', '/course/5/calendar/3'],
+      ['chat', '/chat/9'],
+      ['logout', '/logout'],
+    );
+    expect(sectionLink(history, 'course')).toBe('/course/5/calendar/3');
+    expect(sectionLink(history, 'chat')).toBe('/chat/9');
+    expect(sectionLink(history, 'profile')).toBe(SECTION_FALLBACKS.profile);
+  });
+
+  it('follows the latest visit, also back to a page visited before', () => {
+    const history = visited(
+      ['calendar', '/course/5/calendar'],
+      ['day', '/course/5/calendar/3'],
+      ['calendar', '/course/5/calendar'],
+    );
+    expect(sectionLink(history, 'course')).toBe('/course/5/calendar');
+    expect(sectionLink(visited(['user', '/user'], ['userEdit', '/user/edit?from=menu']), 'profile')).toBe(
+      '/user/edit?from=menu',
+    );
+  });
+});
