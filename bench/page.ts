@@ -72,6 +72,8 @@ export async function lighthousePerformance(url: string, session?: Session): Pro
       output: 'json',
       disableStorageReset: session !== undefined,
     });
+    // A run that could not measure (no paint, a page error) has no score: say why instead of a 0.
+    if (result?.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
     return result?.lhr.categories.performance?.score ?? 0;
   } finally {
     await chrome.kill();

@@ -96,22 +96,31 @@ async function main() {
     console.log(`sign-in page JS: ${jsKb} KB gzip (budget ${BUDGET.signInJsGzipKb})`);
     const performance = await lighthousePerformance(`${origin}/v/`);
     console.log(`Lighthouse mobile performance: ${performance} (budget ${BUDGET.lighthousePerformance})`);
+    // The learner's pages on the first brand's host (English), so the play button reads "Play".
+    const brandOrigin = origin.replace('127.0.0.1', 'localhost');
     const token = await signIn(origin, BENCH_LEARNER);
-    const session = { origin, token };
+    const session = { origin: brandOrigin, token };
     const learning = pgliteData.learning;
     const dayBeforePlay = await pageScripts(
-      `${origin}/v/course/${learning.streamId}/calendar/${learning.dayNumber}`,
+      `${brandOrigin}/v/course/${learning.streamId}/calendar/${learning.dayNumber}`,
       {
         session,
       },
     );
-    const dayWithPlayer = await dayPageScripts(origin, token, learning);
+    const dayWithPlayer = await dayPageScripts(brandOrigin, token, learning);
     const loadedBefore = new Set(dayBeforePlay.map((script) => script.url));
     const dayPageKb = totalKb(dayBeforePlay);
     const playerKb = totalKb(dayWithPlayer.filter((script) => !loadedBefore.has(script.url)));
     console.log(`day page JS before play: ${dayPageKb} KB gzip (budget ${BUDGET.dayPageJsGzipKb})`);
     console.log(`player chunk: ${playerKb} KB gzip (budget ${BUDGET.playerChunkGzipKb})`);
-    const calendar = await lighthousePerformance(`${origin}/v/course/${learning.streamId}/calendar`, session);
+    // A calendar run that cannot measure says why and scores 0, so the other figures still come.
+    const calendar = await lighthousePerformance(
+      `${brandOrigin}/v/course/${learning.streamId}/calendar`,
+      session,
+    ).catch((error: unknown) => {
+      console.log(String(error));
+      return 0;
+    });
     console.log(
       `Lighthouse mobile performance of the calendar: ${calendar} (budget ${BUDGET.calendarLighthouse})`,
     );
@@ -137,7 +146,7 @@ async function main() {
     const stats = load.statistics;
     console.log(
       `${name}: save-lesson-stat ${stats.requestsPerSecond} req/s (p99 ${stats.p99Ms} ms), ratio ` +
-        `${load.statisticsToHealth}; ${stats.accepted} accepted, ${stats.counted} counted, ` +
+        `${load.statisticsToHealth}; ${stats.sent} sent, ${stats.counted} counted, ` +
         `${stats.lost} lost, ${stats.doubled} doubled`,
     );
   }
