@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isProcessAlive } from '../infra/process-alive';
 
 /**
  * PGlite is a single-process database: two processes writing one folder corrupt it. A lock file next
@@ -17,16 +18,6 @@ export class DataDirBusyError extends Error {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Takes the folder for this process; returns the release function. Stale locks of dead processes are taken over. */
 export function lockDataDir(dataDir: string): () => void {
   const lockFile = `${dataDir.replace(/[/\\]+$/, '')}.lock`;
@@ -38,7 +29,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isProcessAlive(owner)) {
         throw new DataDirBusyError(dataDir, owner);
       }
       rmSync(lockFile, { force: true });

@@ -1,4 +1,5 @@
 import { open, readFile, stat, unlink } from 'node:fs/promises';
+import { isProcessAlive } from '../infra/process-alive';
 
 /**
  * A lock between processes on one machine: a file created exclusively, holding the owner's pid.
@@ -16,16 +17,6 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function isStale(path: string, staleMs: number): Promise<boolean> {
   const [text, info] = await Promise.all([
     readFile(path, 'utf8').catch(() => ''),
@@ -33,7 +24,7 @@ async function isStale(path: string, staleMs: number): Promise<boolean> {
   ]);
   if (!info) return false;
   const pid = Number.parseInt(text, 10);
-  if (Number.isInteger(pid) && pid > 0 && !isAlive(pid)) return true;
+  if (Number.isInteger(pid) && pid > 0 && !isProcessAlive(pid)) return true;
   return Date.now() - info.mtimeMs > staleMs;
 }
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { knownTimeZone, startOfDay, today } from '../../../src/domain/learning/calendarDates';
 import { enrol } from '../../authoring/enrolment';
 import type { Db } from '../../db/client';
 import { courseServices, courses, userCourseStreams, users } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { knownTimeZone, startOfDay, today } from '../streams/calendar-days';
 
 export const DEMO_SERVICE_TYPE = 'course_demo';
 
@@ -43,7 +43,7 @@ export async function enrolInDemo(db: Db, userId: number, serviceId: number, now
     if (!learner) throw new ApiError(404, 'notFound');
     const hasStream = await tx.$count(userCourseStreams, eq(userCourseStreams.userId, userId));
     if (hasStream > 0) throw new ApiError(409, 'alreadyEnrolled');
-    const zone = knownTimeZone(learner.timezone);
+    const zone = knownTimeZone(learner.timezone) ?? 'UTC';
     const first = today(now, zone);
     return enrol(tx, {
       userId,

@@ -1,18 +1,18 @@
 import { and, desc, eq, gte, ne } from 'drizzle-orm';
 import * as v from 'valibot';
+import {
+  type CalendarDay,
+  knownTimeZone,
+  nextDay,
+  parseDateKey,
+  startOfDay,
+  today,
+} from '../../../src/domain/learning/calendarDates';
 import { type FreezeRangeErrors, validateFreezeRange } from '../../../src/domain/learning/freezeRange';
 import type { Db } from '../../db/client';
 import { streamFreezes, userCourseStreams } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../http/errors';
 import type { MessageKey } from '../../infra/i18n';
-import {
-  type CalendarDay,
-  knownTimeZone,
-  nextDay,
-  parseCalendarDay,
-  startOfDay,
-  today,
-} from './calendar-days';
 import { myStreams, withStreamFacts } from './queries';
 import { statusOf } from './status';
 
@@ -26,10 +26,16 @@ const FREEZE_CREATED = 0;
 const FREEZE_ACTIVE = 1;
 const FREEZE_CANCELED = 2;
 
+/** A real day from 1970 on: what the columns and the wire's seconds hold. */
+const storableDay = (text: string): CalendarDay | null => {
+  const day = parseDateKey(text);
+  return day !== null && day.year >= 1970 ? day : null;
+};
+
 const calendarDayField = v.pipe(
   v.string('calendarDate' satisfies MessageKey),
-  v.check((text) => parseCalendarDay(text) !== null, 'calendarDate' satisfies MessageKey),
-  v.transform((text) => parseCalendarDay(text) as CalendarDay),
+  v.check((text) => storableDay(text) !== null, 'calendarDate' satisfies MessageKey),
+  v.transform((text) => storableDay(text) as CalendarDay),
 );
 
 export const FreezeBody = v.object({ start_date: calendarDayField, end_date: calendarDayField });
@@ -90,7 +96,7 @@ export async function createFreeze(
       .where(pendingFreeze(streamId, new Date(now)));
     if (pending) throw new ApiError(422, 'freezeNotAllowed');
 
-    const zone = knownTimeZone(user.timezone);
+    const zone = knownTimeZone(user.timezone) ?? 'UTC';
     const todayStart = startOfDay(today(now, zone), zone);
     const start = startOfDay(input.start_date, zone);
     const errors = validateFreezeRange(

@@ -1,56 +1,110 @@
 /**
- * Dates as the learning screens show and send them. Shown dates read DD.MM.YYYY (content spec,
- * section 9); the freeze call takes calendar days `YYYY-MM-DD` in the learner's time zone. Day keys
- * compare as the UTC midnight of the calendar day they name, so two keys compare like their days
- * whatever the time zone.
+ * Calendar days in the learner's time zone, one module for the app and the server alike. Shown
+ * dates read DD.MM.YYYY (content spec, section 9); the freeze call takes calendar days `YYYY-MM-DD`
+ * (a `DateKey`) in the learner's time zone, and the server turns them into the moments those days
+ * start there. Day keys compare as the UTC midnight of the calendar day they name, so two keys
+ * compare like their days whatever the time zone.
  */
 
 export type DateKey = string;
 
-function partsIn(ms: number, timeZone: string | undefined) {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(ms);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
-  return { year: part('year'), month: part('month'), day: part('day') };
+export interface CalendarDay {
+  year: number;
+  month: number;
+  day: number;
 }
 
-/** A known time zone, or the runtime's own when the name is empty or unknown. */
-function knownZone(timeZone: string | null | undefined): string | undefined {
-  if (!timeZone) return undefined;
+const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day a `YYYY-MM-DD` key names; null for anything else, an impossible date included. */
+export function parseDateKey(key: DateKey): CalendarDay | null {
+  const match = DATE_KEY.exec(key);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const exists =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return exists ? { year, month, day } : null;
+}
+
+/** The UTC midnight of a `YYYY-MM-DD` day; null for anything else, an impossible date included. */
+export function dateKeyToMs(key: DateKey): number | null {
+  const day = parseDateKey(key);
+  return day === null ? null : Date.UTC(day.year, day.month - 1, day.day);
+}
+
+/**
+ * The zone when the runtime knows it (a stored zone may predate the runtime's list), else undefined:
+ * the caller picks the fallback (the app the browser's own zone, the server UTC).
+ */
+export function knownTimeZone(name: string | null | undefined): string | undefined {
+  if (!name) return undefined;
   try {
-    new Intl.DateTimeFormat('en-GB', { timeZone });
-    return timeZone;
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name;
   } catch {
     return undefined;
   }
 }
 
-/** DD.MM.YYYY of the instant in the learner's time zone. */
-export function formatDate(ms: number, timeZone?: string | null): string {
-  const { year, month, day } = partsIn(ms, knownZone(timeZone));
-  return `${day}.${month}.${year}`;
+/** The wall clock of `timeZone` (undefined: the runtime's own) at the instant. */
+function wallClock(ms: number, timeZone: string | undefined) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour'),
+    minute: part('minute'),
+    second: part('second'),
+  };
 }
+
+/** The calendar day the instant falls on in the zone (an unknown zone: the runtime's own). */
+export function today(ms: number, timeZone?: string | null): CalendarDay {
+  const { year, month, day } = wallClock(ms, knownTimeZone(timeZone));
+  return { year, month, day };
+}
+
+export function nextDay(day: CalendarDay): CalendarDay {
+  const date = new Date(Date.UTC(day.year, day.month - 1, day.day + 1));
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
+}
+
+/** How far the zone's wall clock is ahead of UTC at `instant`, in ms. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const wall = wallClock(instant, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return wallAsUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The moment (ms) `day` starts in the zone; the offset is taken again at that moment for DST changes. */
+export function startOfDay(day: CalendarDay, timeZone: string): number {
+  const midnightUtc = Date.UTC(day.year, day.month - 1, day.day);
+  const first = midnightUtc - zoneOffset(midnightUtc, timeZone);
+  return midnightUtc - zoneOffset(first, timeZone);
+}
+
+const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
 /** The calendar day (YYYY-MM-DD) the instant falls on in the learner's time zone. */
 export function dateKeyOf(ms: number, timeZone?: string | null): DateKey {
-  const { year, month, day } = partsIn(ms, knownZone(timeZone));
-  return `${year}-${month}-${day}`;
+  const { year, month, day } = today(ms, timeZone);
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The UTC midnight of a `YYYY-MM-DD` day; null for anything else, an impossible date included. */
-export function dateKeyToMs(key: DateKey): number | null {
-  const match = DATE_KEY.exec(key);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  const exists =
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists ? ms : null;
+/** DD.MM.YYYY of the instant in the learner's time zone. */
+export function formatDate(ms: number, timeZone?: string | null): string {
+  const { year, month, day } = today(ms, timeZone);
+  return `${pad(day, 2)}.${pad(month, 2)}.${pad(year, 4)}`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dateKeyOf, dateKeyToMs, formatDate } from '../../../../src/domain/learning/calendarDates';
+import {
+  dateKeyOf,
+  dateKeyToMs,
+  formatDate,
+  nextDay,
+  parseDateKey,
+  startOfDay,
+} from '../../../../src/domain/learning/calendarDates';
 
 describe('calendar dates', () => {
   // 23:30 UTC on 31 Dec 2029: already 1 Jan 2030 in Moscow, still 31 Dec in Lima.
@@ -29,5 +36,33 @@ describe('calendar dates', () => {
     ['', null],
   ])('reads %j as the UTC midnight of its day, or null', (key, ms) => {
     expect(dateKeyToMs(key)).toBe(ms);
+  });
+});
+
+describe('calendar days in a time zone', () => {
+  it('start at local midnight on both sides of a daylight saving change', () => {
+    const day = (text: string) => {
+      const parsed = parseDateKey(text);
+      if (!parsed) throw new Error(`${text} is not a date`);
+      return parsed;
+    };
+    // New York moves to summer time at 02:00 on 8 March 2026: that day starts in winter time.
+    expect(new Date(startOfDay(day('2026-03-08'), 'America/New_York')).toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(new Date(startOfDay(day('2026-03-09'), 'America/New_York')).toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+    // London moves at 01:00 on 29 March 2026; the next day starts at 23:00 UTC of the 29th.
+    expect(new Date(startOfDay(day('2026-03-29'), 'Europe/London')).toISOString()).toBe(
+      '2026-03-29T00:00:00.000Z',
+    );
+    expect(new Date(startOfDay(day('2026-03-30'), 'Europe/London')).toISOString()).toBe(
+      '2026-03-29T23:00:00.000Z',
+    );
+    expect(nextDay(day('2028-02-28'))).toEqual(day('2028-02-29'));
+    expect(nextDay(day('2026-12-31'))).toEqual(day('2027-01-01'));
+    for (const bad of ['2026-02-29', '2026-13-01', '2026-1-01', ' 2026-01-01'])
+      expect(parseDateKey(bad)).toBeNull();
   });
 });
