@@ -21,10 +21,11 @@ const IMPORT_CLIP = { width: 1280, height: 720, seconds: 60 } as const;
 
 export interface BenchLearning {
   streamId: number;
-  /** The stream's current day (its number opens the day page) and one of its lessons, for save-lesson-stat. */
+  /** The stream's current day: its number opens the day page. */
   dayId: number;
   dayNumber: number;
-  lessonSetLessonId: number;
+  /** Every lesson of the course with its day: save-lesson-stat spreads its load over them. */
+  lessons: { dayId: number; lessonSetLessonId: number }[];
   /** How long the 60 s 720p import took, as a multiple of the clip's duration. */
   importToDuration: number;
 }
@@ -126,9 +127,11 @@ export async function prepareLearningData(
         })),
       );
       const today = course.days[FINISHED_DAYS];
-      const lessonSetLessonId = today?.lessonSetLessonIds[0];
-      if (!today || lessonSetLessonId === undefined) throw new Error('bench: the course has too few days');
-      prepared = { streamId, dayId: today.id, dayNumber: today.dayNumber, lessonSetLessonId };
+      if (!today) throw new Error('bench: the course has too few days');
+      const lessons = course.days.flatMap((day) =>
+        day.lessonSetLessonIds.map((lessonSetLessonId) => ({ dayId: day.id, lessonSetLessonId })),
+      );
+      prepared = { streamId, dayId: today.id, dayNumber: today.dayNumber, lessons };
     } finally {
       await database.close();
     }

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { BRANDS, brandById, parseBrand } from '../brands/index';
 import { type DatabaseOptions, type Db, openDatabase } from './db/client';
 import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
+import { compressAnswers } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
 import { requestContext } from './http/request-context';
@@ -81,8 +81,7 @@ export function createApp(services: Services) {
   // Before every middleware: probes need neither brand, compression nor security headers.
   app.route('/', healthRoutes(services));
   app.use(secureHeaders());
-  // Text answers over 1 KiB go out compressed (the event stream is left alone by the filter).
-  app.use(compress());
+  app.use(compressAnswers());
   app.use(requestContext(services.settings.forcedBrand));
   app.use('/spa/*', limitBody({ maxBytes: DEFAULT_BODY_LIMIT_BYTES }));
   app.use(

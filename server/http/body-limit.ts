@@ -48,10 +48,14 @@ export function limitBody({
     );
 
   return async (c, next) => {
+    // Asking the request for its body builds a whole web Request, a cost every read would pay: a GET
+    // or HEAD with neither a length nor a chunked encoding has no body to limit.
+    const declared = declaredLength(c.req.raw.headers);
+    const bodiless = (c.req.method === 'GET' || c.req.method === 'HEAD') && !declared;
+    if (bodiless && !c.req.header('transfer-encoding')) return next();
     const body = c.req.raw.body;
     if (!body || checked.has(c)) return next();
     checked.add(c);
-    const declared = declaredLength(c.req.raw.headers);
     // Node's parser holds a body to its declared length, so a small declared body needs no counting.
     if (declared !== undefined && declared <= maxBytes) return next();
     if (declared !== undefined && declared > drainBytes) return tooLarge(c);

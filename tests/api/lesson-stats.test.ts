@@ -171,6 +171,41 @@ describe('Idempotency-Key', () => {
     ).toHaveLength(1);
   });
 
+  it('counts each of 20 concurrent first statistics of a day, under one day status', async () => {
+    const fixture = await freshFixture('Stats first');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        save(statOf(fixture, { viewed_seconds: 1 }), learner, index % 2 === 0 ? `first-${index}` : undefined),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    const dayStatuses = await server.db
+      .select()
+      .from(userDayStatuses)
+      .where(eq(userDayStatuses.streamId, fixture.streamId));
+    expect(dayStatuses).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.data.dayStatusId))).toEqual(new Set([dayStatuses[0]?.id]));
+    expect(await statsOf(fixture.streamId)).toHaveLength(20);
+    expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 20, plays: 20 });
+  });
+
+  it('gives a retry its first answer even once the stream no longer takes statistics', async () => {
+    const fixture = await freshFixture('Stats retry late');
+    const first = await save(statOf(fixture), learner, 'late-retry');
+    expect(first.status).toBe(201);
+    const now = Date.now();
+    await server.db
+      .update(userCourseStreams)
+      .set({ startDate: new Date(now - 9 * DAY_MS), endDate: new Date(now - DAY_MS) })
+      .where(eq(userCourseStreams.id, fixture.streamId));
+    const before = await snapshot(server.db);
+    const retry = await save(statOf(fixture), learner, 'late-retry');
+    expect(retry.status).toBe(200);
+    expect(retry.body.data).toEqual(first.body.data);
+    expect((await save(statOf(fixture), learner, 'late-new')).status).toBe(403);
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it('refuses a key that is empty, too long or not printable ASCII, counting nothing', async () => {
     const fixture = await freshFixture('Stats keys');
     const before = await snapshot(server.db);

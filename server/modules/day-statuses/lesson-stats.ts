@@ -1,26 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
-import {
-  courseStages,
-  dayStatistics,
-  lessonSetLessons,
-  lessonSets,
-  stageDays,
-  userLessonStatuses,
-} from '../../db/schema';
+import { dayStatistics, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainText } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { loadMyStream } from '../streams/queries';
 import { statusOf } from '../streams/status';
-import { isUniqueViolation } from '../user/queries';
-import { markDay } from './queries';
 
 /**
  * POST /save-lesson-stat: the player's statistic of one lesson of a day (content spec, sections 5
- * and 9). Everything it changes happens in one transaction, and an Idempotency-Key makes a retry
+ * and 9). Everything it changes happens in one statement, and an Idempotency-Key makes a retry
  * after a lost answer count nothing: the key is unique per learner in day_statistics.
  */
 
@@ -86,77 +76,67 @@ async function storedAnswer(db: Db, userId: number, key: string): Promise<SavedS
   return row;
 }
 
-/** The lesson link, when it is in the day and the day in the course; else 404. */
-async function requireLessonOfDay(db: Db, linkId: number, dayId: number, courseId: number) {
-  const [link] = await db
-    .select({ id: lessonSetLessons.id })
-    .from(lessonSetLessons)
-    .innerJoin(lessonSets, eq(lessonSets.id, lessonSetLessons.lessonSetId))
-    .innerJoin(stageDays, eq(stageDays.id, lessonSets.dayId))
-    .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
-    .where(
-      and(eq(lessonSetLessons.id, linkId), eq(lessonSets.dayId, dayId), eq(courseStages.courseId, courseId)),
-    )
-    .limit(1);
-  if (!link) throw new ApiError(404, 'notFound');
+/**
+ * 404 unless the stream is the learner's and the lesson is in the day of its course; 403 unless
+ * statistics count now (an open stream, or a demo one). Reads only, so nothing is held while it runs.
+ */
+async function requireStatisticAccepted(db: Db, userId: number, input: LessonStatInput, now: number) {
+  const loaded = await loadMyStream(db, userId, input.user_course_stream_id);
+  const { stream, outline } = loaded;
+  if (!outline.lessonLinksByDay.get(input.stage_day_id)?.has(input.stage_day_lesson_set_lesson_id))
+    throw new ApiError(404, 'notFound');
+  if (statusOf(loaded, now) !== 'open' && stream.isDemo !== 1)
+    throw new ApiError(403, 'statisticNotAccepted');
 }
 
-async function record(
-  tx: Db,
+/**
+ * Counts the statistic in one statement, so it is all or nothing without a transaction's round
+ * trips: the day is started unless it was (the first start stays, and an existing day status is only
+ * read, never locked, so statistics of one day do not queue behind each other), the statistic is
+ * written unless its key was used before, and only when it was written are its seconds and plays
+ * added to the lesson's totals (which stop at the column's limit instead of failing). Undefined when
+ * nothing was counted: the key was used before, or the day was started by a concurrent call this
+ * statement's snapshot cannot see yet.
+ */
+async function countStatistic(
+  db: Db,
   userId: number,
   input: LessonStatInput,
   key: string | null,
   now: number,
-): Promise<SavedStat> {
-  const loaded = await loadMyStream(tx, userId, input.user_course_stream_id);
-  const streamId = loaded.stream.id;
-  await requireLessonOfDay(
-    tx,
-    input.stage_day_lesson_set_lesson_id,
-    input.stage_day_id,
-    loaded.stream.courseId,
-  );
-  // Statistics count only in the allowed mode: an open stream, or a demo one.
-  if (statusOf(loaded, now) !== 'open' && loaded.stream.isDemo !== 1)
-    throw new ApiError(403, 'statisticNotAccepted');
-
-  const dayStatus = await markDay(tx, streamId, input.stage_day_id, false, new Date(now));
-  // Running totals stop at the column's limit instead of failing the request.
-  const capped = (column: AnyPgColumn, added: number) =>
-    sql`least(${column}::bigint + ${added}, ${MAX_INT4})`;
-  await tx
-    .insert(userLessonStatuses)
-    .values({
-      streamId,
-      lessonSetLessonId: input.stage_day_lesson_set_lesson_id,
-      viewedSeconds: input.viewed_seconds,
-      playCount: input.play_count,
-      updatedAt: new Date(now),
-    })
-    .onConflictDoUpdate({
-      target: [userLessonStatuses.streamId, userLessonStatuses.lessonSetLessonId],
-      set: {
-        viewedSeconds: capped(userLessonStatuses.viewedSeconds, input.viewed_seconds),
-        playCount: capped(userLessonStatuses.playCount, input.play_count),
-        updatedAt: new Date(now),
-      },
-    });
-  const [stat] = await tx
-    .insert(dayStatistics)
-    .values({
-      userId,
-      streamId,
-      dayId: input.stage_day_id,
-      lessonSetLessonId: input.stage_day_lesson_set_lesson_id,
-      dayStatusId: dayStatus.id,
-      dayStatus: input.day_status || null,
-      viewedSeconds: input.viewed_seconds,
-      playCount: input.play_count,
-      idempotencyKey: key,
-    })
-    .returning({ id: dayStatistics.id, dayStatusId: dayStatistics.dayStatusId });
-  if (!stat) throw new Error('the statistic was not written');
-  return stat;
+): Promise<SavedStat | undefined> {
+  const at = new Date(now).toISOString();
+  const streamId = input.user_course_stream_id;
+  const dayId = input.stage_day_id;
+  const linkId = input.stage_day_lesson_set_lesson_id;
+  const result = await db.execute(sql`
+    with started as (
+      insert into ${userDayStatuses} (stream_id, day_id, started_at) values (${streamId}, ${dayId}, ${at})
+      on conflict (stream_id, day_id) do nothing
+      returning id
+    ), day as (
+      select id from started
+      union all
+      select id from ${userDayStatuses} where stream_id = ${streamId} and day_id = ${dayId}
+      limit 1
+    ), stat as (
+      insert into ${dayStatistics} (user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
+        day_status, viewed_seconds, play_count, idempotency_key)
+      select ${userId}, ${streamId}, ${dayId}, ${linkId}, day.id,
+        ${input.day_status || null}, ${input.viewed_seconds}, ${input.play_count}, ${key} from day
+      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+      returning id, day_status_id
+    ), lesson as (
+      insert into ${userLessonStatuses} (stream_id, lesson_set_lesson_id, viewed_seconds, play_count, updated_at)
+      select ${streamId}, ${linkId}, ${input.viewed_seconds}, ${input.play_count}, ${at} from stat
+      on conflict (stream_id, lesson_set_lesson_id) do update set
+        viewed_seconds = least(${userLessonStatuses}.viewed_seconds::bigint + excluded.viewed_seconds, ${MAX_INT4}),
+        play_count = least(${userLessonStatuses}.play_count::bigint + excluded.play_count, ${MAX_INT4}),
+        updated_at = excluded.updated_at
+    )
+    select id, day_status_id from stat`);
+  const [row] = (result as unknown as { rows: { id: number; day_status_id: number }[] }).rows;
+  return row && { id: Number(row.id), dayStatusId: Number(row.day_status_id) };
 }
 
 /** Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted. */
@@ -167,16 +147,20 @@ export async function saveLessonStat(
   key: string | null,
   now: number,
 ): Promise<{ saved: SavedStat; replayed: boolean }> {
-  const earlier = key === null ? undefined : await storedAnswer(db, userId, key);
-  if (earlier) return { saved: earlier, replayed: true };
   try {
-    return { saved: await db.transaction((tx) => record(tx, userId, input, key, now)), replayed: false };
+    await requireStatisticAccepted(db, userId, input, now);
   } catch (error) {
-    // A concurrent twin with the same key committed first: its transaction counted, this one rolled back.
-    if (key !== null && isUniqueViolation(error)) {
-      const first = await storedAnswer(db, userId, key);
-      if (first) return { saved: first, replayed: true };
-    }
+    // A retry of a statistic counted before gets its first answer, even if the stream changed since.
+    const earlier = key === null ? undefined : await storedAnswer(db, userId, key);
+    if (earlier) return { saved: earlier, replayed: true };
     throw error;
   }
+  // Two tries: a day started by a concurrent call is visible to the second statement.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const counted = await countStatistic(db, userId, input, key, now);
+    if (counted) return { saved: counted, replayed: false };
+    const first = key === null ? undefined : await storedAnswer(db, userId, key);
+    if (first) return { saved: first, replayed: true };
+  }
+  throw new Error('the statistic was neither counted nor found under its key');
 }

@@ -1,26 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  courseStages,
-  lessonSetLessons,
-  lessonSets,
-  lessons,
-  stageDays,
-  userDayStatuses,
-  userLessonStatuses,
-} from '../../db/schema';
+import { lessonSetLessons, lessonSets, lessons, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
+import type { LoadedStream } from '../streams/queries';
 
-/** A day of the course, or 404: a day of another course answers like a missing one. */
-export async function courseDay(db: Db, dayId: number, courseId: number) {
-  const [row] = await db
-    .select({ day: stageDays })
-    .from(stageDays)
-    .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
-    .where(and(eq(stageDays.id, dayId), eq(courseStages.courseId, courseId)))
-    .limit(1);
-  if (!row) throw new ApiError(404, 'notFound');
-  return row.day;
+/** A day of the stream's course, or 404: a day of another course answers like a missing one. */
+export function courseDay(loaded: LoadedStream, dayId: number) {
+  const day = loaded.outline.days.find((candidate) => candidate.id === dayId);
+  if (!day) throw new ApiError(404, 'notFound');
+  return day;
 }
 
 /**

@@ -27,7 +27,7 @@ const dayMark = (finish: boolean) =>
     async handle(c, { params, auth }, { db }) {
       const now = Date.now();
       const loaded = await loadMyStream(db, auth.user.id, params.streamId);
-      const day = await courseDay(db, params.dayId, loaded.stream.courseId);
+      const day = courseDay(loaded, params.dayId);
       if (!mayStudyDay(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
       return sendData(c, toWireDayStatus(await markDay(db, loaded.stream.id, day.id, finish, new Date(now))));
     },

@@ -10,10 +10,10 @@ import {
 } from '../../../src/domain/learning/calendarDates';
 import { type FreezeRangeErrors, validateFreezeRange } from '../../../src/domain/learning/freezeRange';
 import type { Db } from '../../db/client';
-import { streamFreezes, userCourseStreams } from '../../db/schema';
+import { streamFreezes } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../http/errors';
 import type { MessageKey } from '../../infra/i18n';
-import { myStreams, withStreamFacts } from './queries';
+import { lockMyStream } from './queries';
 import { statusOf } from './status';
 
 /**
@@ -59,17 +59,6 @@ function rangeFieldErrors(errors: FreezeRangeErrors): FieldErrors {
   return fields;
 }
 
-/** The stream row, locked until the transaction ends so two freeze calls cannot both pass the checks. */
-async function lockMyStream(tx: Db, userId: number, streamId: number) {
-  const [row] = await tx
-    .select()
-    .from(userCourseStreams)
-    .where(myStreams(userId, eq(userCourseStreams.id, streamId)))
-    .for('update');
-  if (!row) throw new ApiError(404, 'notFound');
-  return row;
-}
-
 /** A freeze still to come or running blocks another one; a past one marked active does not. */
 const pendingFreeze = (streamId: number, now: Date) =>
   and(
@@ -86,10 +75,9 @@ export async function createFreeze(
   now: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockMyStream(tx, user.id, streamId);
-    const [loaded] = await withStreamFacts(tx, user.id, [row]);
-    if (!loaded || row.isDemo === 1 || statusOf(loaded, now) !== 'open')
-      throw new ApiError(422, 'freezeNotAllowed');
+    const loaded = await lockMyStream(tx, user.id, streamId);
+    const row = loaded.stream;
+    if (row.isDemo === 1 || statusOf(loaded, now) !== 'open') throw new ApiError(422, 'freezeNotAllowed');
     const [pending] = await tx
       .select({ id: streamFreezes.id })
       .from(streamFreezes)

@@ -1,111 +1,148 @@
-import { and, count, desc, eq, inArray, isNotNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
-  courseStages,
+  courses,
   paymentSubscriptions,
-  stageDays,
   streamFreezes,
   userCourseStreams,
   userDayStatuses,
 } from '../../db/schema';
+import { preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
+import { type CourseOutline, courseOutline } from '../courses/outline-cache';
 
 /**
  * The one loader of "a learner's stream with what its status needs": the stream row, its newest
  * freeze, the learner's subscriptions covering its course and the day counts of its progress. Every
  * route that shows or checks a stream goes through here, so the status is computed alike everywhere.
- * A page of streams costs a fixed number of queries, whatever its size.
+ * The facts come as subqueries of the stream's own row: one statement per stream or page of streams.
  */
 
 export type StreamRecord = typeof userCourseStreams.$inferSelect;
-export type FreezeRecord = typeof streamFreezes.$inferSelect;
-export type SubscriptionRecord = typeof paymentSubscriptions.$inferSelect;
+
+/** The newest freeze of a stream, whatever its status. */
+export interface FreezeRecord {
+  id: number;
+  status: number;
+  startDate: Date;
+  endDate: Date;
+}
+
+/** A subscription of the learner whose `course_ids` include the stream's course. */
+export interface SubscriptionRecord {
+  id: number;
+  isActive: number;
+  isLifetime: number;
+}
 
 export interface LoadedStream {
   stream: StreamRecord;
-  /** The newest freeze of the stream, whatever its status. */
   freeze: FreezeRecord | null;
-  /** The learner's subscriptions whose `course_ids` include the stream's course. */
   coveringSubscriptions: SubscriptionRecord[];
   /** The course's days that are not rest days. */
   daysCount: number;
   /** Of those, the ones this stream finished. */
   completeDaysCount: number;
+  /** The course's stages, days and lessons (from memory: outline-cache.ts). */
+  outline: CourseOutline;
 }
 
 /** The learner's streams matching `where`, scoped to `userId`: someone else's stream is never found. */
-export const myStreams = (userId: number, where?: SQL) =>
+export const myStreams = (userId: number | Placeholder, where?: SQL) =>
   and(eq(userCourseStreams.userId, userId), where) as SQL;
 
-async function newestFreezes(db: Db, streamIds: number[]): Promise<Map<number, FreezeRecord>> {
-  const rows = await db
-    .select()
-    .from(streamFreezes)
-    .where(inArray(streamFreezes.streamId, streamIds))
-    .orderBy(streamFreezes.streamId, desc(streamFreezes.id));
-  const newest = new Map<number, FreezeRecord>();
-  for (const row of rows) if (!newest.has(row.streamId)) newest.set(row.streamId, row);
-  return newest;
-}
+/** A moment as epoch milliseconds, for facts built as JSON (where a timestamp would be a string). */
+export const epochMs = (column: AnyPgColumn) =>
+  sql`(extract(epoch from ${qualified(column)}) * 1000)::float8`;
 
-async function workDaysPerCourse(db: Db, courseIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ courseId: courseStages.courseId, days: count(stageDays.id) })
-    .from(courseStages)
-    .innerJoin(stageDays, eq(stageDays.stageId, courseStages.id))
-    .where(and(inArray(courseStages.courseId, courseIds), eq(stageDays.dayOfRest, 0)))
-    .groupBy(courseStages.courseId);
-  return new Map(rows.map((row) => [row.courseId, Number(row.days)]));
-}
+type FreezeJson = { id: number; status: number; startDate: number; endDate: number };
 
-async function finishedWorkDaysPerStream(db: Db, streamIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ streamId: userDayStatuses.streamId, days: count(userDayStatuses.id) })
-    .from(userDayStatuses)
-    .innerJoin(stageDays, eq(stageDays.id, userDayStatuses.dayId))
-    .where(
-      and(
-        inArray(userDayStatuses.streamId, streamIds),
-        isNotNull(userDayStatuses.finishedAt),
-        eq(stageDays.dayOfRest, 0),
-      ),
-    )
-    .groupBy(userDayStatuses.streamId);
-  return new Map(rows.map((row) => [row.streamId, Number(row.days)]));
-}
+/** The stream row and its facts, each fact a subquery correlated with the stream's row. */
+export const streamWithFacts = {
+  stream: userCourseStreams,
+  freeze: sql<FreezeJson | null>`(
+    select json_build_object('id', ${qualified(streamFreezes.id)}, 'status', ${qualified(streamFreezes.status)},
+      'startDate', ${epochMs(streamFreezes.startDate)}, 'endDate', ${epochMs(streamFreezes.endDate)})
+    from ${streamFreezes} where ${qualified(streamFreezes.streamId)} = ${qualified(userCourseStreams.id)}
+    order by ${qualified(streamFreezes.id)} desc limit 1)`,
+  coveringSubscriptions: sql<SubscriptionRecord[]>`(
+    select coalesce(json_agg(json_build_object('id', ${qualified(paymentSubscriptions.id)},
+      'isActive', ${qualified(paymentSubscriptions.isActive)}, 'isLifetime', ${qualified(paymentSubscriptions.isLifetime)})), '[]')
+    from ${paymentSubscriptions}
+    where ${qualified(paymentSubscriptions.userId)} = ${qualified(userCourseStreams.userId)}
+      and ${qualified(paymentSubscriptions.courseIds)} @> jsonb_build_array(${qualified(userCourseStreams.courseId)}))`,
+  finishedDayIds: sql<number[]>`array(
+    select ${qualified(userDayStatuses.dayId)} from ${userDayStatuses}
+    where ${qualified(userDayStatuses.streamId)} = ${qualified(userCourseStreams.id)}
+      and ${qualified(userDayStatuses.finishedAt)} is not null)`,
+  courseUpdatedAt:
+    sql`(select ${epochMs(courses.updatedAt)} from ${courses} where ${qualified(courses.id)} = ${qualified(userCourseStreams.courseId)})`.mapWith(
+      Number,
+    ),
+};
 
-/** Adds to the learner's stream rows what their status and progress need (four queries in all). */
-export async function withStreamFacts(
-  db: Db,
-  userId: number,
-  streams: StreamRecord[],
-): Promise<LoadedStream[]> {
-  if (streams.length === 0) return [];
-  const streamIds = streams.map((s) => s.id);
-  const courseIds = [...new Set(streams.map((s) => s.courseId))];
-  const [freezes, subscriptions, workDays, finishedDays] = await Promise.all([
-    newestFreezes(db, streamIds),
-    db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.userId, userId)),
-    workDaysPerCourse(db, courseIds),
-    finishedWorkDaysPerStream(db, streamIds),
-  ]);
-  return streams.map((stream) => ({
+export type StreamWithFactsRow = {
+  stream: StreamRecord;
+  freeze: FreezeJson | null;
+  coveringSubscriptions: SubscriptionRecord[];
+  finishedDayIds: number[];
+  courseUpdatedAt: number;
+};
+
+/** The row with its course's outline, from which the progress counts follow. */
+async function toLoadedStream(db: Db, row: StreamWithFactsRow): Promise<LoadedStream> {
+  const { stream, freeze, coveringSubscriptions } = row;
+  const outline = await courseOutline(db, stream.courseId, row.courseUpdatedAt);
+  return {
     stream,
-    freeze: freezes.get(stream.id) ?? null,
-    coveringSubscriptions: subscriptions.filter((s) => s.courseIds.includes(stream.courseId)),
-    daysCount: workDays.get(stream.courseId) ?? 0,
-    completeDaysCount: finishedDays.get(stream.id) ?? 0,
-  }));
+    freeze: freeze && { ...freeze, startDate: new Date(freeze.startDate), endDate: new Date(freeze.endDate) },
+    coveringSubscriptions,
+    daysCount: outline.workDayIds.size,
+    completeDaysCount: row.finishedDayIds.filter((dayId) => outline.workDayIds.has(dayId)).length,
+    outline,
+  };
 }
+
+/** A page of the learner's streams with their facts, in id order (one statement). */
+export async function myStreamsPage(db: Db, userId: number, limit: number, offset: number) {
+  const rows = await db
+    .select(streamWithFacts)
+    .from(userCourseStreams)
+    .where(myStreams(userId))
+    .orderBy(asc(userCourseStreams.id))
+    .limit(limit)
+    .offset(offset);
+  return Promise.all(rows.map((row) => toLoadedStream(db, row)));
+}
+
+const myStreamById = preparedPerDatabase((db) =>
+  db
+    .select(streamWithFacts)
+    .from(userCourseStreams)
+    .where(myStreams(sql.placeholder('userId'), eq(userCourseStreams.id, sql.placeholder('streamId'))))
+    .limit(1)
+    .prepare('my_stream_with_facts'),
+);
 
 /** One of the learner's streams with its facts; 404 when it is missing or someone else's. */
 export async function loadMyStream(db: Db, userId: number, streamId: number): Promise<LoadedStream> {
-  const rows = await db
-    .select()
+  const [row] = await myStreamById(db).execute({ userId, streamId });
+  if (!row) throw new ApiError(404, 'notFound');
+  return toLoadedStream(db, row);
+}
+
+/**
+ * Like `loadMyStream`, with the stream's row locked until the transaction ends, so two calls that
+ * check and change the stream (two freezes) cannot both pass the checks. Everything is read through
+ * the transaction: PGlite has one connection, which the transaction holds until it ends.
+ */
+export async function lockMyStream(tx: Db, userId: number, streamId: number): Promise<LoadedStream> {
+  const [row] = await tx
+    .select(streamWithFacts)
     .from(userCourseStreams)
     .where(myStreams(userId, eq(userCourseStreams.id, streamId)))
-    .limit(1);
-  const [loaded] = await withStreamFacts(db, userId, rows);
-  if (!loaded) throw new ApiError(404, 'notFound');
-  return loaded;
+    .for('update', { of: userCourseStreams });
+  if (!row) throw new ApiError(404, 'notFound');
+  return toLoadedStream(tx, row);
 }

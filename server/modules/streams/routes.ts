@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
@@ -11,7 +11,7 @@ import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route'
 import type { MessageKey } from '../../infra/i18n';
 import { FiltersBody } from './filters';
 import { cancelFreeze, createFreeze, FreezeBody } from './freeze';
-import { loadMyStream, myStreams, withStreamFacts } from './queries';
+import { loadMyStream, myStreams, myStreamsPage } from './queries';
 import { streamStatusAnswer, WireStreamStatus } from './stream-status';
 import { toWireStream, WireStream } from './wire';
 
@@ -43,17 +43,11 @@ export const streamsModule: ApiModule = {
       query: PagingQuery,
       answer: pageAnswer(WireStream),
       async handle(c, { query, auth }, { db }) {
-        const where = myStreams(auth.user.id);
-        const total = await db.$count(userCourseStreams, where);
-        const rows = await db
-          .select()
-          .from(userCourseStreams)
-          .where(where)
-          .orderBy(asc(userCourseStreams.id))
-          .limit(query['per-page'])
-          .offset((query.page - 1) * query['per-page']);
+        const [total, loaded] = await Promise.all([
+          db.$count(userCourseStreams, myStreams(auth.user.id)),
+          myStreamsPage(db, auth.user.id, query['per-page'], (query.page - 1) * query['per-page']),
+        ]);
         const now = Date.now();
-        const loaded = await withStreamFacts(db, auth.user.id, rows);
         return sendPage(
           c,
           query,
@@ -86,8 +80,7 @@ export const streamsModule: ApiModule = {
       answer: dataAnswer(WireStreamStatus),
       refusals: [404],
       async handle(c, { params, auth }, { db }) {
-        const loaded = await loadMyStream(db, auth.user.id, params.id);
-        return sendData(c, await streamStatusAnswer(db, loaded, Date.now()));
+        return sendData(c, await streamStatusAnswer(db, auth.user.id, params.id, Date.now()));
       },
     }),
 

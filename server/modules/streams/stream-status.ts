@@ -1,14 +1,17 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
-import { courseStages, stageDays, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { toSeconds, toSecondsOrNull } from '../../http/time';
+import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
+import { preparedPerDatabase, qualified } from '../../db/statements';
+import { ApiError } from '../../http/errors';
+import { courseOutline, type OutlineDay } from '../courses/outline-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
-import type { LoadedStream } from './queries';
+import { epochMs, myStreams, streamWithFacts } from './queries';
 
 /**
  * GET /user-course-streams/{id}/status: where the learner stands in every stage, day and lesson of
- * the stream's course, and the day to continue with. Three queries whatever the course's size.
+ * the stream's course, and the day to continue with. One statement whatever the course's size, with
+ * the course's outline from memory.
  */
 
 export const WireStreamStatus = v.object({
@@ -48,57 +51,60 @@ export const WireStreamStatus = v.object({
 });
 type WireStreamStatusOutput = v.InferOutput<typeof WireStreamStatus>;
 
-type CourseDay = typeof stageDays.$inferSelect;
-type DayStatusRecord = typeof userDayStatuses.$inferSelect;
+type DayStatusJson = { id: number; dayId: number; startedAt: number; finishedAt: number | null };
+type LessonStatusJson = { lessonSetLessonId: number; viewedSeconds: number; playCount: number };
 
-function courseDays(db: Db, courseId: number) {
-  return db
-    .select({ day: stageDays })
-    .from(stageDays)
-    .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
-    .where(eq(courseStages.courseId, courseId))
-    .orderBy(asc(stageDays.dayNumber));
-}
+/** The stream with its facts and the learner's day and lesson statuses: one statement. */
+const myStreamWithStatuses = preparedPerDatabase((db) =>
+  db
+    .select({
+      ...streamWithFacts,
+      dayStatuses: sql<DayStatusJson[]>`(
+        select coalesce(json_agg(json_build_object('id', ${qualified(userDayStatuses.id)}, 'dayId', ${qualified(userDayStatuses.dayId)},
+          'startedAt', ${epochMs(userDayStatuses.startedAt)}, 'finishedAt', ${epochMs(userDayStatuses.finishedAt)})), '[]')
+        from ${userDayStatuses} where ${qualified(userDayStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
+      lessonStatuses: sql<LessonStatusJson[]>`(
+        select coalesce(json_agg(json_build_object('lessonSetLessonId', ${qualified(userLessonStatuses.lessonSetLessonId)},
+          'viewedSeconds', ${qualified(userLessonStatuses.viewedSeconds)}, 'playCount', ${qualified(userLessonStatuses.playCount)})
+          order by ${qualified(userLessonStatuses.lessonSetLessonId)}), '[]')
+        from ${userLessonStatuses} where ${qualified(userLessonStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
+    })
+    .from(userCourseStreams)
+    .where(myStreams(sql.placeholder('userId'), eq(userCourseStreams.id, sql.placeholder('streamId'))))
+    .limit(1)
+    .prepare('my_stream_with_statuses'),
+);
 
 /** not_started until a day of the stage is started; ended once every working day of it is finished. */
-function stageStatus(days: CourseDay[], statuses: Map<number, DayStatusRecord>) {
+function stageStatus(days: OutlineDay[], statuses: Map<number, DayStatusJson>) {
   const workDays = days.filter((day) => day.dayOfRest === 0);
   if (workDays.length > 0 && workDays.every((day) => statuses.get(day.id)?.finishedAt))
     return 'ended' as const;
   return days.some((day) => statuses.has(day.id)) ? ('started' as const) : ('not_started' as const);
 }
 
+/** The status answer of one of the learner's streams; 404 when it is missing or someone else's. */
 export async function streamStatusAnswer(
   db: Db,
-  loaded: LoadedStream,
+  userId: number,
+  streamId: number,
   now: number,
 ): Promise<WireStreamStatusOutput> {
-  const { stream } = loaded;
-  const [stages, dayRows, dayStatusRows, lessonRows] = await Promise.all([
-    db
-      .select({ id: courseStages.id })
-      .from(courseStages)
-      .where(eq(courseStages.courseId, stream.courseId))
-      .orderBy(asc(courseStages.sort), asc(courseStages.id)),
-    courseDays(db, stream.courseId),
-    db.select().from(userDayStatuses).where(eq(userDayStatuses.streamId, stream.id)),
-    db
-      .select()
-      .from(userLessonStatuses)
-      .where(eq(userLessonStatuses.streamId, stream.id))
-      .orderBy(asc(userLessonStatuses.lessonSetLessonId)),
-  ]);
-  const days = dayRows.map((row) => row.day);
-  const statuses = new Map(dayStatusRows.map((status) => [status.dayId, status]));
+  const [row] = await myStreamWithStatuses(db).execute({ userId, streamId });
+  if (!row) throw new ApiError(404, 'notFound');
+  const { stream } = row;
+  const outline = await courseOutline(db, stream.courseId, row.courseUpdatedAt);
+  const { days } = outline;
+  const statuses = new Map(row.dayStatuses.map((status) => [status.dayId, status]));
   const current = days.find(
     (day) => day.dayOfRest === 0 && !statuses.get(day.id)?.finishedAt && isOpenByTimeDelay(stream, day, now),
   );
   return {
-    stages: stages.map((stage) => ({
-      id: stage.id,
+    stages: outline.stageIds.map((stageId) => ({
+      id: stageId,
       stream_id: stream.id,
       status: stageStatus(
-        days.filter((day) => day.stageId === stage.id),
+        days.filter((day) => day.stageId === stageId),
         statuses,
       ),
     })),
@@ -107,17 +113,17 @@ export async function streamStatusAnswer(
       return {
         stage_day_id: day.id,
         day_status_id: status?.id ?? null,
-        started_at: status ? toSeconds(status.startedAt) : null,
-        finished_at: toSecondsOrNull(status?.finishedAt ?? null),
+        started_at: status ? Math.floor(status.startedAt / 1000) : null,
+        finished_at: status?.finishedAt == null ? null : Math.floor(status.finishedAt / 1000),
         is_open_by_time_delay: isOpenByTimeDelay(stream, day, now),
         opens_at: Math.floor(dayOpensAt(stream, day) / 1000),
         is_demo_accessible: day.isDemoAccessible === 1,
       };
     }),
-    lessons: lessonRows.map((row) => ({
-      lesson_set_lesson_id: row.lessonSetLessonId,
-      viewed_seconds: row.viewedSeconds,
-      play_count: row.playCount,
+    lessons: row.lessonStatuses.map((lesson) => ({
+      lesson_set_lesson_id: lesson.lessonSetLessonId,
+      viewed_seconds: lesson.viewedSeconds,
+      play_count: lesson.playCount,
     })),
     homeworks: [],
     consultations: [],

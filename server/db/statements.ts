@@ -1,0 +1,27 @@
+import { getTableName, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/**
+ * A statement prepared once per database (and per transaction handle it is asked for), for the
+ * calls every screen makes: building a query with the ORM costs more CPU than the database spends
+ * answering it, so hot paths build theirs once.
+ */
+export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const prepared = new WeakMap<Db, T>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) {
+      statement = prepare(db);
+      prepared.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+/**
+ * A column named with its table. A query over one table renders its columns without the table's
+ * name, so a correlated subquery written in it would read its own table's columns instead.
+ */
+export const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
