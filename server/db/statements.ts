@@ -25,3 +25,7 @@ export function preparedPerDatabase<T>(prepare: (db: Db) => T): (db: Db) => T {
  */
 export const qualified = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** A moment as epoch milliseconds, for values built as JSON (where a timestamp would be a string). */
+export const epochMs = (column: AnyPgColumn) =>
+  sql`(extract(epoch from ${qualified(column)}) * 1000)::float8`;

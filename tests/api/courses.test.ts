@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeCourse } from '../../server/authoring/course-writer';
 import { enrol } from '../../server/authoring/enrolment';
-import { courseVersions, lessonSetLessons, lessonSets } from '../../server/db/schema';
+import { courses, courseVersions, lessonSetLessons, lessonSets } from '../../server/db/schema';
 import { type Account, apiClient } from './client';
 import { serverForFile } from './harness';
 import { createLearningFixture, type LearningFixture } from './learning-fixture';
@@ -486,13 +486,18 @@ describe('the number of queries an answer takes', () => {
       startDate: new Date(),
       endDate: null,
     });
-    const tenDays = await queriesFor(
-      `/courses/${long.courseId}/stages/${long.stageIds[0]}/days`,
-      learner.token,
-    );
+    const tenDaysPath = `/courses/${long.courseId}/stages/${long.stageIds[0]}/days`;
+    const tenDays = await queriesFor(tenDaysPath, learner.token);
     // The spy sees the handler's queries: access, days, sets, lessons, media at least.
     expect(tenDays).toBeGreaterThanOrEqual(5);
-    // The fixture's second stage has one day with one set of one lesson.
+    // The fixture's second stage has one day with one set of one lesson. Asked before in this file,
+    // its days are remembered: the course written again makes the server read them afresh.
+    await server.db
+      .update(courses)
+      .set({ updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(courses.id, course.courseId));
     expect(tenDays).toBe(await queriesFor(`${stagePath(course, 1)}/days`, learner.token));
+    // Asked again, the ten days come from memory: only the access check runs.
+    expect(await queriesFor(tenDaysPath, learner.token)).toBeLessThan(tenDays);
   });
 });

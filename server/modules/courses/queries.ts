@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -14,6 +14,7 @@ import {
   userCourseStreams,
   videos,
 } from '../../db/schema';
+import { epochMs, qualified } from '../../db/statements';
 import type { MediaRow } from './media-wire';
 
 /**
@@ -51,10 +52,19 @@ export async function findLearnersCourse(db: Db, userId: number, courseId: numbe
   return course;
 }
 
-/** The stage when it belongs to the course and the course is the learner's. */
+/** When the course of the stage in the query was written, in ms. */
+const courseWrittenAt =
+  sql`(select ${epochMs(courses.updatedAt)} from ${courses} where ${qualified(courses.id)} = ${qualified(courseStages.courseId)})`.mapWith(
+    Number,
+  );
+
+/**
+ * The stage when it belongs to the course and the course is the learner's, with when the course was
+ * written (ms): the key of what is remembered of it (course-cache.ts).
+ */
 export async function findLearnersStage(db: Db, userId: number, courseId: number, stageId: number) {
   const [stage] = await db
-    .select()
+    .select({ id: courseStages.id, courseUpdatedAt: courseWrittenAt })
     .from(courseStages)
     .where(
       and(
@@ -67,14 +77,17 @@ export async function findLearnersStage(db: Db, userId: number, courseId: number
   return stage;
 }
 
-/** The day when it belongs to the stage, the stage to the course, and the course is the learner's. */
+/**
+ * The day when it belongs to the stage, the stage to the course, and the course is the learner's,
+ * with when the course was written (ms).
+ */
 export async function findLearnersDay(
   db: Db,
   userId: number,
   ids: { courseId: number; stageId: number; dayId: number },
 ) {
   const [row] = await db
-    .select({ day: stageDays })
+    .select({ day: stageDays, courseUpdatedAt: courseWrittenAt })
     .from(stageDays)
     .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
     .where(
@@ -86,7 +99,7 @@ export async function findLearnersDay(
       ),
     )
     .limit(1);
-  return row?.day;
+  return row;
 }
 
 export function daysOfStage(db: Db, stageId: number): Promise<DayRow[]> {

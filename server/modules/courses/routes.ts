@@ -6,6 +6,7 @@ import { idParam, idParamWith } from '../../http/fields';
 import { PagingQuery, sendData, sendPage } from '../../http/respond';
 import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route';
 import { courseAnswers, dayAnswers, readExpand, stageAnswers } from './answers';
+import { rememberForCourse } from './course-cache';
 import {
   daysOfStage,
   findLearnersCourse,
@@ -119,7 +120,11 @@ export const coursesModule: ApiModule = {
       async handle(c, { params, auth }, { db }) {
         const stage = await findLearnersStage(db, auth.user.id, params.courseId, params.stageId);
         if (!stage) throw new ApiError(404, 'notFound');
-        return sendData(c, await dayAnswers(db, await daysOfStage(db, stage.id)));
+        const course = { id: params.courseId, updatedAt: stage.courseUpdatedAt };
+        const days = await rememberForCourse(db, course, `stage-days:${stage.id}`, async () =>
+          dayAnswers(db, await daysOfStage(db, stage.id)),
+        );
+        return sendData(c, days);
       },
     }),
 
@@ -133,9 +138,12 @@ export const coursesModule: ApiModule = {
       answer: dataAnswer(WireDay),
       refusals: [404],
       async handle(c, { params, auth }, { db }) {
-        const day = await findLearnersDay(db, auth.user.id, params);
-        if (!day) throw new ApiError(404, 'notFound');
-        const [answer] = await dayAnswers(db, [day]);
+        const found = await findLearnersDay(db, auth.user.id, params);
+        if (!found) throw new ApiError(404, 'notFound');
+        const course = { id: params.courseId, updatedAt: found.courseUpdatedAt };
+        const [answer] = await rememberForCourse(db, course, `day:${found.day.id}`, () =>
+          dayAnswers(db, [found.day]),
+        );
         return sendData(c, answer);
       },
     }),

@@ -1,5 +1,4 @@
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   courses,
@@ -8,9 +7,9 @@ import {
   userCourseStreams,
   userDayStatuses,
 } from '../../db/schema';
-import { preparedPerDatabase, qualified } from '../../db/statements';
+import { epochMs, preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { type CourseOutline, courseOutline } from '../courses/outline-cache';
+import { type CourseOutline, courseOutline } from '../courses/course-cache';
 
 /**
  * The one loader of "a learner's stream with what its status needs": the stream row, its newest
@@ -44,17 +43,13 @@ export interface LoadedStream {
   daysCount: number;
   /** Of those, the ones this stream finished. */
   completeDaysCount: number;
-  /** The course's stages, days and lessons (from memory: outline-cache.ts). */
+  /** The course's stages, days and lessons (from memory: courses/course-cache.ts). */
   outline: CourseOutline;
 }
 
 /** The learner's streams matching `where`, scoped to `userId`: someone else's stream is never found. */
 export const myStreams = (userId: number | Placeholder, where?: SQL) =>
   and(eq(userCourseStreams.userId, userId), where) as SQL;
-
-/** A moment as epoch milliseconds, for facts built as JSON (where a timestamp would be a string). */
-export const epochMs = (column: AnyPgColumn) =>
-  sql`(extract(epoch from ${qualified(column)}) * 1000)::float8`;
 
 type FreezeJson = { id: number; status: number; startDate: number; endDate: number };
 

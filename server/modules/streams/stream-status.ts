@@ -2,11 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { preparedPerDatabase, qualified } from '../../db/statements';
+import { epochMs, preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { courseOutline, type OutlineDay } from '../courses/outline-cache';
+import { courseOutline, type OutlineDay } from '../courses/course-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
-import { epochMs, myStreams, streamWithFacts } from './queries';
+import { myStreams, streamWithFacts } from './queries';
 
 /**
  * GET /user-course-streams/{id}/status: where the learner stands in every stage, day and lesson of

@@ -3,11 +3,12 @@ import type { Db } from '../../db/client';
 import { courseStages, lessonSetLessons, lessonSets, stageDays } from '../../db/schema';
 
 /**
- * A course's stages, days and the lessons of each day, kept in memory per database: the stream
- * status and every lesson statistic need them, and they change only when the course is written.
- * Each entry is keyed by the course's `updated_at`, which the caller reads with the stream in the
- * same statement, so a course written by another process (the importer, a second server) is
- * reloaded on its next use and never served stale.
+ * What is read from a course's own rows, kept in memory per database: its outline (stages, days and
+ * the lessons of each day), which the stream status and every lesson statistic need, and the answers
+ * of the course's calls (a stage's days), which every calendar asks for. Course rows change only when
+ * the course is written, so each course's entry is keyed by its `updated_at`, which the caller reads
+ * in the same statement as its access check: a course written by another process (the importer, a
+ * second server) is read afresh on its next use and never served stale.
  */
 
 export type OutlineDay = typeof stageDays.$inferSelect;
@@ -23,10 +24,10 @@ export interface CourseOutline {
   lessonLinksByDay: Map<number, Set<number>>;
 }
 
-/** Enough for every course a server's learners study at once; the oldest entry goes first. */
-const MAX_COURSES = 200;
+/** Enough for every course a server's learners study at once; the least recently used goes first. */
+const MAX_COURSES = 100;
 
-type Entry = { updatedAt: number; outline: Promise<CourseOutline> };
+type Entry = { updatedAt: number; answers: Map<string, Promise<unknown>> };
 const caches = new WeakMap<Db, Map<number, Entry>>();
 
 async function readOutline(db: Db, courseId: number): Promise<CourseOutline> {
@@ -65,22 +66,42 @@ async function readOutline(db: Db, courseId: number): Promise<CourseOutline> {
   };
 }
 
-/** The outline of the course as written at `updatedAt` (ms). */
-export function courseOutline(db: Db, courseId: number, updatedAt: number): Promise<CourseOutline> {
+function entryOf(db: Db, courseId: number, updatedAt: number): Entry {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
-  const cached = cache.get(courseId);
-  if (cached && cached.updatedAt === updatedAt) return cached.outline;
-  const outline = readOutline(db, courseId);
+  let entry = cache.get(courseId);
   cache.delete(courseId);
-  cache.set(courseId, { updatedAt, outline });
+  if (!entry || entry.updatedAt !== updatedAt) entry = { updatedAt, answers: new Map() };
+  cache.set(courseId, entry);
   if (cache.size > MAX_COURSES) cache.delete(cache.keys().next().value as number);
-  // A failed read is not kept: the next call tries again.
-  outline.catch(() => {
-    if (cache.get(courseId)?.outline === outline) cache.delete(courseId);
+  return entry;
+}
+
+/**
+ * What `load` reads of the course as written at `updatedAt` (ms), under `key`: read once, then from
+ * memory. A failed read is not kept, so the next call tries again.
+ */
+export function rememberForCourse<T>(
+  db: Db,
+  course: { id: number; updatedAt: number },
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const { answers } = entryOf(db, course.id, course.updatedAt);
+  const remembered = answers.get(key);
+  if (remembered) return remembered as Promise<T>;
+  const answer = load();
+  answers.set(key, answer);
+  answer.catch(() => {
+    if (answers.get(key) === answer) answers.delete(key);
   });
-  return outline;
+  return answer;
+}
+
+/** The outline of the course as written at `updatedAt` (ms). */
+export function courseOutline(db: Db, courseId: number, updatedAt: number): Promise<CourseOutline> {
+  return rememberForCourse(db, { id: courseId, updatedAt }, 'outline', () => readOutline(db, courseId));
 }

@@ -7,8 +7,8 @@ import { serverForFile } from './harness';
 import { createLearningFixture, type LearningFixture } from './learning-fixture';
 import { WireStreamStatusSchema } from './streams-wire';
 
-// The server keeps each course's stages and days in memory, keyed by the course's updated_at: a
-// course written again (by the importer in another process, say) is read afresh on its next use.
+// The server keeps each course's outline and day answers in memory, keyed by the course's updated_at:
+// a course written again (by the importer in another process, say) is read afresh on its next use.
 const { server, api } = serverForFile();
 
 let learner: Account;
@@ -24,6 +24,14 @@ const statusDays = async () => {
   return expectWire(WireStreamStatusSchema, answer.body).days.map((day) => day.stage_day_id);
 };
 
+const stageDayTitles = async (stageId: number) => {
+  const answer = await api.get(`/courses/${course.courseId}/stages/${stageId}/days`, {
+    token: learner.token,
+  });
+  expect(answer.status).toBe(200);
+  return (answer.body.data as { title: string }[]).map((day) => day.title);
+};
+
 it('shows a day added to a course once the course says it was written', async () => {
   const before = await statusDays();
   expect(before).toEqual(course.days.map((day) => day.id));
@@ -32,6 +40,7 @@ it('shows a day added to a course once the course says it was written', async ()
     .from(stageDays)
     .where(eq(stageDays.id, before[before.length - 1] ?? 0));
   if (!stageOfLastDay) throw new Error('the fixture has no days');
+  const titlesBefore = await stageDayTitles(stageOfLastDay.stageId);
   const [added] = await server.db
     .insert(stageDays)
     .values({ stageId: stageOfLastDay.stageId, dayNumber: stageOfLastDay.dayNumber + 1, title: 'Added day' })
@@ -41,4 +50,5 @@ it('shows a day added to a course once the course says it was written', async ()
     .set({ updatedAt: new Date(Date.now() + 1000) })
     .where(eq(courses.id, course.courseId));
   expect(await statusDays()).toEqual([...before, added?.id]);
+  expect(await stageDayTitles(stageOfLastDay.stageId)).toEqual([...titlesBefore, 'Added day']);
 });
