@@ -2,8 +2,16 @@ import { defineConfig } from '@lingui/cli';
 
 // English is the source language; ru and es are translated in full. Catalogs are .po files that the
 // Vite plugin compiles on import, so only the active language's catalog is fetched at run time.
-// The learning area has a catalog of its own, loaded with its screens: its texts would otherwise
-// ride along with the sign-in page.
+// The learning area and the account pages have catalogs of their own, loaded with their screens:
+// their texts would otherwise ride along with the sign-in page.
+/** The account pages reached from the menu (not the prompts the signed-in frame shows at once). */
+const ACCOUNT_PAGES = [
+  'src/features/account/points/**',
+  'src/features/account/SettingsScreen.tsx',
+  'src/features/account/LanguageChangeDialog.tsx',
+  'src/features/account/UserPasswordScreen.tsx',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ru', 'es'],
@@ -11,8 +19,9 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['<rootDir>/src/features/learning/**'],
+      exclude: ['<rootDir>/src/features/learning/**', ...ACCOUNT_PAGES.map((path) => `<rootDir>/${path}`)],
     },
     { path: '<rootDir>/locales/{locale}/learning', include: ['src/features/learning'] },
+    { path: '<rootDir>/locales/{locale}/account', include: ACCOUNT_PAGES },
   ],
 });

@@ -38,7 +38,44 @@ export const brightpath: BrandConfig = {
   },
   guidelineUrl: {},
   cookiePolicyLink: '/v/docs/cookies.html',
-  pointsInfo: { countPointsToDebit: 200, links: [], faq: [] },
+  pointsInfo: {
+    countPointsToDebit: 200,
+    links: [],
+    faq: [
+      {
+        question: {
+          en: 'How do I earn points?',
+          ru: 'Как получить баллы?',
+          es: '¿Cómo consigo puntos?',
+        },
+        answer: {
+          en: 'The academy adds points for your progress and for its special offers. Every top-up appears in your points history.',
+          ru: 'Академия начисляет баллы за ваш прогресс и по специальным предложениям. Каждое начисление видно в истории баллов.',
+          es: 'La academia suma puntos por tu progreso y por sus ofertas especiales. Cada recarga aparece en tu historial de puntos.',
+        },
+      },
+      {
+        question: {
+          en: 'What can I spend points on?',
+          ru: 'На что можно потратить баллы?',
+          es: '¿En qué puedo gastar los puntos?',
+        },
+        answer: {
+          en: 'Points pay for part of your next course. Write to support once your balance reaches the amount shown above.',
+          ru: 'Баллами можно оплатить часть следующего курса. Напишите в поддержку, когда баланс достигнет суммы, указанной выше.',
+          es: 'Con los puntos pagas parte de tu próximo curso. Escribe a soporte cuando tu saldo alcance la cantidad indicada arriba.',
+        },
+      },
+      {
+        question: { en: 'Do points expire?', ru: 'Сгорают ли баллы?', es: '¿Caducan los puntos?' },
+        answer: {
+          en: 'No. Points stay on your balance for as long as you have an account.',
+          ru: 'Нет. Баллы остаются на балансе, пока у вас есть аккаунт.',
+          es: 'No. Los puntos se quedan en tu saldo mientras tengas una cuenta.',
+        },
+      },
+    ],
+  },
   assets: {
     theme: {
       primary: '#1d4ed8',

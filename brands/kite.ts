@@ -31,7 +31,26 @@ export const kite: BrandConfig = {
   messageDelay: 15,
   instructionUrl: { ru: '/v/docs/instruction-ru.html', en: '/v/docs/instruction-en.html' },
   guidelineUrl: {},
-  pointsInfo: { countPointsToDebit: 200, links: [], faq: [] },
+  pointsInfo: {
+    countPointsToDebit: 200,
+    links: [],
+    faq: [
+      {
+        question: { ru: 'За что начисляются баллы?', en: 'What are points given for?' },
+        answer: {
+          ru: 'Школа начисляет баллы за пройденные дни курса и по акциям. Все начисления и списания есть в истории.',
+          en: 'The school gives points for finished course days and in its promotions. Every top-up and debit is in your history.',
+        },
+      },
+      {
+        question: { ru: 'Как потратить баллы?', en: 'How do I spend points?' },
+        answer: {
+          ru: 'Когда на балансе наберётся нужная сумма, напишите в поддержку: баллы зачтут в оплату следующего курса.',
+          en: 'Once your balance reaches the amount needed, write to support: the points count towards your next course.',
+        },
+      },
+    ],
+  },
   assets: {
     theme: {
       primary: '#b45309',

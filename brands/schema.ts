@@ -10,6 +10,11 @@ const perLanguageUrl = v.object({
   en: v.optional(v.string()),
   es: v.optional(v.string()),
 });
+/** A text the brand writes: one string for every language, or one per language. */
+const brandText = v.union([
+  v.pipe(v.string(), v.minLength(1)),
+  v.object({ ru: v.optional(v.string()), en: v.optional(v.string()), es: v.optional(v.string()) }),
+]);
 const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
 
@@ -70,10 +75,11 @@ export const BrandConfigSchema = v.object({
     v.object({ title: v.string(), description: v.string(), image: v.string(), showButtonGoTo: v.boolean() }),
   ),
   cookiePolicyLink: v.optional(v.string()),
+  /** The points page: the spending threshold, the brand's links, and its questions and answers. */
   pointsInfo: v.object({
     countPointsToDebit: v.number(),
-    links: v.array(v.object({ title: v.string(), url: v.string() })),
-    faq: v.array(v.object({ question: v.string(), answer: v.string() })),
+    links: v.array(v.object({ title: brandText, url: v.string() })),
+    faq: v.array(v.object({ question: brandText, answer: brandText })),
   }),
   assets: v.object({
     theme: v.object({

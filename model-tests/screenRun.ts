@@ -83,7 +83,7 @@ export async function replayOnScreen(spec: ModelSpec, binding: ScreenBinding, pa
       } else {
         const action = binding.actions[step.event.type];
         if (!action) throw new Error(`the screen binding has no user action for "${step.event.type}"`);
-        const blocked = action.blockedWhen?.(running.snapshot()) ?? false;
+        const blocked = action.blockedWhen?.(running.snapshot(), step.event) ?? false;
         if (blocked !== !controlIsOffered(action, step.event)) {
           throw new Error(
             `path "${path.description}" step ${index}: ${action.words(step.event)} should be ${blocked ? 'blocked' : 'possible'} here`,

@@ -14,10 +14,11 @@ export type UserAction = {
   control?: (event: AnyEventObject) => HTMLElement;
   perform: (user: UserEvent, event: AnyEventObject) => Promise<void>;
   /**
-   * When the screen deliberately does not offer the event (a disabled button), the replay checks
-   * the control is disabled and ends the path there: the rest only exists in the machine.
+   * When the screen deliberately does not offer the event (a disabled button, a choice it does not
+   * list), the replay checks the control is disabled or absent and ends the path there: the rest
+   * only exists in the machine.
    */
-  blockedWhen?: (snapshot: AnyMachineSnapshot) => boolean;
+  blockedWhen?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean;
 };
 
 type Options = Pick<UserAction, 'blockedWhen'> & {

@@ -28,6 +28,11 @@ const areaCatalogs = {
     ru: () => import('../../locales/ru/learning.po'),
     es: () => import('../../locales/es/learning.po'),
   },
+  account: {
+    en: () => import('../../locales/en/account.po'),
+    ru: () => import('../../locales/ru/account.po'),
+    es: () => import('../../locales/es/account.po'),
+  },
 } satisfies Record<string, Record<Language, Catalog>>;
 
 export type CatalogArea = keyof typeof areaCatalogs;
@@ -45,10 +50,34 @@ export async function activateLanguage(language: Language): Promise<void> {
  * the area awaits this before it renders; the import is cached, so later calls cost nothing.
  */
 export async function loadAreaCatalog(area: CatalogArea): Promise<void> {
-  const locale = i18n.locale;
+  const locale = await activeLocale();
   if (!isLanguage(locale)) return;
   const { messages } = await areaCatalogs[area][locale]();
   i18n.load(locale, messages);
+}
+
+/**
+ * The active language. A screen preloaded at start-up (openingPage.ts) asks before the first catalog
+ * is active: it gets the language once that catalog is, since activating replaces what was loaded.
+ */
+function activeLocale(): Promise<string> {
+  if (i18n.locale) return Promise.resolve(i18n.locale);
+  return new Promise((resolve) => {
+    const stop = i18n.on('change', () => {
+      if (!i18n.locale) return;
+      // Lingui walks its listeners while it emits: leaving the list now would skip the next one.
+      queueMicrotask(stop);
+      resolve(i18n.locale);
+    });
+  });
+}
+
+/**
+ * Starts downloading every area's catalog in the language the app starts in, beside the core one,
+ * for a page preloaded at start-up; loadAreaCatalog then finds the module already fetched.
+ */
+export function prefetchAreaCatalogs(language: Language): void {
+  for (const catalogs of Object.values(areaCatalogs)) void catalogs[language]().catch(() => {});
 }
 
 /**

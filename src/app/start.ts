@@ -8,6 +8,7 @@ import type { SessionActor } from './hooks';
 import { currentLanguage } from './i18n';
 import { trackNavigationHistory } from './navigationHistory';
 import { routerNavigator } from './navigator';
+import { prepareOpeningPage } from './openingPage';
 import { routeNameOfPath } from './routeNames';
 import { createAppRouter } from './router';
 import { recordTransitions } from './transitionRecorder';
@@ -55,6 +56,7 @@ export function startApp(brand: BrandConfig, language: Language) {
 
   routeGuard.start();
   root.start();
+  prepareOpeningPage(router, language, session());
 
   // Keep the guard's facts current; when they change, re-run the guards of the page on screen so a
   // session that ends (or a sign-in that requires a password change) moves the visitor on.

@@ -38,3 +38,9 @@ export const MIN_SAVE_VIEWED_MS_VIDEO_ENDED = 30_000;
 
 /** Video progress milestones (percent), each reported once, in the order the spec lists them. */
 export const VIDEO_PROGRESS_MILESTONES = [75, 50, 25, 10] as const;
+
+/** The points history comes in pages of 20 entries (shell spec, section 9). */
+export const POINTS_HISTORY_PAGE_SIZE = 20;
+
+/** Points can be spent once the balance reaches this, unless the brand sets its own (shell spec, section 9). */
+export const DEFAULT_POINTS_TO_DEBIT = 200;

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { Language } from '../../brands';
 
 /** Each language written in itself, so a visitor finds theirs whatever the current language is. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', es: 'Español' };
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ru: 'Русский', es: 'Español' };
 
 type LanguageSelectProps = {
   languages: readonly Language[];

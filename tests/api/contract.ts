@@ -10,6 +10,7 @@ import {
   WireSavedLessonStatSchema,
 } from '../../src/api/dayStatuses';
 import { WireDaySchema } from '../../src/api/days';
+import { WireScoreSchema } from '../../src/api/scores';
 import { WireSignupCheckSchema } from '../../src/api/signup';
 import {
   WireBannerSchema,
@@ -52,6 +53,7 @@ const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'GET /banners': v.array(WireBannerSchema),
   'GET /installment': v.array(WireInstallmentSchema),
   'GET /user-score/amount': WireScoreAmountSchema,
+  'GET /user-score': v.array(WireScoreSchema),
   'GET /user-course-streams/:id': WireCourseStreamSchema,
   'GET /user-course-streams/:id/status': WireStreamStatusSchema,
   'POST /user-course-streams/:id/filters': WireCourseStreamSchema,
@@ -77,7 +79,6 @@ export const NOT_CLIENT_CALLS: ReadonlySet<string> = new Set([
   'POST /auth/login-by-app-id',
   'POST /auth/signup-by-app-id',
   'POST /user/notification',
-  'GET /user-score',
   'GET /events',
 ]);
 

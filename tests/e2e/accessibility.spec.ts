@@ -27,7 +27,7 @@ test('signed-in screens have no serious accessibility violations', async ({ page
   await expectNoSeriousViolations(page, 'home');
   await page.getByRole('button', { name: 'Menu' }).click();
   await expectNoSeriousViolations(page, 'menu');
-  await page.goto('./user/points');
+  await page.goto('./videoconsultations');
   await expect(page.getByText('This section is not built yet.')).toBeVisible();
   await expectNoSeriousViolations(page, 'not built yet');
   await page.goto('./delete');

@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { lazyScreen, page, stringParams } from '../../app/routing';
+import { lazyAreaScreen, lazyScreen, page, stringParams } from '../../app/routing';
 
 export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
   [
@@ -17,5 +17,30 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       {
         validateSearch: stringParams('from'),
       },
+    ),
+    page(
+      signedIn,
+      'points',
+      'auth',
+      lazyAreaScreen('account', () => import('./points/PointsScreen'), 'PointsScreen'),
+    ),
+    page(
+      signedIn,
+      'points-history',
+      'auth',
+      lazyAreaScreen('account', () => import('./points/PointsHistoryScreen'), 'PointsHistoryScreen'),
+    ),
+    page(
+      signedIn,
+      'userSettings',
+      'auth',
+      lazyAreaScreen('account', () => import('./SettingsScreen'), 'SettingsScreen'),
+      { validateSearch: stringParams('changed') },
+    ),
+    page(
+      signedIn,
+      'userPassword',
+      'auth',
+      lazyAreaScreen('account', () => import('./UserPasswordScreen'), 'UserPasswordScreen'),
     ),
   ] as const;

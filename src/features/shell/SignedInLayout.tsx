@@ -1,9 +1,8 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useApp, useAppActor, useBrand, useLanguage, useSession } from '../../app/hooks';
+import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
 import { Notice } from '../../ui/Notice';
 import { SectionLinks } from './SectionLinks';
@@ -66,11 +65,14 @@ function Header() {
   );
 }
 
-/** The burger menu: dashboard (admins), delete account, sign out, language. Escape closes it. */
+/**
+ * The burger menu: dashboard (admins), sections, settings, delete account, sign out. Escape closes it.
+ * A signed-in learner changes the language in the settings, where the change is confirmed and saved
+ * in the profile (content spec, section 5).
+ */
 function Menu() {
   const { t } = useLingui();
   const menuId = useId();
-  const { language, languages, change } = useLanguage();
   const isAdmin = useSession((snapshot) => snapshot.context.user?.isAdmin ?? false);
   const token = useSession((snapshot) => snapshot.context.token);
   const user = useSession((snapshot) => snapshot.context.user);
@@ -122,15 +124,18 @@ function Menu() {
             </a>
           )}
           <SectionLinks className="menu__item" onNavigate={close} />
+          <Link className="menu__item" to="/user/points" onClick={close}>
+            <Trans>Points</Trans>
+          </Link>
+          <Link className="menu__item" to="/user/settings" onClick={close}>
+            <Trans>Settings</Trans>
+          </Link>
           <Link className="menu__item" to="/delete" search={{ from }} onClick={close}>
             <Trans>Delete account</Trans>
           </Link>
           <Link className="menu__item" to="/logout" search={{ from }} onClick={close}>
             <Trans>Sign out</Trans>
           </Link>
-          <div className="menu__language">
-            <LanguageSelect languages={languages} value={language} onChange={change} />
-          </div>
         </nav>
       )}
     </div>

@@ -24,13 +24,11 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
     page(signedIn, 'home-catalog', 'auth', notBuiltYet, { requiresEmail: true }),
     later('linkSocialNetworks'),
     later('socialNetworks'),
-    later('userPassword'),
     later('settingsNotifications'),
     later('settingsReminders'),
     later('settingsReminderNew'),
     later('settingsReminderUpdate'),
     later('userEdit'),
-    later('userSettings'),
     later('settingsCookiePolicy'),
     later('userPaymentMethods'),
     later('installments'),
@@ -47,8 +45,6 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
     later('supportCategory'),
     later('supportCategoryStream'),
     later('banners'),
-    later('points'),
-    later('points-history'),
   ] as const;
 };
 

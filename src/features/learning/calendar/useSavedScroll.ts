@@ -29,10 +29,15 @@ function writePosition(streamId: number, position: number): void {
 export function useSavedScroll(streamId: number | null, drawn: boolean): void {
   useEffect(() => {
     if (streamId === null || !drawn) return;
-    const saved = readPosition(streamId);
-    if (saved !== null) window.scrollTo({ top: saved });
-    // A first visit opens on the day to do today.
-    else document.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'center' });
+    // Scrolling lays the page out. Done in the next frame (still before it is painted), that layout is
+    // the frame's own instead of a forced one at the end of the render that drew the calendar, which
+    // keeps that render's task short enough not to hold up the learner's first tap.
+    const restore = window.requestAnimationFrame(() => {
+      const saved = readPosition(streamId);
+      if (saved !== null) window.scrollTo({ top: saved });
+      // A first visit opens on the day to do today.
+      else document.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'center' });
+    });
     let frame = 0;
     const onScroll = () => {
       if (frame !== 0) return;
@@ -43,6 +48,7 @@ export function useSavedScroll(streamId: number | null, drawn: boolean): void {
     };
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
+      window.cancelAnimationFrame(restore);
       window.removeEventListener('scroll', onScroll);
       // Not saved here: by the time a page leaves, the next one may already have reset the scroll.
       if (frame !== 0) window.cancelAnimationFrame(frame);

@@ -1,0 +1,42 @@
+/**
+ * The points page (/user/points; shell spec, "points page"): the learner's balance, read fresh from
+ * the server, beside the brand's how-it-works text and questions. A failed load shows the error and
+ * can be retried.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { type RequestError, toRequestError } from '../../src/domain/requestError';
+
+export type PointsEvent = { type: 'POINTS.RETRY' };
+
+export const pointsMachine = setup({
+  types: {
+    context: {} as { balance: number; error: RequestError | null },
+    events: {} as PointsEvent,
+  },
+  actors: {
+    loadBalance: fromPromise<number>(async () => {
+      throw new Error('loadBalance actor must be provided');
+    }),
+  },
+}).createMachine({
+  id: 'points',
+  context: { balance: 0, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadBalance',
+        src: 'loadBalance',
+        onDone: {
+          target: 'loaded',
+          actions: assign({ balance: ({ event }) => event.output, error: null }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
+      },
+    },
+    loaded: {},
+    failed: {
+      on: { 'POINTS.RETRY': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,32 @@
+import { Trans } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import { useActorRef } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { userPasswordMachine } from '../../../machines/account/userPassword.machine';
+import { useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
+import { NewPasswordForm } from '../auth/NewPasswordForm';
+import { userPassword } from './userPassword.provide';
+import './settings.css';
+
+/** /user/settings/password: the learner changes the password with the current one. */
+export function UserPasswordScreen() {
+  const actor = useActorRef(useProvided(userPassword), { inspect: recordTransitions });
+  return <UserPasswordView actor={actor} />;
+}
+
+export function UserPasswordView({ actor }: { actor: ActorRefFrom<typeof userPasswordMachine> }) {
+  return (
+    <section className="card">
+      <NewPasswordForm actor={actor} askCurrent heading={<Trans>Change password</Trans>} />
+      <p className="settings__note">
+        <Trans>After the change, your other devices are signed out.</Trans>
+      </p>
+      <p className="card__links">
+        <Link to="/user/settings">
+          <Trans>Back to settings</Trans>
+        </Link>
+      </p>
+    </section>
+  );
+}

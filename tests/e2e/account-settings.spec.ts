@@ -1,0 +1,133 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, createLearner, signIn } from './support/helpers';
+import { expect, test } from './support/test';
+
+/** The learner's profile as the server keeps it, read with a session of its own. */
+async function serverProfile(request: APIRequestContext, account: { email: string; password: string }) {
+  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await request.get(`${APP}/spa/api/v1/user?lang=en`, {
+    headers: { Authorization: `Bearer ${data.token}` },
+  });
+  return ((await res.json()) as { data: { language_code: string | null } }).data;
+}
+
+async function openSettingsFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+}
+
+test('changing the password: a wrong current one is refused, the right one ends the other sessions', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'password');
+  const newPassword = 'changed-pass-2';
+  // Another browser signed in as the same learner: the change signs it out.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await signIn(other, account);
+  await expect(other).toHaveURL(/\/v\/home$/);
+
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await openSettingsFromMenu(page);
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\/password$/);
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'password change');
+
+  // The client's own rules first: nothing is sent with empty fields.
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByLabel('Current password')).toBeFocused();
+
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Repeat new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+  await expect(page.getByLabel('Current password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/v\/user\/settings\/password$/);
+
+  await page.getByLabel('Current password').fill(account.password);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\?changed=password$/);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your password has been changed. Your other devices are signed out.',
+  );
+  await expectNoSeriousViolations(page, 'settings');
+
+  // The other browser hears the logout event and goes to sign-in.
+  await expect(other).toHaveURL(/\/v\/$/);
+  await expect(other.getByRole('alert')).toContainText('New sign-in');
+  await otherContext.close();
+
+  // This browser stays signed in with its new session.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+
+  await page.goto('./logout');
+  await expect(page).toHaveURL(/\/v\/$/);
+  await signIn(page, account);
+  await expect(page.getByText('Incorrect e-mail or password.')).toBeVisible();
+  await signIn(page, { ...account, password: newPassword });
+  await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('changing the language asks first: No leaves it, Yes switches the texts and saves it', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'language');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await openSettingsFromMenu(page);
+  const language = page.getByLabel('Language');
+  await expect(language).toHaveValue('en');
+  const before = (await serverProfile(request, account)).language_code;
+
+  await language.selectOption('es');
+  const dialog = page.getByRole('dialog', { name: 'Change the language?' });
+  await expect(dialog).toContainText('Español');
+  await expectNoSeriousViolations(page, 'language change dialog');
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(language).toHaveValue('en');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  expect((await serverProfile(request, account)).language_code).toBe(before);
+
+  // Escape is No too.
+  await language.selectOption('es');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(language).toHaveValue('en');
+
+  await language.selectOption('es');
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByLabel('Idioma')).toHaveValue('es');
+  await expect(page.getByRole('link', { name: 'Cambiar contraseña' })).toBeVisible();
+  expect((await serverProfile(request, account)).language_code).toBe('es-ES');
+
+  // The choice stays after a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+});
+
+test('the settings page fits a phone screen', async ({ page, request }) => {
+  const account = await createLearner(request, 'settings-mobile');
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await openSettingsFromMenu(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await expect(page.getByLabel('Language')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Change password' })).toBeVisible();
+});

@@ -1,0 +1,248 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { APP, createLearner, signIn } from './support/helpers';
+import { expect, test } from './support/test';
+
+/**
+ * The lesson player's variants on the first day of the demo course: the vertical video below the
+ * 828 px breakpoint (and the switch when the window crosses it), the faststart MP4 when the HLS
+ * master cannot be loaded, resuming where the learner stopped, and the lesson's description video.
+ * Each test signs up a learner of its own with a demo stream, so the viewed seconds other specs add
+ * to the shared demo learner cannot move the resume position.
+ */
+
+const API = `${APP}/spa/api/v1`;
+const DEMO_SERVICE_ID = 498;
+/** The demo lesson with a vertical and a description video, as authored and as the app shows it. */
+const LESSON = 'Calm breathing (theory)';
+const SHOWN_TITLE = 'Calm breathing';
+const PLAY = `Play: ${SHOWN_TITLE}`;
+
+type VideoRef = { id: number; hls_playlist: string | null; mp4_playlist: string | null; duration: number };
+type WireLesson = {
+  id: number;
+  title: string;
+  local_video_file: VideoRef | null;
+  local_description_video_file: VideoRef | null;
+  vertical_video: VideoRef | null;
+};
+type WireDay = {
+  id: number;
+  lesson_sets: { lessons: { id: number; lesson: WireLesson }[] }[];
+};
+
+/** What a test needs of the first day: the learner's stream, the day, and its first lesson's ids. */
+type FirstDay = { streamId: number; dayId: number; lessonSetLessonId: number; lesson: WireLesson };
+
+const dataOf = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => {
+  expect(response.ok(), `${response.url()}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+};
+
+/**
+ * A new learner enrolled in the demo course's demo (day 1 is open to it), signed in on the page; the
+ * page's session cookie then carries the API calls of `page.request`. The enrolment goes first, with
+ * a token of its own: signing in without a stream would make the app enrol the learner itself.
+ */
+async function learnerOnFirstDay(page: Page, label: string): Promise<FirstDay> {
+  const account = await createLearner(page.request, label);
+  const { token } = await dataOf<{ token: string }>(
+    await page.request.post(`${API}/auth/login?lang=en`, { data: account }),
+  );
+  const stream = await dataOf<{ id: number; course_id: number }>(
+    await page.request.post(`${API}/course-services/${DEMO_SERVICE_ID}/enrol-demo?lang=en`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }),
+  );
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  const stages = await dataOf<{ id: number; days: number[] }[]>(
+    await page.request.get(`${API}/courses/${stream.course_id}/stages`),
+  );
+  const stage = stages[0];
+  const dayId = stage?.days[0];
+  if (!stage || dayId === undefined) throw new Error('the demo course has no first day');
+  const day = await dataOf<WireDay>(
+    await page.request.get(`${API}/courses/${stream.course_id}/stages/${stage.id}/days/${dayId}`),
+  );
+  const item = day.lesson_sets.flatMap((set) => set.lessons).find(({ lesson }) => lesson.title === LESSON);
+  if (!item) throw new Error(`the first day has no lesson "${LESSON}"`);
+  return { streamId: stream.id, dayId, lessonSetLessonId: item.id, lesson: item.lesson };
+}
+
+/** A video reference the demo data must have for the test to mean anything. */
+function required(
+  video: VideoRef | null,
+  what: string,
+): VideoRef & { hls_playlist: string; mp4_playlist: string } {
+  if (!video?.hls_playlist || !video.mp4_playlist) throw new Error(`the demo lesson has no ${what}`);
+  return video as VideoRef & { hls_playlist: string; mp4_playlist: string };
+}
+
+async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
+  await page.goto(`./course/${streamId}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+  // The app shows "(theory)" as the title's subtitle.
+  return page.getByRole('article', { name: `${SHOWN_TITLE} theory` });
+}
+
+/** The source Mux's element was given (the HLS master or the MP4 path). */
+const playerSource = (player: Locator) =>
+  player.evaluate((element) => new URL((element as unknown as { src: string }).src, location.href).pathname);
+
+/** The video element inside Mux's element (CSS locators reach into its open shadow roots). */
+const innerVideo = (player: Locator) => player.locator('video');
+
+const currentTime = (player: Locator) =>
+  innerVideo(player).evaluate((video) => (video as HTMLVideoElement).currentTime);
+
+/** The decoded picture's orientation, which tells the vertical rendition from the horizontal one. */
+const pictureShape = (player: Locator) =>
+  innerVideo(player).evaluate((element) => {
+    const video = element as HTMLVideoElement;
+    if (!video.videoWidth || !video.videoHeight) return 'none';
+    return video.videoHeight > video.videoWidth ? 'portrait' : 'landscape';
+  });
+
+/** Paths of the media requests the page made for one video folder. */
+const folderRequests = (requests: string[], fileId: number) =>
+  requests.map((url) => new URL(url).pathname).filter((path) => path.startsWith(`/media/videos/${fileId}/`));
+
+function recordRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  return requests;
+}
+
+test('below 828 px the lesson plays its vertical video, at 1280 px the horizontal one, and a resize switches', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const first = await learnerOnFirstDay(page, 'vertical');
+  const vertical = required(first.lesson.vertical_video, 'vertical video');
+  const horizontal = required(first.lesson.local_video_file, 'video');
+  expect(vertical.id).not.toBe(horizontal.id);
+  const requests = recordRequests(page);
+
+  const lesson = await openFirstDay(page, first.streamId);
+  await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+  const player = lesson.locator('mux-player');
+  await expect(player).toBeAttached();
+  expect(await playerSource(player)).toBe(vertical.hls_playlist);
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await pictureShape(player)).toBe('portrait');
+  expect(folderRequests(requests, vertical.id)).toContain(vertical.hls_playlist);
+  expect(folderRequests(requests, horizontal.id)).toEqual([]);
+
+  // Crossing the breakpoint swaps the video under the same lesson; the learner keeps watching.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => playerSource(player)).toBe(horizontal.hls_playlist);
+  await expect.poll(() => pictureShape(player), { timeout: 15_000 }).toBe('landscape');
+  expect(folderRequests(requests, horizontal.id)).toContain(horizontal.hls_playlist);
+
+  // A wide window from the start plays the horizontal video and never asks for the vertical one.
+  const wide = await page.context().newPage();
+  const wideRequests = recordRequests(wide);
+  const wideLesson = await openFirstDay(wide, first.streamId);
+  await wideLesson.getByRole('button', { name: PLAY, exact: true }).click();
+  const widePlayer = wideLesson.locator('mux-player');
+  await expect.poll(() => currentTime(widePlayer), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await playerSource(widePlayer)).toBe(horizontal.hls_playlist);
+  expect(await pictureShape(widePlayer)).toBe('landscape');
+  expect(folderRequests(wideRequests, vertical.id)).toEqual([]);
+  await wide.close();
+});
+
+test('when the HLS master cannot be loaded, the faststart MP4 plays', async ({ page }) => {
+  const first = await learnerOnFirstDay(page, 'mp4');
+  const horizontal = required(first.lesson.local_video_file, 'video');
+  const requests = recordRequests(page);
+  // Every HLS playlist fails as a broken server or proxy would make it fail.
+  await page.route('**/*.m3u8', (route) => route.fulfill({ status: 500, body: 'unavailable' }));
+
+  const lesson = await openFirstDay(page, first.streamId);
+  await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+  const player = lesson.locator('mux-player');
+  await expect.poll(() => playerSource(player), { timeout: 15_000 }).toBe(horizontal.mp4_playlist);
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(1);
+  expect(
+    await innerVideo(player).evaluate((video) => new URL((video as HTMLVideoElement).currentSrc).pathname),
+  ).toBe(horizontal.mp4_playlist);
+  const paths = folderRequests(requests, horizontal.id);
+  expect(paths).toContain(horizontal.hls_playlist);
+  expect(paths).toContain(horizontal.mp4_playlist);
+  // The subtitles the HLS master would have carried come as text tracks of the MP4.
+  expect(
+    await innerVideo(player).evaluate((video) =>
+      [...(video as HTMLVideoElement).textTracks]
+        .filter((track) => track.kind === 'subtitles')
+        .map((track) => track.language)
+        .sort((a, b) => a.localeCompare(b)),
+    ),
+  ).toEqual(['en', 'es', 'ru']);
+});
+
+test('reopening the day resumes the lesson where the learner stopped', async ({ page }) => {
+  const first = await learnerOnFirstDay(page, 'resume');
+  const horizontal = required(first.lesson.local_video_file, 'video');
+  // Within the video and short of its last seconds, so the player resumes rather than starting over.
+  const viewedSeconds = 5;
+  expect(horizontal.duration).toBeGreaterThan(viewedSeconds + 3);
+  const saved = await page.request.post(`${API}/save-lesson-stat?lang=en`, {
+    data: {
+      stage_day_id: first.dayId,
+      user_course_stream_id: first.streamId,
+      stage_day_lesson_set_lesson_id: first.lessonSetLessonId,
+      viewed_seconds: viewedSeconds,
+      play_count: 1,
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(201);
+
+  const lesson = await openFirstDay(page, first.streamId);
+  // The position of the first frame played: a player that starts at 0 and plays on would pass a
+  // later check of currentTime, so the first `playing` event's position is what counts.
+  await page.evaluate(() => {
+    const record = window as unknown as { firstPlayingAt?: number };
+    document.addEventListener(
+      'playing',
+      (event) => {
+        const target = event.target as Element;
+        const media = (target as unknown as { media?: { nativeEl?: HTMLVideoElement } }).media?.nativeEl;
+        record.firstPlayingAt ??= (media ?? (target as HTMLVideoElement)).currentTime;
+      },
+      true,
+    );
+  });
+  await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { firstPlayingAt?: number }).firstPlayingAt), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThanOrEqual(viewedSeconds - 1);
+  const player = lesson.locator('mux-player');
+  expect(await currentTime(player)).toBeGreaterThanOrEqual(viewedSeconds - 1);
+});
+
+test('a lesson with a description video offers it and plays it', async ({ page }) => {
+  const first = await learnerOnFirstDay(page, 'description');
+  const description = required(first.lesson.local_description_video_file, 'description video');
+  const requests = recordRequests(page);
+
+  const lesson = await openFirstDay(page, first.streamId);
+  const toggle = lesson.getByRole('button', { name: 'Show the description' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(lesson.getByRole('button', { name: 'Hide the description' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await lesson.getByRole('button', { name: `Play: Description: ${SHOWN_TITLE}`, exact: true }).click();
+  const player = lesson.locator('.lesson__description mux-player');
+  await expect(player).toBeAttached();
+  expect(await playerSource(player)).toBe(description.hls_playlist);
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(1);
+  expect(folderRequests(requests, description.id)).toContain(description.hls_playlist);
+  // Only the description plays: the lesson's own video is still its poster.
+  await expect(lesson.locator('mux-player')).toHaveCount(1);
+  await expect(lesson.getByRole('button', { name: PLAY, exact: true })).toBeVisible();
+});
