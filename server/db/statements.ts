@@ -1,5 +1,5 @@
-import { getTableName, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /**
@@ -29,3 +29,14 @@ export const qualified = (column: AnyPgColumn) =>
 /** A moment as epoch milliseconds, for values built as JSON (where a timestamp would be a string). */
 export const epochMs = (column: AnyPgColumn) =>
   sql`(extract(epoch from ${qualified(column)}) * 1000)::float8`;
+
+const dialect = new PgDialect();
+
+/**
+ * A statement the query builder cannot express (data-modifying CTEs), with `sql.placeholder`s for
+ * its values, prepared once per database under `name`. Its answer is the driver's (`{ rows }`).
+ */
+export function preparedStatement(name: string, statement: SQL) {
+  const query = dialect.sqlToQuery(statement);
+  return preparedPerDatabase((db) => db._.session.prepareQuery(query, undefined, name, false));
+}

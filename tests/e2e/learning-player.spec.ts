@@ -199,19 +199,19 @@ test('reopening the day resumes the lesson where the learner stopped', async ({ 
   expect(saved.status(), await saved.text()).toBe(201);
 
   const lesson = await openFirstDay(page, first.streamId);
-  // The position of the first frame played: a player that starts at 0 and plays on would pass a
-  // later check of currentTime, so the first `playing` event's position is what counts.
+  // The first position the player reports once it moves: a player that starts at 0 and plays on
+  // would pass a later check of currentTime, so the first non-zero position is what counts. It is
+  // sampled every frame rather than taken from a media event, which can be missed on its way out of
+  // the player's shadow DOM.
   await page.evaluate(() => {
     const record = window as unknown as { firstPlayingAt?: number };
-    document.addEventListener(
-      'playing',
-      (event) => {
-        const target = event.target as Element;
-        const media = (target as unknown as { media?: { nativeEl?: HTMLVideoElement } }).media?.nativeEl;
-        record.firstPlayingAt ??= (media ?? (target as HTMLVideoElement)).currentTime;
-      },
-      true,
-    );
+    const sample = () => {
+      const player = document.querySelector('mux-player') as unknown as { currentTime?: number } | null;
+      const position = player?.currentTime ?? 0;
+      if (position > 0) record.firstPlayingAt = position;
+      else requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
   });
   await lesson.getByRole('button', { name: PLAY, exact: true }).click();
   await expect

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import { dayStatistics, userDayStatuses, userLessonStatuses } from '../../db/schema';
+import { preparedStatement } from '../../db/statements';
 import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainText } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
@@ -98,6 +99,53 @@ async function requireStatisticAccepted(db: Db, userId: number, input: LessonSta
  * nothing was counted: the key was used before, or the day was started by a concurrent call this
  * statement's snapshot cannot see yet.
  */
+const param = (name: keyof CountParams) => sql.placeholder(name);
+
+type CountParams = {
+  userId: number;
+  streamId: number;
+  dayId: number;
+  linkId: number;
+  dayStatus: string | null;
+  viewedSeconds: number;
+  playCount: number;
+  key: string | null;
+  at: string;
+};
+
+// Prepared once: parsing and planning this statement cost PostgreSQL as much as running it.
+const countStatement = preparedStatement(
+  'count_lesson_statistic',
+  sql`
+    with started as (
+      insert into ${userDayStatuses} (stream_id, day_id, started_at)
+      values (${param('streamId')}, ${param('dayId')}, ${param('at')})
+      on conflict (stream_id, day_id) do nothing
+      returning id
+    ), day as (
+      select id from started
+      union all
+      select id from ${userDayStatuses} where stream_id = ${param('streamId')} and day_id = ${param('dayId')}
+      limit 1
+    ), stat as (
+      insert into ${dayStatistics} (user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
+        day_status, viewed_seconds, play_count, idempotency_key)
+      select ${param('userId')}, ${param('streamId')}, ${param('dayId')}, ${param('linkId')}, day.id,
+        ${param('dayStatus')}, ${param('viewedSeconds')}, ${param('playCount')}, ${param('key')} from day
+      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+      returning id, day_status_id
+    ), lesson as (
+      insert into ${userLessonStatuses} (stream_id, lesson_set_lesson_id, viewed_seconds, play_count, updated_at)
+      select ${param('streamId')}, ${param('linkId')}, ${param('viewedSeconds')}, ${param('playCount')},
+        ${param('at')} from stat
+      on conflict (stream_id, lesson_set_lesson_id) do update set
+        viewed_seconds = least(${userLessonStatuses}.viewed_seconds::bigint + excluded.viewed_seconds, ${sql.raw(String(MAX_INT4))}),
+        play_count = least(${userLessonStatuses}.play_count::bigint + excluded.play_count, ${sql.raw(String(MAX_INT4))}),
+        updated_at = excluded.updated_at
+    )
+    select id, day_status_id from stat`,
+);
+
 async function countStatistic(
   db: Db,
   userId: number,
@@ -105,37 +153,19 @@ async function countStatistic(
   key: string | null,
   now: number,
 ): Promise<SavedStat | undefined> {
-  const at = new Date(now).toISOString();
-  const streamId = input.user_course_stream_id;
-  const dayId = input.stage_day_id;
-  const linkId = input.stage_day_lesson_set_lesson_id;
-  const result = await db.execute(sql`
-    with started as (
-      insert into ${userDayStatuses} (stream_id, day_id, started_at) values (${streamId}, ${dayId}, ${at})
-      on conflict (stream_id, day_id) do nothing
-      returning id
-    ), day as (
-      select id from started
-      union all
-      select id from ${userDayStatuses} where stream_id = ${streamId} and day_id = ${dayId}
-      limit 1
-    ), stat as (
-      insert into ${dayStatistics} (user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
-        day_status, viewed_seconds, play_count, idempotency_key)
-      select ${userId}, ${streamId}, ${dayId}, ${linkId}, day.id,
-        ${input.day_status || null}, ${input.viewed_seconds}, ${input.play_count}, ${key} from day
-      on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-      returning id, day_status_id
-    ), lesson as (
-      insert into ${userLessonStatuses} (stream_id, lesson_set_lesson_id, viewed_seconds, play_count, updated_at)
-      select ${streamId}, ${linkId}, ${input.viewed_seconds}, ${input.play_count}, ${at} from stat
-      on conflict (stream_id, lesson_set_lesson_id) do update set
-        viewed_seconds = least(${userLessonStatuses}.viewed_seconds::bigint + excluded.viewed_seconds, ${MAX_INT4}),
-        play_count = least(${userLessonStatuses}.play_count::bigint + excluded.play_count, ${MAX_INT4}),
-        updated_at = excluded.updated_at
-    )
-    select id, day_status_id from stat`);
-  const [row] = (result as unknown as { rows: { id: number; day_status_id: number }[] }).rows;
+  const params: CountParams = {
+    userId,
+    streamId: input.user_course_stream_id,
+    dayId: input.stage_day_id,
+    linkId: input.stage_day_lesson_set_lesson_id,
+    dayStatus: input.day_status || null,
+    viewedSeconds: input.viewed_seconds,
+    playCount: input.play_count,
+    key,
+    at: new Date(now).toISOString(),
+  };
+  const result = await countStatement(db).execute(params);
+  const [row] = (result as { rows: { id: number; day_status_id: number }[] }).rows;
   return row && { id: Number(row.id), dayStatusId: Number(row.day_status_id) };
 }
 
