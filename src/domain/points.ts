@@ -1,4 +1,3 @@
-import type { Language } from '../../brands';
 import { DEFAULT_POINTS_TO_DEBIT } from './limits';
 
 /**
@@ -52,12 +51,3 @@ export const canSpendPoints = (balance: number, threshold: number): boolean => b
 
 /** How many more points the learner needs before spending (0 once they can). */
 export const pointsMissing = (balance: number, threshold: number): number => Math.max(threshold - balance, 0);
-
-/** A brand text given once for every language, or per language. */
-export type BrandText = string | Partial<Record<Language, string>>;
-
-/** The brand text in `language`, else in the brand's default language, else empty. */
-export function brandText(text: BrandText, language: string, defaultLanguage: Language): string {
-  if (typeof text === 'string') return text;
-  return text[language as Language] ?? text[defaultLanguage] ?? '';
-}

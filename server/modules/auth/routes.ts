@@ -12,7 +12,7 @@ import {
   timezoneField,
   withMatchingRepeat,
 } from '../../http/fields';
-import { sendData } from '../../http/respond';
+import { sendData, sendJson } from '../../http/respond';
 import { type ApiModule, dataAnswer, jsonAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
@@ -235,7 +235,7 @@ export const authModule: ApiModule = {
           'signupform-app_id': await signupFieldErrors(c, services, 'app_id', body.app_id),
         };
         const fine = data['signupform-email'].length === 0 && data['signupform-app_id'].length === 0;
-        return c.json({ success: fine, data });
+        return sendJson(c, { success: fine, data }, 200);
       },
     }),
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
-import type { Language } from '../../../brands';
 import { useBrand } from '../../app/hooks';
+import { brandText } from '../../domain/brandText';
 import { Button } from '../../ui/Button';
 
 // The app's document viewer, loaded when the instruction is opened: the sign-in page stays small.
@@ -14,8 +14,7 @@ export function InstructionButton() {
   const { t, i18n } = useLingui();
   const brand = useBrand();
   const [open, setOpen] = useState(false);
-  const urls = brand.instructionUrl;
-  const url = urls[i18n.locale as Language] ?? urls[brand.assets.defaultLanguage];
+  const url = brandText(brand.instructionUrl, i18n.locale, brand.assets.defaultLanguage);
   if (!url) return null;
   return (
     <>

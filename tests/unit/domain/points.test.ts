@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   appendPointsPage,
-  brandText,
   canSpendPoints,
   hasMorePages,
   type PointsEntry,
@@ -48,14 +47,5 @@ describe('spending points', () => {
     expect(pointsToDebit(undefined)).toBe(200);
     expect(pointsToDebit(0)).toBe(200);
     expect(pointsToDebit(Number.NaN)).toBe(200);
-  });
-});
-
-describe('brand texts', () => {
-  it('are read in the language, else in the brand default language, else empty', () => {
-    expect(brandText('Same everywhere', 'ru', 'en')).toBe('Same everywhere');
-    expect(brandText({ en: 'Hello', ru: 'Привет' }, 'ru', 'en')).toBe('Привет');
-    expect(brandText({ en: 'Hello', ru: 'Привет' }, 'es', 'en')).toBe('Hello');
-    expect(brandText({ ru: 'Привет' }, 'es', 'en')).toBe('');
   });
 });

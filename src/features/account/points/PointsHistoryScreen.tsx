@@ -7,6 +7,7 @@ import { useProvided, useSession } from '../../../app/hooks';
 import { knownTimeZone } from '../../../domain/learning/calendarDates';
 import type { PointsEntry } from '../../../domain/points';
 import { Button } from '../../../ui/Button';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { pointsHistory as providedPointsHistory } from './pointsHistory.provide';
@@ -35,21 +36,13 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
       <h1 id="points-history-title">
         <Trans>Points history</Trans>
       </h1>
-      {snapshot.matches('loading') && (
-        <p role="status">
-          <Trans>Loading your points history…</Trans>
-        </p>
-      )}
+      {snapshot.matches('loading') && <Loading label={t`Loading your points history…`} />}
       {snapshot.matches('failed') && (
-        <>
-          <Notice>
-            <Trans>Failed to load your points history.</Trans>
-            {errorDetail}
-          </Notice>
-          <Button onClick={() => actor.send({ type: 'POINTS_HISTORY.RETRY' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </>
+        <LoadFailed
+          text={t`Failed to load your points history.`}
+          detail={error?.message}
+          onRetry={() => actor.send({ type: 'POINTS_HISTORY.RETRY' })}
+        />
       )}
       {snapshot.matches('empty') && (
         <p className="points__empty">
@@ -58,7 +51,7 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
       )}
       {snapshot.matches('shown') && (
         <>
-          <ol className="points__entries" aria-labelledby="points-history-title">
+          <ol className="card-list" aria-labelledby="points-history-title">
             {entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
             ))}

@@ -4,9 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { pointsMachine } from '../../../../machines/account/points.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
-import { brandText, canSpendPoints, pointsMissing, pointsToDebit } from '../../../domain/points';
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
+import { brandText } from '../../../domain/brandText';
+import { canSpendPoints, pointsMissing, pointsToDebit } from '../../../domain/points';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { points as providedPoints } from './points.provide';
 import './points.css';
@@ -30,21 +30,13 @@ export function PointsView({ actor }: { actor: PointsActor }) {
         <Trans>Points</Trans>
       </h1>
       <div className="points__card">
-        {snapshot.matches('loading') && (
-          <p role="status">
-            <Trans>Loading your points…</Trans>
-          </p>
-        )}
+        {snapshot.matches('loading') && <Loading label={t`Loading your points…`} />}
         {snapshot.matches('failed') && (
-          <>
-            <Notice>
-              <Trans>Failed to load your points.</Trans>
-              {snapshot.context.error?.message ? ` ${snapshot.context.error.message}` : ''}
-            </Notice>
-            <Button onClick={() => actor.send({ type: 'POINTS.RETRY' })}>
-              <Trans>Try again</Trans>
-            </Button>
-          </>
+          <LoadFailed
+            text={t`Failed to load your points.`}
+            detail={snapshot.context.error?.message}
+            onRetry={() => actor.send({ type: 'POINTS.RETRY' })}
+          />
         )}
         {snapshot.matches('loaded') && <Balance balance={snapshot.context.balance} threshold={threshold} />}
         <Link className="points__history-link" to="/user/points/history">

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { calendar } from '../calendar.provide';
 import { AccessLine } from '../common/AccessLine';
 import '../common/learning.css';
-import { LoadFailed, Loading } from '../common/LoadFailed';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';

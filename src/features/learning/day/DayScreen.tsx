@@ -10,6 +10,7 @@ import { resumePosition } from '../../../domain/learning/playback';
 import { clampRepeatCount } from '../../../domain/learning/repeatCount';
 import { dayStatusOf } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { day as providedDay } from '../day.provide';
@@ -52,9 +53,7 @@ export function DayView({ actor }: { actor: DayActor }) {
   if (snapshot.matches('loading')) {
     return (
       <section className="day page-state" aria-busy="true">
-        <p role="status">
-          <Trans>Loading the day…</Trans>
-        </p>
+        <Loading label={t`Loading the day…`} />
       </section>
     );
   }
@@ -62,13 +61,11 @@ export function DayView({ actor }: { actor: DayActor }) {
     return (
       <section className="day">
         {backToCalendar}
-        <Notice>
-          <Trans>Failed to load the day.</Trans>
-          {error?.message ? ` ${error.message}` : ''}
-        </Notice>
-        <Button onClick={() => actor.send({ type: 'DAY.RETRY' })}>
-          <Trans>Try again</Trans>
-        </Button>
+        <LoadFailed
+          text={t`Failed to load the day.`}
+          detail={error?.message}
+          onRetry={() => actor.send({ type: 'DAY.RETRY' })}
+        />
       </section>
     );
   }

@@ -9,7 +9,7 @@ import type { CourseDocument } from '../../../domain/learning/course';
 import { documentKind, documentUrl } from '../../../domain/learning/materials';
 import { Button } from '../../../ui/Button';
 import { DocumentViewer, type ViewedDocument } from '../../../ui/DocumentViewer';
-import { Notice } from '../../../ui/Notice';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { materials as providedMaterials } from '../materials.provide';
 import './materials.css';
@@ -52,21 +52,13 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
         <Trans>Materials</Trans>
       </h1>
       {courseTitle && <p className="materials__course">{courseTitle}</p>}
-      {snapshot.matches('loading') && (
-        <p role="status">
-          <Trans>Loading the materials…</Trans>
-        </p>
-      )}
+      {snapshot.matches('loading') && <Loading label={t`Loading the materials…`} />}
       {snapshot.matches('failed') && (
-        <>
-          <Notice>
-            <Trans>Failed to load the materials.</Trans>
-            {error?.message ? ` ${error.message}` : ''}
-          </Notice>
-          <Button onClick={() => actor.send({ type: 'MATERIALS.RETRY' })}>
-            <Trans>Try again</Trans>
-          </Button>
-        </>
+        <LoadFailed
+          text={t`Failed to load the materials.`}
+          detail={error?.message}
+          onRetry={() => actor.send({ type: 'MATERIALS.RETRY' })}
+        />
       )}
       {snapshot.matches('empty') && (
         <p className="materials__empty">
@@ -74,7 +66,7 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
         </p>
       )}
       {snapshot.matches('loaded') && (
-        <ul className="materials__list">
+        <ul className="card-list">
           {documents.map((document) => {
             const viewed = toViewed(document);
             return (

@@ -10,7 +10,7 @@ import { isInTab, MY_COURSES_TABS, type MyCoursesTab } from '../../../domain/lea
 import { asTabbedStream } from '../../../domain/learning/stream';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import '../common/learning.css';
-import { LoadFailed, Loading } from '../common/LoadFailed';
+import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Tabs } from '../common/Tabs';
 import { myCourses } from '../myCourses.provide';
 import { StreamCard } from './StreamCard';

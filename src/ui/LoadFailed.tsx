@@ -1,0 +1,36 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from './Button';
+import { Notice } from './Notice';
+
+/**
+ * A screen's load error (content spec, section 8): its text, the reason when there is one, and a
+ * retry.
+ */
+export function LoadFailed({
+  text,
+  detail,
+  onRetry,
+}: {
+  text: string;
+  detail?: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className="load-failed">
+      <Notice>{detail ? `${text} ${detail}` : text}</Notice>
+      <Button variant="secondary" onClick={onRetry}>
+        <Trans>Try again</Trans>
+      </Button>
+    </div>
+  );
+}
+
+/** A screen's loading state, announced politely. */
+export function Loading({ label }: { label: string }) {
+  return (
+    <div className="loading-state" role="status">
+      <span className="preloader__spinner" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}
