@@ -10,6 +10,7 @@ const ACCOUNT_PAGES = [
   'src/features/account/SettingsScreen.tsx',
   'src/features/account/LanguageChangeDialog.tsx',
   'src/features/account/UserPasswordScreen.tsx',
+  'src/features/offline/DownloadsScreen.tsx',
 ];
 
 export default defineConfig({

@@ -2,6 +2,7 @@ import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 type ModuleGraph = { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null };
 
@@ -44,7 +45,32 @@ export default defineConfig(({ mode }) => {
   let start: Set<string> | undefined;
   return {
     base,
-    plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
+    plugins: [
+      babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+      react(),
+      lingui(),
+      // The service worker is our own code (src/sw/sw.ts); the plugin builds it and injects the list
+      // of files to precache. The manifest is the server's (per brand), and the app registers the
+      // worker itself (src/platform/serviceWorker.ts).
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src/sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        manifest: false,
+        injectManifest: {
+          // The shell and every chunk (the player's too). The PDF worker (.mjs) is left out: documents
+          // are read online.
+          globPatterns: [
+            'index.html',
+            'favicon.svg',
+            'assets/**/*.{js,css,woff2,svg,png}',
+            'brands/**/*.svg',
+          ],
+          maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        },
+      }),
+    ],
     build: {
       outDir: mode === 'class' ? 'dist/class' : 'dist/v',
       emptyOutDir: true,

@@ -10,7 +10,11 @@ const REPLAYED_PAIRS = 100;
 type StatusAnswer = { data: { lessons: { lesson_set_lesson_id: number; viewed_seconds: number }[] } };
 
 /** The viewed seconds of every lesson of the stream, added up. */
-async function viewedSeconds(origin: string, headers: Record<string, string>, learning: BenchLearning) {
+export async function viewedSeconds(
+  origin: string,
+  headers: Record<string, string>,
+  learning: BenchLearning,
+) {
   const answer = await fetch(`${origin}${API}/user-course-streams/${learning.streamId}/status?lang=en`, {
     headers,
   });

@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseOptions } from '../server/db/client';
 import { type ServerDatabase, withServerProcess } from '../tests/e2e/support/server-process';
+import { measureDownloads } from './downloads';
 import { runFuzz } from './fuzz';
 import { loadLessonStatistics, loadStreamStatus } from './learning';
 import { BENCH_LEARNER, type BenchLearning, prepareLearningData } from './learning-data';
 import { bearer, LOAD, loadAgainstHealth, ratio, signIn } from './load';
 import { lighthousePerformance, pageJsGzipKb, pageScripts, totalKb } from './page';
+import { precacheSize } from './precache';
+import { syncQueuedStatistics } from './statistics-sync';
 
 const BUDGET = {
   signInJsGzipKb: 130,
@@ -65,6 +68,8 @@ async function learningLoad(origin: string, learning: BenchLearning) {
   const { health, user, userToHealth } = await loadAgainstHealth(origin, BENCH_LEARNER);
   const status = await loadStreamStatus(origin, headers, learning);
   const statistics = await loadLessonStatistics(origin, headers, learning);
+  // 1,000 statistics synced through the app's queue; it throws unless exactly 1,000 are counted.
+  const statisticsSync = await syncQueuedStatistics(origin, BENCH_LEARNER, learning);
   return {
     health,
     user,
@@ -73,6 +78,7 @@ async function learningLoad(origin: string, learning: BenchLearning) {
     statusToHealth: ratio(status.requestsPerSecond, health.requestsPerSecond),
     statistics,
     statisticsToHealth: ratio(statistics.requestsPerSecond, health.requestsPerSecond),
+    statisticsSync,
   };
 }
 
@@ -89,6 +95,11 @@ async function dayPageScripts(origin: string, token: string, learning: BenchLear
 }
 
 async function main() {
+  const precache = precacheSize('dist/v');
+  console.log(
+    `precache: ${precache.files} files, ${precache.kb} KB (${precache.gzipKb} KB gzip), ` +
+      `player chunk ${precache.playerIncluded ? 'included' : 'missing'}`,
+  );
   const pgliteData = await learningDatabase(undefined, true);
   console.log(`import of a 60 s 720p video: ${pgliteData.learning.importToDuration} x its duration`);
   const onPglite = await withServerProcess(18180, pgliteData.server, async (origin) => {
@@ -124,7 +135,21 @@ async function main() {
     console.log(
       `Lighthouse mobile performance of the calendar: ${calendar} (budget ${BUDGET.calendarLighthouse})`,
     );
-    return { jsKb, performance, dayPageKb, playerKb, calendar, load: await learningLoad(origin, learning) };
+    // A lesson's download against plain fetches of its files, and its first frame offline.
+    const downloads = await measureDownloads(
+      `${brandOrigin}/v/course/${learning.streamId}/calendar/${learning.dayNumber}`,
+      BENCH_LEARNER,
+    ).catch((error: unknown) => ({ error: String(error) }));
+    console.log(`lesson download: ${JSON.stringify(downloads)}`);
+    return {
+      jsKb,
+      performance,
+      dayPageKb,
+      playerKb,
+      calendar,
+      downloads,
+      load: await learningLoad(origin, learning),
+    };
   });
   const postgresData = await learningDatabase(await freshPostgresDatabase(), false);
   const onPostgres = await withServerProcess(18181, postgresData.server, (origin) =>
@@ -170,7 +195,9 @@ async function main() {
     dayPageJsGzipKb: atMost(onPglite.dayPageKb, BUDGET.dayPageJsGzipKb),
     playerChunkGzipKb: atMost(onPglite.playerKb, BUDGET.playerChunkGzipKb),
     calendarLighthouse: atLeast(onPglite.calendar, BUDGET.calendarLighthouse),
+    downloads: onPglite.downloads,
     importToDuration: pgliteData.learning.importToDuration,
+    precache,
     load: {
       ...LOAD,
       pglite: {

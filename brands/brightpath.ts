@@ -86,6 +86,7 @@ export const brightpath: BrandConfig = {
     },
     title: 'Brightpath Academy',
     logo: '/v/brands/brightpath/logo.svg',
+    icon: '/v/brands/brightpath/icon.svg',
     homepage: '/home',
     supportEmail: 'help@brightpath.example',
     whatsAppNumber: '15551234567',

@@ -61,6 +61,7 @@ export const kite: BrandConfig = {
     },
     title: 'Kite School',
     logo: '/v/brands/kite/logo.svg',
+    icon: '/v/brands/kite/icon.svg',
     homepage: '/courses',
     supportEmail: 'care@kite.example',
     supportedLanguage: ['ru', 'en'],

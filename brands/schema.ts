@@ -91,6 +91,12 @@ export const BrandConfigSchema = v.object({
     }),
     title: v.pipe(v.string(), v.minLength(1)),
     logo: v.string(),
+    /**
+     * A square mark (SVG under public/, like the logo) the installed app's icons are drawn from. The
+     * logo is usually a wordmark, whose text is unreadable at launcher size; without a mark the icons
+     * are drawn from the logo.
+     */
+    icon: v.optional(v.string()),
     homepage: v.pipe(v.string(), v.startsWith('/')),
     supportEmail: v.pipe(v.string(), v.email()),
     whatsAppNumber: v.optional(v.pipe(v.string(), v.regex(/^\d{7,15}$/, 'digits only, with country code'))),

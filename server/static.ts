@@ -6,6 +6,8 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
 import type { AppEnv } from './http/context';
+import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
+import { installRoutes } from './pwa/routes';
 
 /** The two builds of the app (`npm run build`): the learner app under /v/ and the class variant. */
 const BUILDS = ['/v', '/class'] as const;
@@ -39,13 +41,23 @@ const isDocPage = (path: string) => /^\/(v|class)\/docs\//.test(path);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** Puts the brand into the built index.html: title, theme colour, manifest and the CSS variables. */
-export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string): string {
+/** The brand as JSON that cannot end its <script> element early (`</script>`, `<!--`). */
+const brandJson = (brand: BrandConfig) => JSON.stringify(brand).replace(/</g, '\\u003c');
+
+/**
+ * Puts the brand into the built index.html of one app base (`/v/`): title, theme colour, the brand's
+ * config (as JSON, which the app starts from), the base's manifest and home-screen icon, and the CSS
+ * variables.
+ */
+export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string, base: string): string {
   const { theme, title } = brand.assets;
   const head = [
     `<meta name="theme-color" content="${theme.primary}">`,
     `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
-    '<link rel="manifest" href="/v/manifest.webmanifest">',
+    // Data, not code (the page's CSP runs no inline script): the app reads its brand from here.
+    `<script id="app-brand" type="application/json">${brandJson(brand)}</script>`,
+    `<link rel="manifest" href="${base}manifest.webmanifest">`,
+    `<link rel="apple-touch-icon" href="${brandIconUrl(base, BRAND_ICONS.appleTouch)}">`,
     `<style nonce="${escapeHtml(nonce)}">:root{--color-primary:${theme.primary};--color-primary-text:${theme.primaryText};` +
       `--color-background:${theme.background};--color-surface:${theme.surface};--color-text:${theme.text}}</style>`,
   ].join('');
@@ -59,21 +71,6 @@ export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string):
   );
 }
 
-export function brandManifest(brand: BrandConfig) {
-  return {
-    id: '/v/',
-    name: brand.assets.title,
-    short_name: brand.assets.title,
-    lang: brand.assets.defaultLanguage,
-    start_url: '/v/',
-    scope: '/v/',
-    display: 'standalone',
-    theme_color: brand.assets.theme.primary,
-    background_color: brand.assets.theme.background,
-    icons: [{ src: brand.assets.logo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
-  };
-}
-
 /**
  * Serves the built app: hashed assets with a long cache, everything else revalidated, and any other
  * page request answered with the brand's index.html so the client router can take over.
@@ -81,13 +78,9 @@ export function brandManifest(brand: BrandConfig) {
 export function appPages(distDir: string) {
   const pages = new Hono<AppEnv>();
 
+  const icons = brandIconStore(distDir);
+
   pages.get('/', (c) => c.redirect('/v/'));
-  pages.get('/v/manifest.webmanifest', (c) =>
-    c.json(brandManifest(c.get('brand')), 200, {
-      'Content-Type': 'application/manifest+json',
-      'Cache-Control': 'no-cache',
-    }),
-  );
 
   for (const base of BUILDS) {
     const buildDir = join(distDir, base.slice(1));
@@ -96,10 +89,11 @@ export function appPages(distDir: string) {
     const sendIndex = async (c: Context<AppEnv>) => {
       const html = await readFile(indexFile, 'utf8');
       c.header('Cache-Control', 'no-cache');
-      return c.html(brandIndexHtml(html, c.get('brand'), c.get('secureHeadersNonce') ?? ''));
+      return c.html(brandIndexHtml(html, c.get('brand'), c.get('secureHeadersNonce') ?? '', `${base}/`));
     };
 
     pages.get(base, (c) => c.redirect(`${base}/`));
+    pages.route(base, installRoutes(`${base}/`, icons));
     pages.use(`${base}/*`, (c, next) =>
       isDocPage(c.req.path) ? docPageSecurity(c, next) : appPageSecurity(c, next),
     );

@@ -5,13 +5,14 @@
  * - statistic: a pause, the end, leaving the lesson and each newly reached progress milestone (75,
  *   50, 25, 10 percent, each once) are the moments a statistic may be sent. It is sent only when the
  *   viewed time not sent yet reaches the minimum (higher once the video ended), in whole seconds
- *   (added time only as a positive integer), with a timeout. A reply without a day status id, a
- *   failed send and a timeout are reported and the entry is dropped: the next entry starts after it.
+ *   (added time only as a positive integer). "Sent" means handed to the learner's statistics queue
+ *   (machines/offline/statisticsQueue.machine.ts), which stores it and delivers it when the network
+ *   allows, so a lesson watched offline or a failed send loses nothing; the next entry starts after
+ *   it. Only a queue that cannot take the entry (nobody signed in) is reported, and the entry dropped.
  * The player measures the viewed time and sends it as a running total (`viewedMs`), so the machine
  * keeps readings, never sums of its own.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { SavedLessonStat } from '../../src/domain/learning/day';
 import {
   countableAddedTime,
   newMilestones,
@@ -24,10 +25,9 @@ export type LessonStatisticInput = {
   lessonSetLessonId: number;
   minViewedMs: number;
   minViewedMsVideoEnded: number;
-  timeoutMs: number;
 };
 
-/** What one send carries; the implementation adds the idempotency key of the entry. */
+/** What one entry carries; the queue adds its idempotency key and the time it was queued. */
 export type LessonStatDraft = {
   streamId: number;
   dayId: number;
@@ -46,7 +46,7 @@ export type LessonEvent =
 type LessonContext = LessonStatisticInput & {
   /** The latest viewed-time reading of the player. */
   viewedMs: number;
-  /** The reading up to which statistics were sent (or dropped). */
+  /** The reading up to which statistics were queued (or dropped). */
   sentMs: number;
   /**
    * The lesson was played since the last entry. Plays between two entries count as one: an entry
@@ -56,7 +56,7 @@ type LessonContext = LessonStatisticInput & {
   playPending: boolean;
   videoEnded: boolean;
   reportedMilestones: number[];
-  /** The entry being sent. */
+  /** The entry being queued. */
   draft: LessonStatDraft | null;
 };
 
@@ -89,15 +89,13 @@ const lessonSetup = setup({
     input: {} as LessonStatisticInput,
   },
   actors: {
-    saveStatistic: fromPromise<SavedLessonStat, LessonStatDraft>(async () => {
+    /** Hands the entry to the statistics queue: local and quick, whatever the network does. */
+    saveStatistic: fromPromise<void, LessonStatDraft>(async () => {
       throw new Error('saveStatistic actor must be provided');
     }),
   },
   actions: {
-    /** The spec: a reply without a day status id is reported. */
-    reportMissingDayStatus: (_, _params: { draft: LessonStatDraft | null }) => {},
-    reportSendFailure: (_, _params: { error: unknown }) => {},
-    reportTimeout: (_, _params: { draft: LessonStatDraft | null }) => {},
+    reportQueueFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
     dueOnProgress: ({ context, event }) =>
@@ -109,11 +107,6 @@ const lessonSetup = setup({
     dueOnEnd: ({ context, event }) => event.type === 'LESSON.ENDED' && isDue(context, event, true),
     dueOnClose: ({ context, event }) =>
       event.type === 'LESSON.CLOSE' && isDue(context, event, context.videoEnded),
-    lacksDayStatus: ({ event }) =>
-      'output' in event && (event.output as SavedLessonStat | undefined)?.dayStatusId == null,
-  },
-  delays: {
-    saveTimeout: ({ context }) => context.timeoutMs,
   },
 });
 
@@ -190,41 +183,22 @@ export const lessonMachine = lessonSetup.createMachine({
       states: {
         idle: {
           on: {
-            'LESSON.PROGRESS': { guard: 'dueOnProgress', target: 'sending', actions: takeEntry },
-            'LESSON.PAUSE': { guard: 'dueOnPause', target: 'sending', actions: takeEntry },
-            'LESSON.ENDED': { guard: 'dueOnEnd', target: 'sending', actions: takeEntry },
-            'LESSON.CLOSE': { guard: 'dueOnClose', target: 'sending', actions: takeEntry },
+            'LESSON.PROGRESS': { guard: 'dueOnProgress', target: 'queueing', actions: takeEntry },
+            'LESSON.PAUSE': { guard: 'dueOnPause', target: 'queueing', actions: takeEntry },
+            'LESSON.ENDED': { guard: 'dueOnEnd', target: 'queueing', actions: takeEntry },
+            'LESSON.CLOSE': { guard: 'dueOnClose', target: 'queueing', actions: takeEntry },
           },
         },
-        sending: {
+        queueing: {
           invoke: {
             id: 'saveStatistic',
             src: 'saveStatistic',
             input: ({ context }) => context.draft as LessonStatDraft,
-            onDone: [
-              {
-                guard: 'lacksDayStatus',
-                target: 'idle',
-                actions: [
-                  { type: 'reportMissingDayStatus', params: ({ context }) => ({ draft: context.draft }) },
-                  assign({ draft: null }),
-                ],
-              },
-              { target: 'idle', actions: assign({ draft: null }) },
-            ],
+            onDone: { target: 'idle', actions: assign({ draft: null }) },
             onError: {
               target: 'idle',
               actions: [
-                { type: 'reportSendFailure', params: ({ event }) => ({ error: event.error }) },
-                assign({ draft: null }),
-              ],
-            },
-          },
-          after: {
-            saveTimeout: {
-              target: 'idle',
-              actions: [
-                { type: 'reportTimeout', params: ({ context }) => ({ draft: context.draft }) },
+                { type: 'reportQueueFailure', params: ({ event }) => ({ error: event.error }) },
                 assign({ draft: null }),
               ],
             },

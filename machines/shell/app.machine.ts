@@ -1,5 +1,6 @@
 /**
- * The root actor: loads the brand's remote config, owns the session (child, systemId 'session'),
+ * The root actor: loads the brand's remote config, owns the session (child, systemId 'session')
+ * and the app's updates (child, systemId 'appUpdate': the service worker and its update prompt),
  * loads the signed-in user's data and tracks connectivity (shell spec, section 4 "App start",
  * "Data load state").
  * Refinements of the shared contract (additive):
@@ -18,13 +19,14 @@
  *   empty streams, a failed service fetch or reload still ends in `loaded`.
  */
 import { assign, type EventObject, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { type BrandConfig, mergeRemoteConfig, type RemoteConfig } from '../../brands';
+import { type BrandConfig, mergeRemoteConfig, type RemoteConfig } from '../../brands/schema';
 import type { CourseService } from '../../src/domain/courseService';
 import { isStaleAfterHidden } from '../../src/domain/dataSync';
 import { demoServiceToEnrol } from '../../src/domain/demoEnrolment';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import type { StartLists, Stream, Subscription } from '../../src/domain/startLists';
 import type { User } from '../../src/domain/user';
+import { appUpdateMachine } from './appUpdate.machine';
 import { type SessionParentEvent, sessionMachine } from './session.machine';
 
 export type AppContext = {
@@ -63,6 +65,7 @@ export const appMachine = setup({
   },
   actors: {
     session: sessionMachine,
+    appUpdate: appUpdateMachine,
     loadConfig: fromPromise<RemoteConfig>(async () => {
       throw new Error('loadConfig actor must be provided');
     }),
@@ -108,12 +111,20 @@ export const appMachine = setup({
   id: 'app',
   type: 'parallel',
   context: ({ input }) => ({ brand: input.brand, ...noData }),
-  invoke: {
-    id: 'session',
-    systemId: 'session',
-    src: 'session',
-    onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
-  },
+  invoke: [
+    {
+      id: 'session',
+      systemId: 'session',
+      src: 'session',
+      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+    },
+    {
+      id: 'appUpdate',
+      systemId: 'appUpdate',
+      src: 'appUpdate',
+      input: ({ context }) => ({ offlineEnabled: context.brand.flags.isOfflineEnable }),
+    },
+  ],
   on: {
     'SESSION.USER_CHANGED': { actions: assign({ user: ({ event }) => event.user }) },
   },

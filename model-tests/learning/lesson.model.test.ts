@@ -5,7 +5,7 @@ import type { AnyEventObject } from 'xstate';
 import { type LessonStatisticInput, lessonMachine } from '../../machines/learning/lesson.machine';
 import type { SetLesson } from '../../src/domain/learning/day';
 import { type LessonActor, LessonView } from '../../src/features/learning/player/LessonScreen';
-import { done, failed, serverError, session } from '../fixtures';
+import { done, failed, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import type { UserAction } from '../userActions';
@@ -39,7 +39,6 @@ const input: LessonStatisticInput = {
   lessonSetLessonId: 301,
   minViewedMs: 2000,
   minViewedMsVideoEnded: 30_000,
-  timeoutMs: 5000,
 };
 
 /** The lesson's player as the page holds it (the video element inside Mux's player). */
@@ -86,7 +85,7 @@ const leavePage: UserAction = {
 
 const spec = {
   machine: lessonMachine,
-  spec: 'Learning spec §5, §9 Lesson statistic: milestones 75/50/25/10 once, sent from 2000 ms viewed (30000 ms after the end), whole seconds, 5000 ms timeout, a reply without dayStatusId or a failure reported and the entry dropped',
+  spec: 'Learning spec §5, §9 Lesson statistic: milestones 75/50/25/10 once, sent from 2000 ms viewed (30000 ms after the end), whole seconds, each entry handed to the statistics queue (which sends it), a queue that cannot take it reported',
   inputs: [input],
   screen: {
     view: ({ actor }: { actor: LessonActor }) => createElement(LessonView, { actor, item }),
@@ -105,7 +104,7 @@ const spec = {
         },
       },
       {
-        state: { statistic: 'sending' },
+        state: { statistic: 'queueing' },
         see: () => expect(screen.getByRole('article').getAttribute('aria-busy')).toBe('true'),
       },
       {
@@ -121,9 +120,8 @@ const spec = {
     { type: 'LESSON.PAUSE', viewedMs: 8000 },
     { type: 'LESSON.ENDED', viewedMs: 40_000 },
     { type: 'LESSON.CLOSE' },
-    done('saveStatistic', { id: 1, dayStatusId: 70 }),
-    done('saveStatistic', { id: 1, dayStatusId: null }),
-    failed('saveStatistic', serverError),
+    done('saveStatistic'),
+    failed('saveStatistic', new Error('No signed-in learner to queue a statistic for')),
   ],
 };
 
@@ -145,7 +143,7 @@ describe('lesson statistic', () => {
       playCount: 1,
     });
     expect(running.snapshot().context.reportedMilestones).toEqual([10, 75, 50, 25]);
-    await running.dispatch(done('saveStatistic', { id: 1, dayStatusId: 70 }));
+    await running.dispatch(done('saveStatistic'));
     // The 0.4 s left over waits for the next entry; the milestones already reported send nothing.
     await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 9000, percent: 90 });
     expect(running.fakes.started).toHaveLength(1);
@@ -164,24 +162,23 @@ describe('lesson statistic', () => {
     expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 31, playCount: 1 });
   });
 
-  it('reports a reply without a day status, a failure and a timeout, and drops the entry', async () => {
+  it('queues each entry whatever the network does, and reports only a queue that cannot take it', async () => {
     const running = startMachine(spec, input);
     await running.dispatch({ type: 'LESSON.PLAY' });
     await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 3000 });
-    await running.dispatch(done('saveStatistic', { id: 1, dayStatusId: null }));
+    expect(running.snapshot().matches({ statistic: 'queueing' })).toBe(true);
+    await running.dispatch(done('saveStatistic'));
     await running.dispatch({ type: 'LESSON.PLAY' });
     await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 6000 });
     expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 0 });
-    await running.dispatch(failed('saveStatistic', serverError));
+    const refused = new Error('No signed-in learner to queue a statistic for');
+    await running.dispatch(failed('saveStatistic', refused));
+    expect(running.effects).toEqual([{ name: 'reportQueueFailure', params: { error: refused } }]);
+    expect(running.snapshot().matches({ statistic: 'idle' })).toBe(true);
+    // The dropped entry's time is not queued again with the next one.
     await running.dispatch({ type: 'LESSON.PLAY' });
     await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 9000 });
-    await running.dispatch({ type: 'xstate.after.saveTimeout.lesson.statistic.sending' });
-    expect(running.effects.map((effect) => effect.name)).toEqual([
-      'reportMissingDayStatus',
-      'reportSendFailure',
-      'reportTimeout',
-    ]);
-    expect(running.snapshot().matches({ statistic: 'idle' })).toBe(true);
+    expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 0 });
     expect(running.snapshot().context.sentMs).toBe(9000);
   });
 });

@@ -130,9 +130,10 @@ async function loaded() {
 }
 
 describe('app', () => {
-  it('starts the session, the config load and the connectivity watcher', () => {
+  it('starts the session, the update watcher, the config load and the connectivity watcher', () => {
     const app = startMachine(spec, input);
     expect(app.fakes.started.map((actor) => actor.id).sort()).toEqual([
+      'appUpdate',
       'loadConfig',
       'session',
       'watchConnectivity',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { OFFLINE_ANSWER_HEADER } from '../domain/offlineReads';
 import type { RequestError } from '../domain/requestError';
 
 /**
@@ -20,6 +21,12 @@ export type ApiClientContext = {
   appId: string;
   /** The global logout event: called on any 401 answer to a request that carried a token. */
   onUnauthorized: () => void;
+  /**
+   * Whether the server could be reached, after every call: an answer from the network says yes; no
+   * answer at all, or one the service worker read from its offline cache, says no. The browser's own
+   * online flag misses a server that is down or a network that leads nowhere.
+   */
+  onReachability?: (reachable: boolean) => void;
 };
 
 export type ApiClient = {
@@ -29,6 +36,15 @@ export type ApiClient = {
     path: string,
     options?: RequestOptions,
   ): Promise<{ data: v.InferOutput<S>; headers: Headers }>;
+};
+
+/** The running app's client, which also knows whether calls are under way. */
+export type TrackedApiClient = ApiClient & {
+  /**
+   * Resolves once no call is under way. Clearing what a session left (its kept answers) waits for it:
+   * an answer landing after the clearing would be kept again.
+   */
+  settled(): Promise<void>;
 };
 
 export type Pagination = { currentPage: number; pageCount: number; perPage: number; totalCount: number };
@@ -98,8 +114,25 @@ async function jsonOf(response: Response): Promise<unknown> {
 }
 
 /** The client of the running app: every call reads the session's token and language when it leaves. */
-export function createApiClient(context: ApiClientContext): ApiClient {
-  return { request: (schema, path, options) => send(context, schema, path, options) };
+export function createApiClient(context: ApiClientContext): TrackedApiClient {
+  let underWay = 0;
+  let whenSettled: Array<() => void> = [];
+  return {
+    request: async (schema, path, options) => {
+      underWay += 1;
+      try {
+        return await send(context, schema, path, options);
+      } finally {
+        underWay -= 1;
+        if (underWay === 0) {
+          for (const resolve of whenSettled) resolve();
+          whenSettled = [];
+        }
+      }
+    },
+    settled: () =>
+      underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)),
+  };
 }
 
 async function send<S extends v.GenericSchema>(
@@ -134,8 +167,10 @@ async function send<S extends v.GenericSchema>(
     });
     answer = await jsonOf(response);
   } catch {
+    context.onReachability?.(false);
     throw networkError();
   }
+  context.onReachability?.(!response.headers.has(OFFLINE_ANSWER_HEADER));
 
   if (!response.ok) {
     if (response.status === 401 && token && !options.expectUnauthorized) context.onUnauthorized();

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { type RemoteConfig, RemoteConfigSchema } from '../../brands';
+import { type RemoteConfig, RemoteConfigSchema } from '../../brands/schema';
 import type { ApiClient } from './client';
 
 export const WireConfigSchema = v.object({ config: RemoteConfigSchema });

@@ -17,6 +17,7 @@ export const WireVideoRefSchema = v.object({
   hls_playlist: v.nullish(v.string()),
   mp4_playlist: v.nullish(v.string()),
   preview: v.nullish(v.string()),
+  mp4_size_bytes: v.nullish(v.number()),
   subtitles: v.optional(
     v.nullable(v.array(v.object({ language_code: v.string(), name: v.string(), link: v.string() }))),
   ),
@@ -91,6 +92,7 @@ function toVideo(wire: WireVideoRef | null | undefined, warn: WarnIgnored): Vide
       url: subtitle.link,
     })),
     durationMs: secondsToMs(wire.duration ?? 0),
+    ...(wire.mp4_size_bytes != null && { mp4SizeBytes: wire.mp4_size_bytes }),
   };
 }
 

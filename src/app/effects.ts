@@ -5,12 +5,15 @@ import type { sessionMachine } from '../../machines/shell/session.machine';
 import type { StreamStatuses } from '../domain/learning/stream';
 import { resolveReturnUrl } from '../domain/returnUrl';
 import type { User } from '../domain/user';
-import type { ApiClient } from '../features/shell/app.provide';
+import type { DownloadsHandle } from '../features/offline/downloadsHost';
+import type { TrackedApiClient } from '../features/shell/app.provide';
 import { openExternal } from '../platform/navigation';
+import { clearOfflineData } from '../platform/offlineData';
 import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/returnUrlStorage';
 import * as tokenStorage from '../platform/tokenStorage';
 import type { NavigationHistoryStore } from './navigationHistory';
 import type { AppNavigator } from './navigator';
+import type { StatisticsQueueHandle } from './statisticsQueueHost';
 import { createStatusesStore } from './statusesStore';
 
 /**
@@ -25,11 +28,15 @@ type EffectTargets = {
   root: ActorRefFrom<typeof appMachine>;
   routeGuard: ActorRefFrom<typeof routeGuardMachine>;
   navigator: AppNavigator;
-  api: ApiClient;
+  api: TrackedApiClient;
   /** The platform's error reporting (POST /client-errors, lazily loaded). */
   reportError: (error: unknown) => void;
   /** The last visited path of each menu section. */
   navigationHistory: NavigationHistoryStore;
+  /** The signed-in learner's queue of lesson statistics. */
+  statistics: StatisticsQueueHandle;
+  /** The signed-in learner's lesson downloads (where the brand has offline mode). */
+  downloads: DownloadsHandle;
 };
 
 export function createEffects({
@@ -39,6 +46,8 @@ export function createEffects({
   api,
   reportError,
   navigationHistory,
+  statistics,
+  downloads,
 }: EffectTargets) {
   const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
   /** Brand home page, from the merged brand config the root actor holds. */
@@ -52,6 +61,10 @@ export function createEffects({
     reportError,
     /** Where the menu's section links lead (the signed-in layout reads it). */
     navigationHistory,
+    /** Lesson statistics: queued under the signed-in learner, sent in order, each counted once. */
+    statistics,
+    /** Lesson downloads, app-wide: they go on while the learner moves around the app. */
+    downloads,
     homePath,
     /** Stream statuses, cached 5 minutes and shared by the calendar and the day page. */
     statuses,
@@ -90,6 +103,7 @@ export function createEffects({
     clearStores: () => {
       tokenStorage.clearToken();
       statuses.clear();
+      clearOfflineData(api).catch(reportError);
     },
     /** Rule 7: the e-mail prompt tells the route guard how it ended. */
     emailProvided: () => routeGuard.send({ type: 'EMAIL.PROVIDED' }),

@@ -48,6 +48,7 @@ export const ROUTE_PATHS = {
   banners: '/banners',
   points: '/user/points',
   'points-history': '/user/points/history',
+  downloads: '/user/downloads',
 } as const;
 
 export type AppRouteName = keyof typeof ROUTE_PATHS;

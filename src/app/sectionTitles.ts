@@ -37,4 +37,5 @@ export const SECTION_TITLES: Partial<Record<AppRouteName, MessageDescriptor>> = 
   banners: msg`Banners`,
   points: msg`Points`,
   'points-history': msg`Points history`,
+  downloads: msg`Downloads`,
 };

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import type { BrandConfig, Language } from '../../brands';
+import { hostDownloads } from '../features/offline/downloadsHost';
 import { app, connectApiClient, connectErrorReporting } from '../features/shell/app.provide';
 import { routeGuard as providedRouteGuard } from '../features/shell/routeGuard.provide';
 import { createEffects } from './effects';
@@ -11,6 +12,7 @@ import { routerNavigator } from './navigator';
 import { prepareOpeningPage } from './openingPage';
 import { routeNameOfPath } from './routeNames';
 import { createAppRouter } from './router';
+import { linkStatisticsQueue } from './statisticsQueueLink';
 import { recordTransitions } from './transitionRecorder';
 
 export type StartedApp = ReturnType<typeof startApp>;
@@ -25,7 +27,12 @@ export function startApp(brand: BrandConfig, language: Language) {
   // The client reads the session only when a call leaves, so it can be made before the root actor.
   const session = (): SessionActor => root.system.get('session');
   // Until its catalog is active, the chosen language is still the one to send.
-  const api = connectApiClient(session, brand.appId, () => currentLanguage() ?? language);
+  const api = connectApiClient(
+    session,
+    brand.appId,
+    () => currentLanguage() ?? language,
+    (event) => root.send(event),
+  );
   const routeGuard = createActor(providedRouteGuard, {
     input: { homeRoute: routeNameOfPath(brand.assets.homepage) ?? 'home' },
     inspect: recordTransitions,
@@ -37,8 +44,23 @@ export function startApp(brand: BrandConfig, language: Language) {
     input: { brand },
     inspect: recordTransitions,
   });
+  // The signed-in learner's lesson statistics, queued until the server counted them.
+  const statistics = linkStatisticsQueue(session, {
+    api,
+    reportError,
+    timeoutMs: () => root.getSnapshot().context.brand.statistic.TIMEOUT_SAVE_STATISTIC,
+    inspect: recordTransitions,
+  });
+  // The signed-in learner's lesson downloads, where the brand has offline mode.
+  const downloads = hostDownloads(session, {
+    enabled: () => root.getSnapshot().context.brand.flags.isOfflineEnable,
+    reportError,
+    inspect: recordTransitions,
+  });
   const effects = createEffects({
     root,
+    statistics,
+    downloads,
     routeGuard,
     navigator,
     api,
@@ -56,6 +78,8 @@ export function startApp(brand: BrandConfig, language: Language) {
 
   routeGuard.start();
   root.start();
+  statistics.start();
+  downloads.start();
   prepareOpeningPage(router, language, session());
 
   // Keep the guard's facts current; when they change, re-run the guards of the page on screen so a

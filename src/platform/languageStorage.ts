@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../brands';
+import { LANGUAGES, type Language } from '../../brands/schema';
 import { safeLocalStorage } from './tokenStorage';
 
 /** The language the visitor chose, remembered across visits. */

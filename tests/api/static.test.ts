@@ -3,6 +3,8 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brightpath } from '../../brands/brightpath';
+import { parseBrand } from '../../brands/schema';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
@@ -65,6 +67,10 @@ describe('the app pages', () => {
     expect(html).not.toContain('<title>Learning</title>');
     expect(html).toContain('<meta name="theme-color" content="#1d4ed8">');
     expect(html).toContain('<meta name="app-brand" content="brightpath">');
+    // The app starts from this brand's config, and from no other brand's.
+    const embedded = /<script id="app-brand" type="application\/json">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(parseBrand(JSON.parse(embedded ?? 'null'))).toEqual(brightpath);
+    expect(html).not.toContain('kite');
     expect(html.match(/rel="manifest"/g)).toHaveLength(1);
     const nonce =
       /<style nonce="([^"]+)">:root\{--color-primary:#1d4ed8;--color-primary-text:#ffffff;--color-background:#f5f7fb;--color-surface:#ffffff;--color-text:#111827\}<\/style><\/head>/.exec(
@@ -120,26 +126,6 @@ describe('the app pages', () => {
     expect(missing.status).toBe(404);
     const traversal = await fetch(`${server.url}/v/..%2f..%2fetc/passwd`, { headers: { Accept: '*/*' } });
     expect(traversal.status).toBe(404);
-  });
-
-  it('answers a manifest per brand', async () => {
-    const response = await fetch(`${server.url}/v/manifest.webmanifest`, { headers: { 'X-App-Id': 'web' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('application/manifest+json');
-    expect(await response.json()).toMatchObject({
-      name: 'Brightpath Academy',
-      short_name: 'Brightpath Academy',
-      start_url: '/v/',
-      scope: '/v/',
-      display: 'standalone',
-      theme_color: '#1d4ed8',
-      background_color: '#f5f7fb',
-      icons: [{ src: '/v/brands/brightpath/logo.svg', type: 'image/svg+xml' }],
-    });
-    const kite = await (
-      await fetch(`${server.url}/v/manifest.webmanifest`, { headers: { 'X-App-Id': 'kite-web' } })
-    ).json();
-    expect(kite.name).toBe('Kite School');
   });
 });
 

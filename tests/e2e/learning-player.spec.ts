@@ -156,8 +156,9 @@ test('when the HLS master cannot be loaded, the faststart MP4 plays', async ({ p
   const first = await learnerOnFirstDay(page, 'mp4');
   const horizontal = required(first.lesson.local_video_file, 'video');
   const requests = recordRequests(page);
-  // Every HLS playlist fails as a broken server or proxy would make it fail.
-  await page.route('**/*.m3u8', (route) => route.fulfill({ status: 500, body: 'unavailable' }));
+  // Every HLS playlist fails as a broken server or proxy would make it fail. Routed on the context:
+  // the page's requests pass through the app's service worker, which page routes do not see.
+  await page.context().route('**/*.m3u8', (route) => route.fulfill({ status: 500, body: 'unavailable' }));
 
   const lesson = await openFirstDay(page, first.streamId);
   await lesson.getByRole('button', { name: PLAY, exact: true }).click();

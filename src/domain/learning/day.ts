@@ -18,6 +18,8 @@ export type Video = {
   poster: string | null;
   subtitles: Subtitle[];
   durationMs: number;
+  /** Size of the MP4 file in bytes, when the server reports it (what a download of it stores). */
+  mp4SizeBytes?: number;
 };
 
 export type Lesson = LessonTitle & {

@@ -43,4 +43,10 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       'auth',
       lazyAreaScreen('account', () => import('./UserPasswordScreen'), 'UserPasswordScreen'),
     ),
+    page(
+      signedIn,
+      'downloads',
+      'auth',
+      lazyAreaScreen('account', () => import('../offline/DownloadsScreen'), 'DownloadsScreen'),
+    ),
   ] as const;

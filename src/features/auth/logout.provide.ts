@@ -6,8 +6,12 @@ import { removePushUserId } from '../../platform/push';
 
 export const logout = (effects: AppEffects) =>
   logoutMachine.provide({
-    actors: { revokeSession: fromPromise(() => revokeSession(effects.api)) },
+    actors: {
+      flushStatistics: fromPromise(() => effects.statistics.flush()),
+      revokeSession: fromPromise(() => revokeSession(effects.api)),
+    },
     actions: {
+      reportError: (_, { error }) => effects.reportError(error),
       clearStores: effects.clearStores,
       removePushUserId: () => removePushUserId(),
       rememberReturnUrl: effects.rememberPreviousPage,

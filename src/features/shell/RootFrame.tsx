@@ -2,17 +2,27 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import { useApp } from '../../app/hooks';
+import type { AnyActorRef } from 'xstate';
+import { useApp, useAppActor } from '../../app/hooks';
 import { loadChunk } from '../../platform/chunkLoad';
 import { Preloader } from '../../ui/Preloader';
 
 // Only accounts without an e-mail ever see the prompt: it loads on demand, not with the sign-in page.
 const EmailPromptDialog = lazy(() => loadChunk(() => import('../account/EmailPromptDialog')));
+// The new-version prompt loads when a new version waits.
+const UpdatePrompt = lazy(() => loadChunk(() => import('./UpdatePrompt')));
 
-/** Frame around every page: the offline banner, and the e-mail prompt over a page that needs one. */
+/**
+ * Frame around every page: the offline banner, the new-version prompt, and the e-mail prompt over a
+ * page that needs one.
+ */
 export function RootFrame() {
   const { t } = useLingui();
   const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
+  const updateWaiting = useSelector(
+    useAppActor().system.get('appUpdate') as AnyActorRef | undefined,
+    (snapshot) => snapshot?.matches('available') || snapshot?.matches('applying'),
+  );
   const guard = useRouteContext({ from: '__root__', select: (context) => context.guard });
   const promptingEmail = useSelector(guard, (snapshot) => snapshot.matches('promptingEmail'));
   return (
@@ -23,6 +33,11 @@ export function RootFrame() {
         </div>
       )}
       <Outlet />
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
       {promptingEmail && (
         <Suspense fallback={<Preloader label={t`Loading…`} />}>
           <EmailPromptDialog />

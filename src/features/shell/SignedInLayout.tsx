@@ -74,6 +74,7 @@ function Menu() {
   const { t } = useLingui();
   const menuId = useId();
   const isAdmin = useSession((snapshot) => snapshot.context.user?.isAdmin ?? false);
+  const offlineEnabled = useBrand().flags.isOfflineEnable;
   const token = useSession((snapshot) => snapshot.context.token);
   const user = useSession((snapshot) => snapshot.context.user);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ') || user?.email;
@@ -127,6 +128,11 @@ function Menu() {
           <Link className="menu__item" to="/user/points" onClick={close}>
             <Trans>Points</Trans>
           </Link>
+          {offlineEnabled && (
+            <Link className="menu__item" to="/user/downloads" onClick={close}>
+              <Trans>Downloads</Trans>
+            </Link>
+          )}
           <Link className="menu__item" to="/user/settings" onClick={close}>
             <Trans>Settings</Trans>
           </Link>

@@ -1,25 +1,27 @@
 import { type ActorRefFrom, fromCallback, fromPromise } from 'xstate';
 import { appMachine } from '../../../machines/shell/app.machine';
 import { sessionMachine } from '../../../machines/shell/session.machine';
-import { type ApiClient, createApiClient } from '../../api/client';
+import { type ApiClient, createApiClient, type TrackedApiClient } from '../../api/client';
 import { sendClientError } from '../../api/clientErrors';
 import { fetchRemoteConfig } from '../../api/config';
 import { fetchUser } from '../../api/user';
 import type { AppNavigator } from '../../app/navigator';
 import { watchConnectivity } from '../../platform/connectivity';
+import { clearOfflineData } from '../../platform/offlineData';
 import { watchPageShown } from '../../platform/pageVisibility';
 import { listenRemoteLogout } from '../../platform/remoteLogout';
 import { rememberReturnUrl } from '../../platform/returnUrlStorage';
 import * as tokenStorage from '../../platform/tokenStorage';
 import { watchUncaughtErrors } from '../../platform/uncaughtErrors';
+import { appUpdate } from './appUpdate.provide';
 
 /** The client's type, for src/app: only `*.provide.ts` modules import src/api. */
-export type { ApiClient };
+export type { ApiClient, TrackedApiClient };
 
 type ReportError = (error: unknown) => void;
 
 /** The session with its real storage, user call and remote-logout stream. */
-const session = (navigator: AppNavigator, reportError: ReportError, api: ApiClient) =>
+const session = (navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) =>
   sessionMachine.provide({
     actors: {
       readToken: fromPromise(async () => tokenStorage.readToken()),
@@ -30,7 +32,11 @@ const session = (navigator: AppNavigator, reportError: ReportError, api: ApiClie
     },
     actions: {
       storeToken: (_, params) => tokenStorage.storeToken(params.token),
-      clearToken: () => tokenStorage.clearToken(),
+      // Every way a session ends elsewhere (a 401, a remote logout) forgets the user's offline data too.
+      clearToken: () => {
+        tokenStorage.clearToken();
+        clearOfflineData(api).catch(reportError);
+      },
       // An expired session comes back to the page it was on after the next sign-in.
       rememberReturnUrl: () => rememberReturnUrl(navigator.currentHref()),
       logError: (_, params) => reportError(params.error),
@@ -44,10 +50,11 @@ function demoServiceId({ serviceId }: { serviceId: number | null }): number {
 }
 
 /** The root machine with its real config call, start-up lists, user sync and page watches. */
-export const app = (navigator: AppNavigator, reportError: ReportError, api: ApiClient) =>
+export const app = (navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) =>
   appMachine.provide({
     actors: {
       session: session(navigator, reportError, api),
+      appUpdate: appUpdate(reportError),
       loadConfig: fromPromise(() => fetchRemoteConfig(api)),
       // The list converters load with the first signed-in data, not with the sign-in page.
       loadSubscriptions: fromPromise(async () =>
@@ -85,12 +92,20 @@ export function connectApiClient(
   session: () => ActorRefFrom<typeof sessionMachine>,
   appId: string,
   language: () => string,
-): ApiClient {
+  connectivity: (event: { type: 'CONNECTIVITY.ONLINE' | 'CONNECTIVITY.OFFLINE' }) => void,
+): TrackedApiClient {
+  // Only a change is told: every answer would otherwise start a data sync (CONNECTIVITY.ONLINE).
+  let reachable = true;
   return createApiClient({
     token: () => session().getSnapshot().context.token,
     language,
     appId,
     onUnauthorized: () => session().send({ type: 'SESSION.EXPIRED' }),
+    onReachability: (now) => {
+      if (now === reachable) return;
+      reachable = now;
+      connectivity({ type: now ? 'CONNECTIVITY.ONLINE' : 'CONNECTIVITY.OFFLINE' });
+    },
   });
 }
 

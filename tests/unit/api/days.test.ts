@@ -109,6 +109,7 @@ describe('day from the wire', () => {
         { languageCode: 'en', label: 'English', name: 'English', url: '/media/videos/60/subs/en.vtt' },
       ],
       durationMs: 42_000,
+      mp4SizeBytes: 500,
     });
   });
 

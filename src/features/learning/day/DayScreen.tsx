@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
-import { useProvided } from '../../../app/hooks';
+import { useBrand, useProvided } from '../../../app/hooks';
 import type { LessonSet } from '../../../domain/learning/day';
 import { resumePosition } from '../../../domain/learning/playback';
 import { clampRepeatCount } from '../../../domain/learning/repeatCount';
@@ -13,8 +13,11 @@ import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
+import { DayDownloadsView } from './DayDownloads';
+import { DownloadOfferSlot } from './downloadOfferSlot';
 import { LessonPlayerSlot } from './lessonPlayerSlot';
 import './day.css';
 
@@ -29,12 +32,18 @@ const positiveInt = (value: string | undefined): number => {
 /** /course/{streamId}/calendar/{dayNumber}: the day with its lessons, started and finished here. */
 export function DayScreen() {
   const params = useParams({ strict: false });
+  const streamId = positiveInt(params.streamId);
   const actor = useActorRef(useProvided(providedDay), {
-    input: { streamId: positiveInt(params.streamId), dayNumber: positiveInt(params.dayNumber) },
+    input: { streamId, dayNumber: positiveInt(params.dayNumber) },
+  });
+  const offer = useActorRef(useProvided(downloadOffer), {
+    input: { streamId, brandOfflineEnabled: useBrand().flags.isOfflineEnable },
   });
   return (
     <LessonPlayerSlot.Provider value={LessonScreen}>
-      <DayView actor={actor} />
+      <DownloadOfferSlot.Provider value={offer}>
+        <DayView actor={actor} />
+      </DownloadOfferSlot.Provider>
     </LessonPlayerSlot.Provider>
   );
 }
@@ -133,6 +142,7 @@ function DayHeader({ loaded }: { loaded: LoadedDay }) {
 
 function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const { day, statuses } = loaded;
+  const offer = useContext(DownloadOfferSlot);
   const status = dayStatusOf(statuses, day.id);
   const busy = useSelector(
     actor,
@@ -164,6 +174,7 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
           ))}
         </ol>
       )}
+      {offer && !day.isDayOfRest && <DayDownloadsView actor={offer} day={day} />}
       <Notice>{error && (error.message || <Trans>Something went wrong</Trans>)}</Notice>
       {!finished && (
         <div className="day__actions">

@@ -4,10 +4,18 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { LessonEvent, lessonMachine } from '../../../../machines/learning/lesson.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
-import { lessonDescriptionVideo, lessonVideo, type SetLesson } from '../../../domain/learning/day';
+import {
+  lessonDescriptionVideo,
+  lessonVideo,
+  type SetLesson,
+  type Video,
+} from '../../../domain/learning/day';
+import { downloadedVideo } from '../../../domain/learning/download';
 import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
 import { Button } from '../../../ui/Button';
 import { lesson as providedLesson } from '../lesson.provide';
+import { LessonDownload } from './LessonDownload';
+import { useLessonOffline } from './useLessonOffline';
 import { useNarrowScreen } from './useNarrowScreen';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -31,7 +39,6 @@ export function LessonScreen({ streamId, dayId, item, startTime }: LessonProps) 
       lessonSetLessonId: item.id,
       minViewedMs: brand.statistic.MIN_SAVE_VIEWED_MS,
       minViewedMsVideoEnded: brand.statistic.MIN_SAVE_VIEWED_MS_VIDEO_ENDED,
-      timeoutMs: brand.statistic.TIMEOUT_SAVE_STATISTIC,
     },
   });
   return <LessonView actor={actor} item={item} startTime={startTime} />;
@@ -89,8 +96,16 @@ export function LessonView({
   // Showing the description video is a view choice, not part of the statistic.
   const [descriptionShown, setDescriptionShown] = useState(false);
   const { lesson } = item;
-  const video = lessonVideo(lesson, narrow);
-  const description = lessonDescriptionVideo(lesson, narrow);
+  // A downloaded lesson plays its stored MP4 (`localUrl`); offline, a lesson not stored cannot play.
+  // One already started keeps its player: what it has buffered still plays, and a call that went
+  // unanswered meanwhile (a statistic) must not take the video away from under the learner.
+  const { offer, downloaded, offline } = useLessonOffline(lesson.id);
+  const started = useSelector(actor, (snapshot) => !snapshot.matches({ playback: 'ready' }));
+  const playable = (candidate: Video | null) =>
+    candidate && downloaded ? downloadedVideo(candidate) : offline && !started ? null : candidate;
+  const video = playable(lessonVideo(lesson, narrow));
+  const description = playable(lessonDescriptionVideo(lesson, narrow));
+  const dayId = useSelector(actor, (snapshot) => snapshot.context.dayId);
 
   useEffect(() => {
     const element = frame.current;
@@ -113,7 +128,7 @@ export function LessonView({
   // A layout effect's cleanup runs before the actor is stopped: the last statistic still leaves.
   useLayoutEffect(() => () => actor.send({ type: 'LESSON.CLOSE' }), [actor]);
 
-  const sending = useSelector(actor, (snapshot) => snapshot.matches({ statistic: 'sending' }));
+  const sending = useSelector(actor, (snapshot) => snapshot.matches({ statistic: 'queueing' }));
   return (
     <article className="lesson" aria-labelledby={titleId} aria-busy={sending || undefined}>
       <h3 className="lesson__title" id={titleId}>
@@ -126,7 +141,19 @@ export function LessonView({
         data-vertical={narrow && lesson.verticalVideo ? '' : undefined}
       >
         {video && <VideoPlayer video={video} title={lesson.title} startTime={startTime} />}
+        {!video && offline && lesson.video && (
+          <p className="lesson__offline" role="status">
+            <Trans>This video is not available offline.</Trans>
+          </p>
+        )}
       </div>
+      {offer && (
+        <LessonDownload
+          registry={offer.registry}
+          lesson={lesson}
+          where={{ streamId: offer.streamId, dayId, courseTitle: offer.courseTitle }}
+        />
+      )}
       {description && (
         <div className="lesson__description">
           <Button

@@ -1,0 +1,176 @@
+/**
+ * One lesson's download (content spec, section 7 status behaviour and section 8: pending, loading,
+ * then loaded or fail; a failed download sets fail, a no-space-left error gets code 10 'Not enough
+ * space'). Pending measures the files and checks the room; loading stores them, reporting bytes;
+ * cancel and delete remove what was stored; retry starts again. A download restored after a reload
+ * in pending or loading starts again: it never stays in loading.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  type DownloadFailure,
+  type DownloadFile,
+  type DownloadLesson,
+  type DownloadRecord,
+  downloadPercent,
+  downloadSize,
+} from '../../src/domain/learning/download';
+
+export type DownloadInput = { lesson: DownloadLesson; restored?: DownloadRecord | null };
+
+export type DownloadEvent =
+  | { type: 'DOWNLOAD.PROGRESS'; bytes: number }
+  | { type: 'DOWNLOAD.CANCEL' }
+  | { type: 'DOWNLOAD.DELETE' }
+  | { type: 'DOWNLOAD.RETRY' };
+
+export type DownloadContext = {
+  lesson: DownloadLesson;
+  bytes: number;
+  total: number;
+  percent: number;
+  /** The failure's code (10: not enough space), null for any other failure. */
+  code: number | null;
+  downloadedAt: number | null;
+  /** How the stored download ended before a reload: it stays so. */
+  restoredAs: 'loaded' | 'fail' | null;
+};
+
+/** What the storing actor is given: the measured files and where to report progress. */
+export type StoreFilesInput = { lesson: DownloadLesson; onProgress: (bytes: number) => void };
+
+/** The lesson part of a stored record (the record also holds its status and size). */
+const toLesson = ({
+  lessonId,
+  fileId,
+  streamId,
+  dayId,
+  courseTitle,
+  lessonTitle,
+  files,
+}: DownloadRecord): DownloadLesson => ({
+  lessonId,
+  fileId,
+  streamId,
+  dayId,
+  courseTitle,
+  lessonTitle,
+  files,
+});
+
+const failureCode = (error: unknown): number | null =>
+  (error as Partial<DownloadFailure> | null)?.code ?? null;
+
+export const downloadMachine = setup({
+  types: {
+    context: {} as DownloadContext,
+    events: {} as DownloadEvent,
+    input: {} as DownloadInput,
+  },
+  actors: {
+    /** Records the download as pending, measures its files and checks the storage has room for them. */
+    prepareDownload: fromPromise<DownloadFile[], { lesson: DownloadLesson }>(async () => {
+      throw new Error('prepareDownload actor must be provided');
+    }),
+    /** Stores every file; resolves with the time it finished; rolls back its files when it fails. */
+    storeFiles: fromPromise<number, StoreFilesInput>(async () => {
+      throw new Error('storeFiles actor must be provided');
+    }),
+    /** Removes the lesson's stored files and its record. */
+    removeDownload: fromPromise<void, { lesson: DownloadLesson }>(async () => {
+      throw new Error('removeDownload actor must be provided');
+    }),
+  },
+  guards: {
+    restoredLoaded: ({ context }) => context.restoredAs === 'loaded',
+    restoredFailed: ({ context }) => context.restoredAs === 'fail',
+  },
+}).createMachine({
+  id: 'download',
+  context: ({ input }) => {
+    const { restored } = input;
+    const restoredAs = restored?.status === 'loaded' || restored?.status === 'fail' ? restored.status : null;
+    return {
+      lesson: restored ? toLesson(restored) : input.lesson,
+      bytes: restoredAs === 'loaded' ? (restored?.sizeBytes ?? 0) : 0,
+      total: restored?.sizeBytes ?? 0,
+      percent: restoredAs === 'loaded' ? 100 : 0,
+      code: restoredAs === 'fail' ? (restored?.code ?? null) : null,
+      downloadedAt: restoredAs === 'loaded' ? (restored?.downloadedAt ?? null) : null,
+      restoredAs,
+    };
+  },
+  initial: 'restoring',
+  states: {
+    /** Where a stored download left off: loaded and failed ones stay so, any other starts again. */
+    restoring: {
+      always: [
+        { guard: 'restoredLoaded', target: 'loaded' },
+        { guard: 'restoredFailed', target: 'fail' },
+        { target: 'pending' },
+      ],
+    },
+    pending: {
+      entry: assign({ bytes: 0, percent: 0, code: null }),
+      invoke: {
+        id: 'prepareDownload',
+        src: 'prepareDownload',
+        input: ({ context }) => ({ lesson: context.lesson }),
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            lesson: ({ context, event }) => ({ ...context.lesson, files: event.output }),
+            total: ({ event }) => downloadSize(event.output),
+          }),
+        },
+        onError: { target: 'fail', actions: assign({ code: ({ event }) => failureCode(event.error) }) },
+      },
+      on: { 'DOWNLOAD.CANCEL': 'removing' },
+    },
+    loading: {
+      invoke: {
+        id: 'storeFiles',
+        src: 'storeFiles',
+        input: ({ context, self }) => ({
+          lesson: context.lesson,
+          onProgress: (bytes: number) => self.send({ type: 'DOWNLOAD.PROGRESS', bytes }),
+        }),
+        onDone: {
+          target: 'loaded',
+          actions: assign({
+            downloadedAt: ({ event }) => event.output,
+            bytes: ({ context }) => context.total,
+            percent: 100,
+          }),
+        },
+        onError: { target: 'fail', actions: assign({ code: ({ event }) => failureCode(event.error) }) },
+      },
+      on: {
+        'DOWNLOAD.PROGRESS': {
+          actions: assign({
+            bytes: ({ event }) => event.bytes,
+            percent: ({ context, event }) => downloadPercent(event.bytes, context.total),
+          }),
+        },
+        // Leaving loading stops the storing actor (its signal aborts the fetch) before the removal.
+        'DOWNLOAD.CANCEL': 'removing',
+      },
+    },
+    loaded: {
+      on: { 'DOWNLOAD.DELETE': 'removing' },
+    },
+    fail: {
+      on: { 'DOWNLOAD.RETRY': 'pending', 'DOWNLOAD.DELETE': 'removing' },
+    },
+    removing: {
+      invoke: {
+        id: 'removeDownload',
+        src: 'removeDownload',
+        input: ({ context }) => ({ lesson: context.lesson }),
+        onDone: 'removed',
+        // What could not be removed is no download either; the next clear of the storage takes it.
+        onError: 'removed',
+      },
+    },
+    removed: { type: 'final' },
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * Whether a stream's lessons may be downloaded (Offline issue, "Downloads"; shell spec, section 6:
+ * `isOfflineEnable`; content spec, section 3: `isDemoOfflineModeAccessible`, default true): never
+ * where the brand has offline mode off, and on a demo stream only when its course allows it. The
+ * course also gives the title the downloads list shows. A course that cannot be read offers nothing:
+ * a download needs the network anyway.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+export type DownloadOfferInput = { streamId: number; brandOfflineEnabled: boolean };
+
+/** What the stream and its course say: whether to offer downloads, and the course's title. */
+export type DownloadOfferAnswer = { offered: boolean; courseTitle: string };
+
+export const downloadOfferMachine = setup({
+  types: {
+    context: {} as DownloadOfferInput & { courseTitle: string },
+    input: {} as DownloadOfferInput,
+  },
+  actors: {
+    loadOffer: fromPromise<DownloadOfferAnswer, { streamId: number }>(async () => {
+      throw new Error('loadOffer actor must be provided');
+    }),
+  },
+  guards: {
+    brandOffline: ({ context }) => !context.brandOfflineEnabled,
+    offered: ({ event }) => 'output' in event && (event.output as DownloadOfferAnswer).offered,
+  },
+}).createMachine({
+  id: 'downloadOffer',
+  context: ({ input }) => ({ ...input, courseTitle: '' }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'brandOffline', target: 'unavailable' }, { target: 'loading' }],
+    },
+    loading: {
+      invoke: {
+        id: 'loadOffer',
+        src: 'loadOffer',
+        input: ({ context }) => ({ streamId: context.streamId }),
+        onDone: [
+          {
+            guard: 'offered',
+            target: 'offered',
+            actions: assign({ courseTitle: ({ event }) => event.output.courseTitle }),
+          },
+          { target: 'unavailable' },
+        ],
+        onError: 'unavailable',
+      },
+    },
+    offered: {},
+    unavailable: {},
+  },
+});

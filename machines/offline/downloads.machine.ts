@@ -1,0 +1,143 @@
+/**
+ * The app's lesson downloads (Offline issue, "Downloads"): one download actor per lesson, kept by
+ * this app-level actor so downloads go on while the learner moves around the app. At start every
+ * stored download is restored from its record (a cut one starts again); removing one cancels or
+ * deletes it; clearing removes them all with the stored files.
+ */
+import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
+import { downloadMachine } from './download.machine';
+
+export type DownloadActor = ActorRefFrom<typeof downloadMachine>;
+export type DownloadsActor = ActorRefFrom<typeof downloadsMachine>;
+
+export type DownloadsEvent =
+  | { type: 'DOWNLOADS.START'; lesson: DownloadLesson }
+  | { type: 'DOWNLOADS.CANCEL'; lessonId: number }
+  | { type: 'DOWNLOADS.DELETE'; lessonId: number }
+  | { type: 'DOWNLOADS.CLEAR' };
+
+export type DownloadsContext = {
+  /** The lessons' download actors by lesson id. */
+  downloads: Record<string, DownloadActor>;
+};
+
+const lessonKey = (lessonId: number) => String(lessonId);
+
+/**
+ * A lesson's download actor id. A lesson downloaded again right after a removal gets a new actor
+ * under the same id; the old one only finishes deleting files, which takes milliseconds.
+ */
+const downloadId = (key: string) => `download-${key}`;
+
+/** The registry without one lesson's download. */
+function withoutLesson(
+  downloads: DownloadsContext['downloads'],
+  lessonId: number,
+): DownloadsContext['downloads'] {
+  const { [lessonKey(lessonId)]: _forgotten, ...rest } = downloads;
+  return rest;
+}
+
+export const downloadsMachine = setup({
+  types: {
+    context: {} as DownloadsContext,
+    events: {} as DownloadsEvent,
+  },
+  actors: {
+    download: downloadMachine,
+    readDownloads: fromPromise<DownloadRecord[]>(async () => {
+      throw new Error('readDownloads actor must be provided');
+    }),
+    clearDownloads: fromPromise<void>(async () => {
+      throw new Error('clearDownloads actor must be provided');
+    }),
+  },
+  guards: {
+    isNewLesson: ({ context, event }) =>
+      event.type === 'DOWNLOADS.START' && !Object.hasOwn(context.downloads, lessonKey(event.lesson.lessonId)),
+    isKnownLesson: ({ context, event }) =>
+      'lessonId' in event && Object.hasOwn(context.downloads, lessonKey(event.lessonId)),
+  },
+}).createMachine({
+  id: 'downloads',
+  context: { downloads: {} },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'readDownloads',
+        src: 'readDownloads',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event, spawn }) => {
+            const downloads = { ...context.downloads };
+            for (const record of event.output) {
+              const key = lessonKey(record.lessonId);
+              // A download the learner started while the records were read is the newer one.
+              if (Object.hasOwn(downloads, key)) continue;
+              downloads[key] = spawn('download', {
+                id: downloadId(key),
+                input: { lesson: record, restored: record },
+              });
+            }
+            return { downloads };
+          }),
+        },
+        // Unreadable records leave nothing to restore; new downloads still work.
+        onError: 'ready',
+      },
+    },
+    ready: {
+      on: {
+        'DOWNLOADS.CLEAR': 'clearing',
+      },
+    },
+    clearing: {
+      entry: enqueueActions(({ context, enqueue }) => {
+        for (const child of Object.values(context.downloads)) enqueue.stopChild(child);
+        enqueue.assign({ downloads: {} });
+      }),
+      invoke: {
+        id: 'clearDownloads',
+        src: 'clearDownloads',
+        onDone: 'ready',
+        onError: 'ready',
+      },
+    },
+  },
+  on: {
+    'DOWNLOADS.START': {
+      guard: 'isNewLesson',
+      actions: assign({
+        downloads: ({ context, event, spawn }) => {
+          const key = lessonKey(event.lesson.lessonId);
+          return {
+            ...context.downloads,
+            [key]: spawn('download', { id: downloadId(key), input: { lesson: event.lesson } }),
+          };
+        },
+      }),
+    },
+    // The child cancels what is under way or deletes what is stored, then ends by itself; the
+    // registry forgets it at once, so the lesson shows as not downloaded.
+    'DOWNLOADS.CANCEL': {
+      guard: 'isKnownLesson',
+      actions: [
+        sendTo(({ context, event }) => context.downloads[lessonKey(event.lessonId)] as DownloadActor, {
+          type: 'DOWNLOAD.CANCEL',
+        }),
+        assign({ downloads: ({ context, event }) => withoutLesson(context.downloads, event.lessonId) }),
+      ],
+    },
+    'DOWNLOADS.DELETE': {
+      guard: 'isKnownLesson',
+      actions: [
+        sendTo(({ context, event }) => context.downloads[lessonKey(event.lessonId)] as DownloadActor, {
+          type: 'DOWNLOAD.DELETE',
+        }),
+        assign({ downloads: ({ context, event }) => withoutLesson(context.downloads, event.lessonId) }),
+      ],
+    },
+  },
+});

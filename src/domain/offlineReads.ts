@@ -1,0 +1,41 @@
+import { LANGUAGES } from '../../brands/schema';
+
+/**
+ * Which API answers are kept for reading offline (shell spec, section 7: "responses are cached and
+ * offline reads come from the cache (expiry 86400 s)"): the reads the app needs to show the user,
+ * the start lists, the courses, the calendar and the days. A GET that changes state (a freeze's
+ * cancel link, a payment return) is never among them, so a kept answer can never stand in for it.
+ */
+const READABLE_PATHS: readonly RegExp[] = [
+  /^\/external-application-config$/,
+  /^\/user$/,
+  /^\/user-score(\/amount)?$/,
+  /^\/user-course-streams$/,
+  /^\/user-course-streams\/\d+(\/status)?$/,
+  /^\/user-course-streams\/\d+\/user-day-status\/\d+\/progress$/,
+  /^\/courses(\/versions)?$/,
+  /^\/courses\/\d+$/,
+  /^\/courses\/\d+\/stages$/,
+  /^\/courses\/\d+\/stages\/\d+\/days(\/\d+)?$/,
+  /^\/payment-subscription$/,
+  /^\/installment$/,
+  /^\/banners$/,
+  /^\/community$/,
+  /^\/user-community$/,
+];
+
+const API_PREFIXES = ['/spa/api/v1', '/spa/v2'] as const;
+
+/** The reads the app makes before anyone signs in (the config), in each interface language. */
+export const startReads = (origin: string): string[] =>
+  LANGUAGES.map((language) => `${origin}/spa/api/v1/external-application-config?lang=${language}`);
+
+export function isOfflineReadable(url: URL): boolean {
+  const prefix = API_PREFIXES.find((base) => url.pathname.startsWith(`${base}/`));
+  if (!prefix) return false;
+  const path = url.pathname.slice(prefix.length);
+  return READABLE_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** The header the service worker adds to an answer it read from its cache instead of the network. */
+export const OFFLINE_ANSWER_HEADER = 'X-Offline-Answer';

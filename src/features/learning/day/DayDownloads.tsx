@@ -1,0 +1,60 @@
+import { Plural, Trans } from '@lingui/react/macro';
+import { useSelector } from '@xstate/react';
+import { type Day, dayLessons } from '../../../domain/learning/day';
+import { downloadLessonOf } from '../../../domain/learning/download';
+import { Button } from '../../../ui/Button';
+import { useDownloadsRegistry, useDownloadsSummary } from '../../offline/useDownloads';
+import type { DownloadOfferActor } from './downloadOfferSlot';
+
+/**
+ * "Download the whole day" on the day page, where the stream offers downloads: starts every lesson
+ * of the day that is not downloaded yet, and says how many are stored.
+ */
+export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; day: Day }) {
+  const offer = useSelector(actor, (snapshot) => (snapshot.matches('offered') ? snapshot.context : null));
+  const registry = useDownloadsRegistry();
+  const lessons = dayLessons(day)
+    .map((item) => item.lesson)
+    .filter((lesson) => lesson.video !== null);
+  const summary = useDownloadsSummary(
+    registry,
+    lessons.map((lesson) => lesson.id),
+  );
+  if (!offer || lessons.length === 0) return null;
+  const total = lessons.length;
+  const loaded = summary.loaded;
+  const everyLessonStarted = summary.started === total;
+  const downloadAll = () => {
+    for (const lesson of lessons) {
+      const where = { streamId: offer.streamId, dayId: day.id, courseTitle: offer.courseTitle };
+      // Lessons already downloading or stored are left alone (the registry starts a lesson once).
+      registry?.send({
+        type: 'DOWNLOADS.START',
+        lesson: downloadLessonOf(lesson, where, window.location.origin),
+      });
+    }
+  };
+  return (
+    <section className="day-downloads" aria-labelledby="day-downloads-title">
+      <h2 className="day-downloads__title" id="day-downloads-title">
+        <Trans>Watch offline</Trans>
+      </h2>
+      <p className="day-downloads__summary" role="status">
+        {loaded === total ? (
+          <Trans>Every lesson of this day is downloaded.</Trans>
+        ) : (
+          <Plural
+            value={total}
+            one={`${loaded} of # lesson downloaded`}
+            other={`${loaded} of # lessons downloaded`}
+          />
+        )}
+      </p>
+      {!everyLessonStarted && (
+        <Button variant="secondary" disabled={!registry} onClick={downloadAll}>
+          <Trans>Download the whole day</Trans>
+        </Button>
+      )}
+    </section>
+  );
+}

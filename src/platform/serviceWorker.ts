@@ -1,0 +1,75 @@
+import { Workbox } from 'workbox-window';
+
+export type ServiceWorkerReports = {
+  /** A new version's worker is installed and waits to take over. */
+  onWaiting: () => void;
+  /** A new worker controls the page (after the page asked it to take over). */
+  onControlling: () => void;
+};
+
+export type ServiceWorkerControl = {
+  /** Tells the waiting worker to take over. */
+  activateWaiting: () => void;
+  /** Stops the periodic update checks. */
+  stop: () => void;
+};
+
+/** A deploy is noticed by a page left open for hours too, not only at the next navigation. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Once the page has loaded, so registering (and precaching) never competes with the first paint. */
+const afterPageLoad = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/**
+ * Registers the app's service worker (`<base>sw.js`, scoped to the base) with workbox-window once the
+ * page has loaded, checks for a new version every hour and reports a waiting one. `offline` tells the
+ * worker to keep read answers and serve downloads (the brand's `isOfflineEnable`). Without service
+ * workers in the browser nothing happens, and the app simply runs online.
+ */
+export function watchServiceWorker(
+  options: { offline: boolean },
+  reports: ServiceWorkerReports,
+): ServiceWorkerControl {
+  let workbox: Workbox | null = null;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let stopped = false;
+  if ('serviceWorker' in navigator) {
+    void afterPageLoad().then(() => {
+      if (stopped) return;
+      workbox = register(options, reports);
+      // Offline the check fails; the next one (or the next navigation) will see the new version.
+      timer = setInterval(() => void workbox?.update().catch(() => {}), UPDATE_CHECK_INTERVAL_MS);
+    });
+  }
+  return {
+    activateWaiting: () => workbox?.messageSkipWaiting(),
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+function register(options: { offline: boolean }, reports: ServiceWorkerReports): Workbox {
+  const url = `${import.meta.env.BASE_URL}sw.js${options.offline ? '?offline=1' : ''}`;
+  const workbox = new Workbox(url, { scope: import.meta.env.BASE_URL });
+  workbox.addEventListener('waiting', reports.onWaiting);
+  workbox.addEventListener('controlling', (event) => {
+    // The first worker taking over a fresh page is not an update.
+    if (event.isUpdate) reports.onControlling();
+  });
+  void workbox.register().then((registration) => {
+    // A reload checks for a new worker before this page registers: one still installing then is
+    // never announced by workbox-window (its `updatefound` has passed), so it is watched here.
+    const installing = registration?.installing;
+    if (!installing || !navigator.serviceWorker.controller) return;
+    installing.addEventListener('statechange', () => {
+      if (installing.state === 'installed') reports.onWaiting();
+    });
+  });
+  return workbox;
+}

@@ -1,0 +1,99 @@
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import type { WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { registerRoute } from 'workbox-routing';
+import { CacheOnly, NetworkFirst } from 'workbox-strategies';
+import { isOfflineReadable, OFFLINE_ANSWER_HEADER, startReads } from '../domain/offlineReads';
+import { API_CACHE } from '../platform/cacheNames';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Spec: "Cache expiry setting: 86400 s". */
+const CACHE_EXPIRY_SECONDS = 86_400;
+/**
+ * How long a read waits for the network before the cache answers. A stopped server or a dropped
+ * connection fails at once; this bounds a network that accepts and never answers.
+ */
+const NETWORK_TIMEOUT_SECONDS = 4;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * Answers are stored under the URL plus a hash of the caller's token, so one learner's answers can
+ * never be read with another's token (or with none), even before logout has cleared the cache.
+ */
+const keyPerUser: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => {
+    const token = request.headers.get('Authorization');
+    const key = new URL(request.url);
+    key.searchParams.set('__user', token ? (await sha256Hex(token)).slice(0, 32) : 'none');
+    return key.href;
+  },
+};
+
+/** An answer read from the cache says so, so the app can show that it is offline. */
+const markOfflineAnswers: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(OFFLINE_ANSWER_HEADER, '1');
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};
+
+// One instance for both strategies: an answer older than the expiry is never used, by either.
+const expiry = new ExpirationPlugin({ maxAgeSeconds: CACHE_EXPIRY_SECONDS, maxEntries: 2_000 });
+
+const fromNetworkThenCache = new NetworkFirst({
+  cacheName: API_CACHE,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  plugins: [keyPerUser, new CacheableResponsePlugin({ statuses: [200] }), expiry, markOfflineAnswers],
+});
+const fromCacheOnly = new CacheOnly({
+  cacheName: API_CACHE,
+  plugins: [keyPerUser, expiry, markOfflineAnswers],
+});
+
+/**
+ * The read calls the app needs offline (courses, calendar, days, the user, the start lists) are
+ * answered by the network and kept; when the network cannot answer, the kept answer is used. When
+ * the browser knows it is offline, a kept answer is used without waiting for the network. Every other
+ * call (and any GET that changes state) is not routed here: it always goes to the network.
+ */
+export function registerApiCache(): void {
+  registerRoute(
+    ({ request, url }) =>
+      request.method === 'GET' && url.origin === self.location.origin && isOfflineReadable(url),
+    async (options) => {
+      if (!self.navigator.onLine) {
+        try {
+          return await fromCacheOnly.handle(options);
+        } catch {
+          // Nothing kept for this call: the network is still asked (the browser may be wrong).
+        }
+      }
+      return fromNetworkThenCache.handle(options);
+    },
+  );
+}
+
+/**
+ * The first visit loads the app's config before this worker controls the page, so that answer was
+ * never kept: the worker fetches it once when it installs, so even the first visit can start offline
+ * next time. A failure here (offline while installing) must not stop the worker from installing.
+ */
+export async function keepStartReads(event: ExtendableEvent): Promise<void> {
+  await Promise.all(
+    startReads(self.location.origin).map((url) =>
+      fromNetworkThenCache.handle({ request: new Request(url), event }).catch(() => undefined),
+    ),
+  );
+}

@@ -1,0 +1,117 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { APP, DEMO, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { API_CACHE, cachedUrls, controlledByWorker, cutNetwork, DOWNLOADS_CACHE } from './support/offline';
+import { test } from './support/test';
+
+/**
+ * The app's service worker: the shell and the read answers of a signed-in learner are kept, so with
+ * the network cut (every request, the worker's own included, aborted) a reload still opens the
+ * calendar and a day with the offline banner; logout leaves no kept answer; a new build shows the
+ * update prompt; a brand with offline mode off keeps no answers.
+ */
+
+const API = `${APP}/spa/api/v1`;
+
+const keptAnswers = (page: Page) => cachedUrls(page, API_CACHE);
+
+async function openStreamId(page: Page): Promise<number> {
+  const streams = (await (await page.request.get(`${API}/user-course-streams`)).json()) as {
+    data: { id: number; is_demo: 0 | 1; status: string }[];
+  };
+  const stream = streams.data.find((item) => item.is_demo === 0 && item.status === 'open');
+  if (!stream) throw new Error('the seed has no open stream');
+  return stream.id;
+}
+
+test('with the network cut, a reload opens the calendar and a day from what was kept', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  // The worker comes with the first sign-in.
+  expect(await controlledByWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
+  const streamId = await openStreamId(page);
+  await page.goto(`./course/${streamId}/calendar`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto(`./course/${streamId}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+
+  const stopped = await cutNetwork(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'Calm breathing' }).first()).toBeVisible();
+
+  // The calendar too, within a second of asking.
+  const started = Date.now();
+  await page.goto(`./course/${streamId}/calendar`);
+  await expect(page.getByRole('link', { name: /Breathing basics/ }).first()).toBeVisible({ timeout: 3_000 });
+  expect(Date.now() - started).toBeLessThan(3_000);
+  // Nothing reached the server: every request was stopped on its way.
+  expect(stopped.length).toBeGreaterThan(0);
+  await context.unroute('**/*');
+});
+
+test('logout leaves no kept answer, and the next user starts from nothing of the last one', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await controlledByWorker(page);
+  // Reads made before the worker took over were not kept: a reload makes them through it.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await expect.poll(async () => (await keptAnswers(page)).some((url) => url.includes('/user?'))).toBe(true);
+
+  await page.goto('./logout');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect
+    .poll(async () => (await keptAnswers(page)).filter((url) => !url.includes('__user=none')))
+    .toEqual([]);
+  expect(await cachedUrls(page, DOWNLOADS_CACHE)).toEqual([]);
+  // The precached app shell stays: the worker still controls the page.
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+});
+
+test('a new build shows the update prompt, and reloading puts it in charge', async ({ page }) => {
+  const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'v', 'sw.js');
+  const original = readFileSync(workerFile, 'utf8');
+  await signIn(page, DEMO.learner);
+  await controlledByWorker(page);
+  try {
+    // A new deploy: the worker's bytes change.
+    writeFileSync(workerFile, `${original}\n// build ${Date.now()}\n`);
+    await page.reload();
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toBeHidden();
+
+    await page.reload();
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(prompt).toBeHidden();
+    const waiting = await page.evaluate(
+      async () => (await navigator.serviceWorker.getRegistration())?.waiting,
+    );
+    expect(waiting ?? null).toBeNull();
+  } finally {
+    writeFileSync(workerFile, original);
+  }
+});
+
+test('a brand with offline mode off keeps no answers', async ({ page }) => {
+  await page.goto(`${SECOND_BRAND_APP}/v/`);
+  // Kite speaks Russian first.
+  await page.getByLabel('E-mail').fill(DEMO.learner.email);
+  await page.getByLabel('Пароль', { exact: true }).fill(DEMO.learner.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page.getByLabel('E-mail')).toBeHidden();
+  expect(await controlledByWorker(page)).toBe(`${SECOND_BRAND_APP}/v/sw.js`);
+  expect(await page.evaluate((name) => caches.has(name), API_CACHE)).toBe(false);
+});

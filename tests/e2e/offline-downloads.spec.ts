@@ -1,0 +1,153 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { APP, DEMO, signIn } from './support/helpers';
+import { cachedUrls, controlledByWorker, cutNetwork, DOWNLOADS_CACHE } from './support/offline';
+import { test } from './support/test';
+
+/**
+ * Lesson downloads: a lesson downloads with visible progress into the download cache; with the
+ * network cut (every request, the service worker's own included, aborted) a reload opens the day,
+ * the downloaded lesson plays from the cache, seeks to a later second and shows its subtitles, and
+ * a lesson not downloaded says it is not available offline; the Downloads page lists and deletes it.
+ * A storage quota too small for the lesson fails at once with "Not enough space" and stores nothing.
+ */
+
+const API = `${APP}/spa/api/v1`;
+const LESSON = 'Calm breathing';
+
+type VideoRef = { mp4_playlist: string; preview: string | null; subtitles: { link: string }[] };
+type WireDay = { lesson_sets: { lessons: { lesson: { title: string; local_video_file: VideoRef } }[] }[] };
+
+const storedUrls = async (page: Page) =>
+  (await cachedUrls(page, DOWNLOADS_CACHE)).map((url) => new URL(url).pathname);
+
+/** The demo learner's open stream and the first day's first lesson video, as the server lists them. */
+async function firstDay(page: Page): Promise<{ streamId: number; video: VideoRef }> {
+  const dataOf = async <T>(path: string) =>
+    ((await (await page.request.get(`${API}${path}`)).json()) as { data: T }).data;
+  const streams =
+    await dataOf<{ id: number; course_id: number; is_demo: 0 | 1; status: string }[]>('/user-course-streams');
+  const stream = streams.find((item) => item.is_demo === 0 && item.status === 'open');
+  if (!stream) throw new Error('the seed has no open stream');
+  const stages = await dataOf<{ id: number; days: number[] }[]>(`/courses/${stream.course_id}/stages`);
+  const stage = stages[0];
+  if (!stage?.days[0]) throw new Error('the course has no first day');
+  const day = await dataOf<WireDay>(`/courses/${stream.course_id}/stages/${stage.id}/days/${stage.days[0]}`);
+  const lesson = day.lesson_sets
+    .flatMap((set) => set.lessons)
+    .find((item) => item.lesson.title.startsWith(LESSON));
+  if (!lesson) throw new Error(`the first day has no lesson "${LESSON}"`);
+  return { streamId: stream.id, video: lesson.lesson.local_video_file };
+}
+
+async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
+  await page.goto(`./course/${streamId}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+  return page.getByRole('article', { name: `${LESSON} theory` });
+}
+
+/** The video element inside Mux's element (CSS locators reach into its open shadow roots). */
+const innerVideo = (lesson: Locator) => lesson.locator('mux-player').locator('video');
+const currentTime = (lesson: Locator) =>
+  innerVideo(lesson).evaluate((video) => (video as HTMLVideoElement).currentTime);
+
+test('a lesson downloads with progress, then plays, seeks and shows subtitles with the network cut', async ({
+  page,
+  context,
+}) => {
+  // The worker registers at the first sign-in.
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await controlledByWorker(page);
+  const { streamId, video } = await firstDay(page);
+  const lesson = await openFirstDay(page, streamId);
+
+  // The progress bar shows however quickly the loopback server sends the files.
+  await page.evaluate(() => {
+    const seen = document.createElement('meta');
+    seen.id = 'download-progress-seen';
+    new MutationObserver(() => {
+      if (document.querySelector('progress.lesson-download__bar')) document.head.append(seen);
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
+  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('#download-progress-seen')).toBeAttached();
+  const stored = await storedUrls(page);
+  expect(stored).toContain(video.mp4_playlist);
+  for (const subtitle of video.subtitles) expect(stored).toContain(subtitle.link);
+  if (video.preview) expect(stored).toContain(video.preview);
+
+  const stopped = await cutNetwork(context);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(
+    page
+      .getByRole('article', { name: `${LESSON} execution` })
+      .getByText('This video is not available offline.'),
+  ).toBeVisible();
+
+  await lesson.getByRole('button', { name: `Play: ${LESSON}`, exact: true }).click();
+  await expect.poll(() => currentTime(lesson), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  expect(
+    await lesson
+      .locator('mux-player')
+      .evaluate((element) => new URL((element as unknown as { src: string }).src, location.href).pathname),
+  ).toBe(video.mp4_playlist);
+  // Seeking needs the worker's 206 answers from the stored file.
+  await innerVideo(lesson).evaluate((element) => {
+    (element as HTMLVideoElement).currentTime = 6;
+  });
+  await expect.poll(() => currentTime(lesson), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+  // The English subtitles, read from the stored .vtt, show the cue of that second.
+  await expect
+    .poll(
+      () =>
+        innerVideo(lesson).evaluate((element) => {
+          const tracks = [...(element as HTMLVideoElement).textTracks].filter(
+            (track) => track.kind === 'subtitles',
+          );
+          const english = tracks.find((track) => track.language === 'en');
+          if (!english) return '';
+          if (english.mode !== 'showing') english.mode = 'showing';
+          return [...(english.activeCues ?? [])].map((cue) => (cue as VTTCue).text).join(' ');
+        }),
+      { timeout: 10_000 },
+    )
+    .toMatch(/\w+/);
+  // Nothing reached the server: the stored media came from the cache, the rest was stopped.
+  expect(stopped.filter((url) => url.endsWith(video.mp4_playlist))).toEqual([]);
+  await context.unroute('**/*');
+
+  // The Downloads page lists the lesson with its course, and deletes it.
+  await page.goto('./user/downloads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(/downloaded/);
+  await item.getByRole('button', { name: `Delete the download: ${LESSON} (theory)` }).click();
+  await expect(page.getByText(/No downloaded lessons yet/)).toBeVisible();
+  await expect.poll(() => storedUrls(page)).toEqual([]);
+});
+
+test('a quota too small for the lesson fails with "Not enough space" and stores nothing', async ({
+  page,
+  context,
+}) => {
+  // The worker registers at the first sign-in.
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await controlledByWorker(page);
+  const { streamId } = await firstDay(page);
+  const lesson = await openFirstDay(page, streamId);
+
+  const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
+  const cdp = await context.newCDPSession(page);
+  // Room for the app's own caches and a few kilobytes: far less than a lesson's video.
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: APP, quotaSize: usage + 20_000 });
+
+  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
+  await expect(lesson.getByRole('alert')).toHaveText('Not enough space');
+  expect(await storedUrls(page)).toEqual([]);
+  await expect(lesson.getByRole('button', { name: `Try the download again: ${LESSON}` })).toBeVisible();
+});

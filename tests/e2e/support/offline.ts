@@ -1,0 +1,31 @@
+import type { BrowserContext, Page } from '@playwright/test';
+
+/** The Cache Storage names of src/platform/cacheNames.ts, as the browser sees them. */
+export const API_CACHE = 'lp-api-v1';
+export const DOWNLOADS_CACHE = 'lp-downloads-v1';
+
+/** Waits until the page is controlled by the app's worker (the first sign-in installs it); its URL. */
+export async function controlledByWorker(page: Page): Promise<string> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15_000 });
+  return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '');
+}
+
+/**
+ * Every request of the context, the worker's own included, fails from now on (Playwright's offline
+ * switch does not reach the worker); returns the list of what was stopped, which grows.
+ */
+export async function cutNetwork(context: BrowserContext): Promise<string[]> {
+  const stopped: string[] = [];
+  await context.route('**/*', (route) => {
+    stopped.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return stopped;
+}
+
+/** The URLs a cache of the page's origin holds (none when the cache does not exist). */
+export const cachedUrls = (page: Page, cacheName: string) =>
+  page.evaluate(async (name) => {
+    if (!(await caches.has(name))) return [];
+    return (await (await caches.open(name)).keys()).map((request) => request.url);
+  }, cacheName);

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_SPACE_CODE } from '../../../src/domain/learning/download';
+import { DOWNLOADS_CACHE } from '../../../src/platform/cacheNames';
+import {
+  DownloadFailed,
+  ensureRoomFor,
+  measureFiles,
+  removeFiles,
+  storeFiles,
+} from '../../../src/platform/mediaDownloads';
+
+/** A Cache Storage of one cache in memory; `failPutAfter` makes the nth put throw a quota error. */
+function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY) {
+  const entries = new Map<string, string>();
+  let puts = 0;
+  const cache = {
+    async put(url: string, response: Response) {
+      puts += 1;
+      const body = await response.text();
+      if (puts > failPutAfter) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      entries.set(url, body);
+    },
+    delete: async (url: string) => entries.delete(url),
+  };
+  const opened: string[] = [];
+  return {
+    entries,
+    opened,
+    storage: {
+      open: async (name: string) => {
+        opened.push(name);
+        return cache;
+      },
+    },
+  };
+}
+
+const video = { url: 'https://app.test/media/videos/1/video.mp4', sizeBytes: 12 };
+const subtitles = { url: 'https://app.test/media/videos/1/subs/en.vtt', sizeBytes: 5 };
+const files = [video, subtitles];
+const bodies: Record<string, string> = {
+  'https://app.test/media/videos/1/video.mp4': 'video-bytes!',
+  'https://app.test/media/videos/1/subs/en.vtt': 'WEBVT',
+};
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = bodies[url];
+      if (body === undefined) return new Response('missing', { status: 404 });
+      const headers = { 'content-type': 'text/plain', 'content-length': String(body.length) };
+      return new Response(init?.method === 'HEAD' ? null : body, { headers });
+    }),
+  );
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('storeFiles', () => {
+  it('stores every file whole under its URL in the download cache and reports the bytes', async () => {
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    const progress: number[] = [];
+    await storeFiles(files, { onProgress: (bytes) => progress.push(bytes) });
+    expect(caches.opened).toEqual([DOWNLOADS_CACHE]);
+    expect(Object.fromEntries(caches.entries)).toEqual(bodies);
+    expect(progress.at(-1)).toBe(17);
+  });
+
+  it('rolls back the files it stored when the quota runs out, and ends with code 10', async () => {
+    const caches = memoryCaches(1);
+    vi.stubGlobal('caches', caches.storage);
+    const failure = await storeFiles(files, { onProgress: () => {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadFailed);
+    expect((failure as DownloadFailed).code).toBe(NO_SPACE_CODE);
+    expect((failure as DownloadFailed).message).toBe('Not enough space');
+    expect(caches.entries.size).toBe(0);
+  });
+
+  it('rolls back and fails without a code when a file cannot be fetched', async () => {
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    const withMissing = [...files, { url: 'https://app.test/media/videos/1/poster.jpg', sizeBytes: 1 }];
+    const failure = await storeFiles(withMissing, { onProgress: () => {} }).catch((error: unknown) => error);
+    expect((failure as DownloadFailed).code).toBeNull();
+    expect(caches.entries.size).toBe(0);
+  });
+
+  it('removes a download whatever it stored', async () => {
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    await storeFiles(files, { onProgress: () => {} });
+    await removeFiles(files);
+    expect(caches.entries.size).toBe(0);
+  });
+});
+
+describe('measureFiles', () => {
+  it('asks the size of files the server did not report with HEAD', async () => {
+    const measured = await measureFiles([video, { ...subtitles, sizeBytes: null }]);
+    expect(measured.map((file) => file.sizeBytes)).toEqual([12, 5]);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fetch).mock.calls[0]?.[1]).toMatchObject({ method: 'HEAD' });
+  });
+});
+
+describe('ensureRoomFor', () => {
+  const storage = (quota: number, usage: number) => ({
+    persisted: async () => false,
+    persist: vi.fn(async () => true),
+    estimate: async () => ({ quota, usage }),
+  });
+
+  it('asks for persistent storage and passes with 1.1 times the size free', async () => {
+    const granted = storage(1_100, 0);
+    vi.stubGlobal('navigator', { storage: granted });
+    await expect(ensureRoomFor(1_000)).resolves.toBeUndefined();
+    expect(granted.persist).toHaveBeenCalledOnce();
+  });
+
+  it('fails at once with code 10 below that', async () => {
+    vi.stubGlobal('navigator', { storage: storage(1_100, 1) });
+    await expect(ensureRoomFor(1_000)).rejects.toMatchObject({
+      code: NO_SPACE_CODE,
+      message: 'Not enough space',
+    });
+  });
+});
