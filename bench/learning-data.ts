@@ -28,6 +28,8 @@ export interface BenchLearning {
   lessons: { dayId: number; lessonSetLessonId: number }[];
   /** How long the 60 s 720p import took, as a multiple of the clip's duration. */
   importToDuration: number;
+  /** The learner's stream of the imported 60 s 720p course (a lesson of a real size to download). */
+  longStreamId: number | null;
 }
 
 /** A course folder whose every lesson plays one short clip (the importer transcodes it once). */
@@ -54,8 +56,16 @@ async function writeBenchCourseFolder(folder: string): Promise<void> {
   await writeFile(join(folder, 'course.json'), JSON.stringify(manifest));
 }
 
-/** Imports a one-lesson course of a 60 s 720p clip and returns the import time over the clip's duration. */
-async function timeLongImport(options: DatabaseOptions, mediaDir: string, work: string): Promise<number> {
+/**
+ * Imports a one-lesson course of a 60 s 720p clip, enrols the learner in it from today, and returns
+ * the import time over the clip's duration with the stream.
+ */
+async function timeLongImport(
+  options: DatabaseOptions,
+  mediaDir: string,
+  work: string,
+  userId: number,
+): Promise<{ importToDuration: number; longStreamId: number }> {
   const folder = join(work, 'long');
   await mkdir(join(folder, 'videos'), { recursive: true });
   await makeTestVideo(join(folder, 'videos', 'long.mp4'), IMPORT_CLIP);
@@ -74,8 +84,16 @@ async function timeLongImport(options: DatabaseOptions, mediaDir: string, work: 
   const database = await openDatabase(options);
   try {
     const started = performance.now();
-    await importCourse(database.db, mediaDir, folder);
-    return Number(((performance.now() - started) / 1000 / IMPORT_CLIP.seconds).toFixed(2));
+    const course = await importCourse(database.db, mediaDir, folder);
+    const importToDuration = Number(((performance.now() - started) / 1000 / IMPORT_CLIP.seconds).toFixed(2));
+    const now = Date.now();
+    const longStreamId = await enrol(database.db, {
+      userId,
+      courseId: course.courseId,
+      startDate: new Date(now - DAY_MS),
+      endDate: new Date(now + 90 * DAY_MS),
+    });
+    return { importToDuration, longStreamId };
   } finally {
     await database.close();
   }
@@ -83,7 +101,8 @@ async function timeLongImport(options: DatabaseOptions, mediaDir: string, work: 
 
 /**
  * Writes the bench learner and imports the 10 x 7 x 3 course with the real importer, then gives the
- * learner an open stream halfway through it. With `timeImport`, also times the 60 s 720p import.
+ * learner an open stream halfway through it. With `timeImport`, also times the 60 s 720p import and
+ * enrols the learner in that course.
  */
 export async function prepareLearningData(
   options: DatabaseOptions,
@@ -94,7 +113,8 @@ export async function prepareLearningData(
   try {
     await writeBenchCourseFolder(join(work, 'course'));
     const database = await openDatabase(options);
-    let prepared: Omit<BenchLearning, 'importToDuration'>;
+    let prepared: Omit<BenchLearning, 'importToDuration' | 'longStreamId'>;
+    let learnerId: number;
     try {
       const { db } = database;
       const [learner] = await db
@@ -110,6 +130,7 @@ export async function prepareLearningData(
         })
         .returning({ id: users.id });
       if (!learner) throw new Error('bench: the learner was not created');
+      learnerId = learner.id;
       const course = await importCourse(db, mediaDir, join(work, 'course'));
       const now = Date.now();
       const streamId = await enrol(db, {
@@ -135,8 +156,12 @@ export async function prepareLearningData(
     } finally {
       await database.close();
     }
-    const importToDuration = timeImport ? await timeLongImport(options, mediaDir, work) : Number.NaN;
-    return { ...prepared, importToDuration };
+    const long = timeImport ? await timeLongImport(options, mediaDir, work, learnerId) : null;
+    return {
+      ...prepared,
+      importToDuration: long?.importToDuration ?? Number.NaN,
+      longStreamId: long?.longStreamId ?? null,
+    };
   } finally {
     await rm(work, { recursive: true, force: true });
   }

@@ -1,8 +1,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { APP, DEMO, SECOND_BRAND_APP, signIn } from './support/helpers';
-import { API_CACHE, cachedUrls, controlledByWorker, cutNetwork, DOWNLOADS_CACHE } from './support/offline';
+import { APP, DEMO, SECOND_BRAND_APP } from './support/helpers';
+import {
+  API_CACHE,
+  cachedUrls,
+  controlledByWorker,
+  cutNetwork,
+  DOWNLOADS_CACHE,
+  signInWithWorker,
+} from './support/offline';
 import { test } from './support/test';
 
 /**
@@ -15,6 +22,23 @@ import { test } from './support/test';
 const API = `${APP}/spa/api/v1`;
 
 const keptAnswers = (page: Page) => cachedUrls(page, API_CACHE);
+
+/** How many download records IndexedDB holds (src/platform/downloadsStore.ts). */
+const downloadRecords = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opening = indexedDB.open('lp-downloads');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const database = opening.result;
+          if (!database.objectStoreNames.contains('lessons')) return resolve(0);
+          const counting = database.transaction('lessons').objectStore('lessons').count();
+          counting.onsuccess = () => resolve(counting.result);
+          counting.onerror = () => reject(counting.error);
+        };
+      }),
+  );
 
 async function openStreamId(page: Page): Promise<number> {
   const streams = (await (await page.request.get(`${API}/user-course-streams`)).json()) as {
@@ -29,10 +53,8 @@ test('with the network cut, a reload opens the calendar and a day from what was 
   page,
   context,
 }) => {
-  await signIn(page, DEMO.learner);
-  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   // The worker comes with the first sign-in.
-  expect(await controlledByWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
+  expect(await signInWithWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
   const streamId = await openStreamId(page);
   await page.goto(`./course/${streamId}/calendar`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -55,16 +77,21 @@ test('with the network cut, a reload opens the calendar and a day from what was 
   await context.unroute('**/*');
 });
 
-test('logout leaves no kept answer, and the next user starts from nothing of the last one', async ({
-  page,
-}) => {
-  await signIn(page, DEMO.learner);
-  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
-  await controlledByWorker(page);
+test('logout leaves no kept answer and no download, and the app shell stays', async ({ page }) => {
+  await signInWithWorker(page);
   // Reads made before the worker took over were not kept: a reload makes them through it.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   await expect.poll(async () => (await keptAnswers(page)).some((url) => url.includes('/user?'))).toBe(true);
+  // A downloaded lesson, with its record.
+  await page.goto(`./course/${await openStreamId(page)}/calendar/1`);
+  await page
+    .getByRole('button', { name: /^Download for offline viewing: / })
+    .first()
+    .click();
+  await expect(page.getByText(/^Downloaded · /).first()).toBeVisible({ timeout: 30_000 });
+  expect((await cachedUrls(page, DOWNLOADS_CACHE)).length).toBeGreaterThan(0);
+  expect(await downloadRecords(page)).toBeGreaterThan(0);
 
   await page.goto('./logout');
   await expect(page.getByLabel('E-mail')).toBeVisible();
@@ -72,6 +99,7 @@ test('logout leaves no kept answer, and the next user starts from nothing of the
     .poll(async () => (await keptAnswers(page)).filter((url) => !url.includes('__user=none')))
     .toEqual([]);
   expect(await cachedUrls(page, DOWNLOADS_CACHE)).toEqual([]);
+  expect(await downloadRecords(page)).toBe(0);
   // The precached app shell stays: the worker still controls the page.
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });
@@ -79,8 +107,7 @@ test('logout leaves no kept answer, and the next user starts from nothing of the
 test('a new build shows the update prompt, and reloading puts it in charge', async ({ page }) => {
   const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'v', 'sw.js');
   const original = readFileSync(workerFile, 'utf8');
-  await signIn(page, DEMO.learner);
-  await controlledByWorker(page);
+  await signInWithWorker(page);
   try {
     // A new deploy: the worker's bytes change.
     writeFileSync(workerFile, `${original}\n// build ${Date.now()}\n`);

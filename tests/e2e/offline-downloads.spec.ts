@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { APP, DEMO, signIn } from './support/helpers';
-import { cachedUrls, controlledByWorker, cutNetwork, DOWNLOADS_CACHE } from './support/offline';
+import { APP } from './support/helpers';
+import { cachedUrls, cutNetwork, DOWNLOADS_CACHE, signInWithWorker } from './support/offline';
 import { test } from './support/test';
 
 /**
@@ -54,10 +54,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   page,
   context,
 }) => {
-  // The worker registers at the first sign-in.
-  await signIn(page, DEMO.learner);
-  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
-  await controlledByWorker(page);
+  await signInWithWorker(page);
   const { streamId, video } = await firstDay(page);
   const lesson = await openFirstDay(page, streamId);
 
@@ -134,10 +131,7 @@ test('a quota too small for the lesson fails with "Not enough space" and stores 
   page,
   context,
 }) => {
-  // The worker registers at the first sign-in.
-  await signIn(page, DEMO.learner);
-  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
-  await controlledByWorker(page);
+  await signInWithWorker(page);
   const { streamId } = await firstDay(page);
   const lesson = await openFirstDay(page, streamId);
 

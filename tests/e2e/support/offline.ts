@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { DEMO, signIn } from './helpers';
 
 /** The Cache Storage names of src/platform/cacheNames.ts, as the browser sees them. */
 export const API_CACHE = 'lp-api-v1';
@@ -29,3 +30,10 @@ export const cachedUrls = (page: Page, cacheName: string) =>
     if (!(await caches.has(name))) return [];
     return (await (await caches.open(name)).keys()).map((request) => request.url);
   }, cacheName);
+
+/** Signs the demo learner in and waits for the worker, which registers at the first sign-in. */
+export async function signInWithWorker(page: Page): Promise<string> {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  return controlledByWorker(page);
+}
