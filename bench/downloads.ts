@@ -10,9 +10,9 @@ const DOWNLOAD_BUTTON = /^Download for offline viewing: /;
 export type DownloadFigures = {
   /** Bytes of the lesson's stored files (video, subtitles, poster). */
   bytes: number;
-  /** From the tap on "Download" to the lesson shown as downloaded. */
+  /** From the tap on "Download" to the lesson shown as downloaded (median of the samples). */
   downloadMs: number;
-  /** The same files fetched at once by the page, bodies read whole (as the download fetches them). */
+  /** The same files fetched at once by the page, bodies read whole, as the download fetches them (median). */
   plainMs: number;
   /** plainMs / downloadMs: the download's throughput as a share of plain fetching (budget 0.8). */
   throughputRatio: { value: number; budget: number; ok: boolean };
@@ -58,6 +58,26 @@ const storedFiles = (page: Page) =>
       })),
     );
   }, DOWNLOADS_CACHE);
+
+/** Samples of the download and of the plain fetches, taken in turns. */
+const SAMPLES = 5;
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** Deletes the downloaded lesson and waits until the download cache is empty. */
+async function deleteDownload(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Delete the download: / })
+    .first()
+    .click();
+  await page.waitForFunction(
+    async (name) => (await (await caches.open(name)).keys()).length === 0,
+    DOWNLOADS_CACHE,
+  );
+}
 
 /** The same files fetched plainly, all at once (nothing stored: the worker passes them to the network). */
 const timePlainFetches = (page: Page, urls: string[]) =>
@@ -110,9 +130,10 @@ async function firstFrameOffline(context: BrowserContext, page: Page): Promise<n
 
 /**
  * The downloads' figures on a day page (`dayUrl`, on the first brand's host, which has offline mode):
- * one warm-up download tells which files a lesson stores and is deleted; then the same files are
- * fetched plainly, the lesson is downloaded again (timed), and with every request aborted a reload
- * plays it from the download cache (timed to its first frame).
+ * one warm-up download tells which files a lesson stores and is deleted; then, SAMPLES times in
+ * turn, the same files are fetched plainly and the lesson is downloaded again (both timed; the
+ * medians are compared), and with every request aborted a reload plays the last download from the
+ * download cache (timed to its first frame).
  */
 export async function measureDownloads(
   dayUrl: string,
@@ -136,21 +157,25 @@ export async function measureDownloads(
 
     await timeDownload(page);
     const files = await storedFiles(page);
-    await page
-      .getByRole('button', { name: /^Delete the download: / })
-      .first()
-      .click();
-    await page.waitForFunction(
-      async (name) => (await (await caches.open(name)).keys()).length === 0,
-      DOWNLOADS_CACHE,
-    );
+    await deleteDownload(page);
 
-    const plainMs = await timePlainFetches(
-      page,
-      files.map((file) => file.url),
-    );
-    await lessonButton.waitFor();
-    const downloadMs = await timeDownload(page);
+    // One sample of each swings by half on a shared machine: the medians of several are compared.
+    const plainSamples: number[] = [];
+    const downloadSamples: number[] = [];
+    for (let round = 0; round < SAMPLES; round += 1) {
+      plainSamples.push(
+        await timePlainFetches(
+          page,
+          files.map((file) => file.url),
+        ),
+      );
+      await lessonButton.waitFor();
+      downloadSamples.push(await timeDownload(page));
+      // The last download stays for the offline figure.
+      if (round < SAMPLES - 1) await deleteDownload(page);
+    }
+    const plainMs = median(plainSamples);
+    const downloadMs = median(downloadSamples);
 
     // The throughput figures stand on their own when the offline page cannot be measured.
     const offline = await firstFrameOffline(context, page).then(

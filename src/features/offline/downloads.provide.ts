@@ -37,6 +37,19 @@ const record = (
 const failureCode = (error: unknown) => (error instanceof DownloadFailed ? error.code : null);
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
+/**
+ * Runs `work` while `state` is written, so the files start at once instead of after the write, and
+ * ends only once both have: a record written later (loaded, fail) then always comes after this one.
+ */
+async function whileRecording<T>(state: DownloadRecord, work: () => Promise<T>): Promise<T> {
+  const written = saveDownloadRecord(state);
+  try {
+    return await work();
+  } finally {
+    await written;
+  }
+}
+
 /** Records a failure so a reload finds the download failed (with its code), then passes it on. */
 async function recordingFailure<T>(
   lesson: DownloadLesson,
@@ -62,17 +75,21 @@ const download = downloadMachine.provide({
         recordingFailure(lesson, signal, async () => {
           const invalid = validateDownload(lesson);
           if (invalid) throw new DownloadFailed(null, invalid);
-          await saveDownloadRecord(record(lesson, 'pending'));
-          const files = await measureFiles(lesson.files, signal);
-          await ensureRoomFor(downloadSize(files));
-          return files;
+          // The record is written while the sizes and the space are checked, but always before a
+          // failure is recorded over it.
+          return whileRecording(record(lesson, 'pending'), async () => {
+            const files = await measureFiles(lesson.files, signal);
+            await ensureRoomFor(downloadSize(files));
+            return files;
+          });
         }),
     ),
     storeFiles: fromPromise(
       ({ input: { lesson, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
         recordingFailure(lesson, signal, async () => {
-          await saveDownloadRecord(record(lesson, 'loading'));
-          await storeFiles(lesson.files, { signal, onProgress });
+          await whileRecording(record(lesson, 'loading'), () =>
+            storeFiles(lesson.files, { signal, onProgress }),
+          );
           const downloadedAt = Date.now();
           await saveDownloadRecord(record(lesson, 'loaded', { downloadedAt }));
           return downloadedAt;
