@@ -1,5 +1,4 @@
 import { createActor, fromCallback } from 'xstate';
-import type { ApiClient } from '../src/api/client';
 import { createApiClient } from '../src/api/client';
 import type { QueuedStatistic } from '../src/domain/statisticsQueue';
 import { statisticsQueue } from '../src/features/offline/statisticsQueue.provide';
@@ -14,31 +13,6 @@ const QUEUED = 1000;
 const SYNC_LIMIT_MS = 300_000;
 
 export type StatisticsSyncFigure = { queued: number; counted: number; seconds: number; perSecond: number };
-
-/**
- * The app's API client in Node: the client calls relative URLs as a page of the server's origin
- * would, so each call is resolved against `origin` here.
- */
-function apiClientAt(origin: string, token: string): ApiClient {
-  const api = createApiClient({
-    token: () => token,
-    language: () => 'en',
-    appId: 'web',
-    onUnauthorized: () => {},
-  });
-  return {
-    request: async (schema, path, options) => {
-      const pageFetch = globalThis.fetch;
-      globalThis.fetch = (input, init) =>
-        pageFetch(typeof input === 'string' ? new URL(input, origin) : input, init);
-      try {
-        return await api.request(schema, path, options);
-      } finally {
-        globalThis.fetch = pageFetch;
-      }
-    },
-  };
-}
 
 /** The `index`-th entry: one viewed second of a lesson of the course, round its lessons. */
 function queuedEntry(learning: BenchLearning, index: number): QueuedStatistic {
@@ -71,7 +45,14 @@ export async function syncQueuedStatistics(
   const before = await viewedSeconds(origin, headers, learning);
   const errors: unknown[] = [];
   const logic = statisticsQueue({
-    api: apiClientAt(origin, token),
+    // The app's own client, pointed at the server: Node has no page origin to resolve against.
+    api: createApiClient({
+      token: () => token,
+      language: () => 'en',
+      appId: 'web',
+      onUnauthorized: () => {},
+      origin,
+    }),
     store: statisticsQueueStore(memoryStorage(), 0),
     reportError: (error) => errors.push(error),
     isOwnSession: () => true,

@@ -40,22 +40,12 @@ export type StoreFilesInput = { lesson: DownloadLesson; onProgress: (bytes: numb
 
 /** The lesson part of a stored record (the record also holds its status and size). */
 const toLesson = ({
-  lessonId,
-  fileId,
-  streamId,
-  dayId,
-  courseTitle,
-  lessonTitle,
-  files,
-}: DownloadRecord): DownloadLesson => ({
-  lessonId,
-  fileId,
-  streamId,
-  dayId,
-  courseTitle,
-  lessonTitle,
-  files,
-});
+  status: _status,
+  sizeBytes: _size,
+  downloadedAt: _at,
+  code: _code,
+  ...lesson
+}: DownloadRecord) => lesson satisfies DownloadLesson;
 
 const failureCode = (error: unknown): number | null =>
   (error as Partial<DownloadFailure> | null)?.code ?? null;

@@ -19,6 +19,8 @@ export type ApiClientContext = {
   language: () => string;
   /** The brand's app id, sent as X-App-Id. */
   appId: string;
+  /** Where the server is; the page's own origin (relative URLs) when absent, as in the app. */
+  origin?: string;
   /** The global logout event: called on any 401 answer to a request that carried a token. */
   onUnauthorized: () => void;
   /**
@@ -160,7 +162,7 @@ async function send<S extends v.GenericSchema>(
   let response: Response;
   let answer: unknown;
   try {
-    response = await fetch(urlOf(`${BASES[options.base ?? 'v1']}${path}`, query), {
+    response = await fetch(urlOf(`${context.origin ?? ''}${BASES[options.base ?? 'v1']}${path}`, query), {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

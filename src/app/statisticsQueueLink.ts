@@ -1,6 +1,7 @@
 import type { LessonStatDraft } from '../../machines/learning/lesson.machine';
 import type { SessionActor } from './hooks';
 import type { HostOptions, StatisticsQueueHandle } from './statisticsQueueHost';
+import { whenSignedIn } from './whenSignedIn';
 
 /**
  * The statistics queue as the app starts it: this much loads with the sign-in page, and the host
@@ -27,19 +28,10 @@ export function linkStatisticsQueue(
     );
     return host;
   };
-  const signedIn = () => session().getSnapshot().matches('signedIn');
   return {
     /** Follows the session from now on; the root actor (the session's parent) must be running. */
     start() {
-      if (signedIn()) {
-        void load().catch(options.reportError);
-        return;
-      }
-      const watch = session().subscribe(() => {
-        if (!signedIn()) return;
-        watch.unsubscribe();
-        void load().catch(options.reportError);
-      });
+      void whenSignedIn(session()).then(load).catch(options.reportError);
     },
     enqueue: async (draft: LessonStatDraft) => (await load()).enqueue(draft),
     flush: async () => (await load()).flush(),

@@ -73,7 +73,8 @@ function counted(
 }
 
 const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+/** A cancel (the download's signal aborted), not a failure. */
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /** Removes the files of one download from the cache (a cancelled, failed or deleted one). */
 export async function removeFiles(files: readonly DownloadFile[]): Promise<void> {

@@ -16,6 +16,7 @@ import {
 import {
   DownloadFailed,
   ensureRoomFor,
+  isAbort,
   measureFiles,
   removeFiles,
   storeFiles,
@@ -35,7 +36,6 @@ const record = (
 });
 
 const failureCode = (error: unknown) => (error instanceof DownloadFailed ? error.code : null);
-const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
 /**
  * Runs `work` while `state` is written, so the files start at once instead of after the write, and

@@ -2,10 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
-import type { AnyActorRef } from 'xstate';
 import { useApp, useAppActor } from '../../app/hooks';
 import { loadChunk } from '../../platform/chunkLoad';
 import { Preloader } from '../../ui/Preloader';
+import type { AppUpdateActor } from './UpdatePrompt';
 
 // Only accounts without an e-mail ever see the prompt: it loads on demand, not with the sign-in page.
 const EmailPromptDialog = lazy(() => loadChunk(() => import('../account/EmailPromptDialog')));
@@ -19,8 +19,9 @@ const UpdatePrompt = lazy(() => loadChunk(() => import('./UpdatePrompt')));
 export function RootFrame() {
   const { t } = useLingui();
   const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
+  const updates: AppUpdateActor | undefined = useAppActor().system.get('appUpdate');
   const updateWaiting = useSelector(
-    useAppActor().system.get('appUpdate') as AnyActorRef | undefined,
+    updates,
     (snapshot) => snapshot?.matches('available') || snapshot?.matches('applying'),
   );
   const guard = useRouteContext({ from: '__root__', select: (context) => context.guard });
@@ -33,9 +34,9 @@ export function RootFrame() {
         </div>
       )}
       <Outlet />
-      {updateWaiting && (
+      {updates && updateWaiting && (
         <Suspense fallback={null}>
-          <UpdatePrompt />
+          <UpdatePrompt updates={updates} />
         </Suspense>
       )}
       {promptingEmail && (

@@ -2,20 +2,16 @@ import { Trans } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { appUpdateMachine } from '../../../machines/shell/appUpdate.machine';
-import { useAppActor } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 
-type AppUpdateActor = ActorRefFrom<typeof appUpdateMachine>;
+export type AppUpdateActor = ActorRefFrom<typeof appUpdateMachine>;
 
-/** "A new version is available": shown while a new version waits, until reloaded or put off. */
-export default function UpdatePrompt() {
-  const updates: AppUpdateActor | undefined = useAppActor().system.get('appUpdate');
-  const shown = useSelector(
-    updates,
-    (snapshot) => snapshot?.matches('available') || snapshot?.matches('applying'),
-  );
-  const applying = useSelector(updates, (snapshot) => snapshot?.matches('applying') ?? false);
-  if (!updates || !shown) return null;
+/**
+ * "A new version is available", with Reload and Later. The frame shows it while a new version waits
+ * (or is taking over) and loads it only then.
+ */
+export default function UpdatePrompt({ updates }: { updates: AppUpdateActor }) {
+  const applying = useSelector(updates, (snapshot) => snapshot.matches('applying'));
   return (
     <section className="update-prompt" role="status" aria-live="polite">
       <p className="update-prompt__text">

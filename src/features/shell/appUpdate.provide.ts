@@ -1,28 +1,11 @@
-import { type AnyActorRef, fromCallback } from 'xstate';
+import { fromCallback } from 'xstate';
 import {
   type AppUpdateEvent,
   type AppUpdateInput,
   appUpdateMachine,
   type ServiceWorkerCommand,
 } from '../../../machines/shell/appUpdate.machine';
-
-/**
- * Once someone is signed in: the worker keeps the app for learners, and a visitor who only looks at
- * the sign-in page should not download the whole app shell on a phone's data plan. A registered
- * worker keeps running on later visits whoever is signed in, so the shell opens offline after that.
- */
-const afterSignIn = (session: AnyActorRef) =>
-  new Promise<void>((resolve) => {
-    const subscription = session.subscribe((snapshot) => {
-      if (!snapshot.matches('signedIn')) return;
-      subscription.unsubscribe();
-      resolve();
-    });
-    if (session.getSnapshot().matches('signedIn')) {
-      subscription.unsubscribe();
-      resolve();
-    }
-  });
+import { whenSignedIn } from '../../app/whenSignedIn';
 
 /**
  * The update machine with the real worker: workbox-window and the registration load on their own at
@@ -36,7 +19,8 @@ export const appUpdate = (reportError: (error: unknown) => void) =>
           let control: { activateWaiting: () => void; stop: () => void } | null = null;
           let stopped = false;
           receive(() => control?.activateWaiting());
-          afterSignIn(system.get('session'))
+          // Only learners get the worker: a visitor of the sign-in page does not download the shell.
+          whenSignedIn(system.get('session'))
             .then(() => import('../../platform/serviceWorker'))
             .then(({ watchServiceWorker }) => {
               if (stopped) return;

@@ -66,6 +66,64 @@ describe('the API client', () => {
     expect(sent[0]?.headers.has('authorization')).toBe(false);
   });
 
+  it('calls a server at another origin when given one', async () => {
+    const sent = answerWith(200, { success: true, data: {} });
+    const api = createApiClient({
+      token: () => null,
+      language: () => 'en',
+      appId: 'web',
+      onUnauthorized: () => {},
+      origin: 'http://127.0.0.1:18180',
+    });
+    await api.request(v.unknown(), '/user');
+    expect(sent[0]?.url).toBe('http://127.0.0.1:18180/spa/api/v1/user?lang=en');
+  });
+
+  it('tells whether the server was reached: an answer from the offline cache or none at all says no', async () => {
+    const reached: boolean[] = [];
+    const api = createApiClient({
+      token: () => null,
+      language: () => 'en',
+      appId: 'web',
+      onUnauthorized: () => {},
+      onReachability: (reachable) => reached.push(reachable),
+    });
+    const answers = [
+      () => new Response(JSON.stringify({ data: {} }), { headers: { 'X-Offline-Answer': '1' } }),
+      () => new Response(JSON.stringify({ data: {} })),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (answers.shift() as () => Response)()),
+    );
+    await api.request(v.unknown(), '/user');
+    await api.request(v.unknown(), '/user');
+    await expect(api.request(v.unknown(), '/user')).rejects.toMatchObject({ status: 0 });
+    expect(reached).toEqual([false, true, false]);
+  });
+
+  it('settles once no call is under way', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const { api } = clientWithSession(null);
+    await api.settled();
+    const call = api.request(v.unknown(), '/user');
+    let settled = false;
+    const waiting = api.settled().then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answer(new Response(JSON.stringify({ data: {} })));
+    await call;
+    await waiting;
+    expect(settled).toBe(true);
+  });
+
   it("prefers a call's own token to the session's", async () => {
     const sent = answerWith(200, { success: true, data: {} });
     const { api } = clientWithSession('session-token');
