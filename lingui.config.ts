@@ -7,10 +7,15 @@ import { defineConfig } from '@lingui/cli';
 /** The account pages reached from the menu (not the prompts the signed-in frame shows at once). */
 const ACCOUNT_PAGES = [
   'src/features/account/points/**',
+  'src/features/account/profile/**',
   'src/features/account/SettingsScreen.tsx',
   'src/features/account/LanguageChangeDialog.tsx',
   'src/features/account/UserPasswordScreen.tsx',
+  'src/features/account/notifications/**',
+  'src/features/account/reminders/**',
   'src/features/offline/DownloadsScreen.tsx',
+  'src/features/support/**',
+  'src/features/social/**',
 ];
 
 export default defineConfig({
@@ -20,9 +25,15 @@ export default defineConfig({
     {
       path: '<rootDir>/locales/{locale}/messages',
       include: ['src'],
-      exclude: ['<rootDir>/src/features/learning/**', ...ACCOUNT_PAGES.map((path) => `<rootDir>/${path}`)],
+      exclude: [
+        '<rootDir>/src/features/learning/**',
+        '<rootDir>/src/features/consent/**',
+        ...ACCOUNT_PAGES.map((path) => `<rootDir>/${path}`),
+      ],
     },
     { path: '<rootDir>/locales/{locale}/learning', include: ['src/features/learning'] },
     { path: '<rootDir>/locales/{locale}/account', include: ACCOUNT_PAGES },
+    // The cookie banner and its settings: loaded with the banner, never with the sign-in page itself.
+    { path: '<rootDir>/locales/{locale}/consent', include: ['src/features/consent'] },
   ],
 });

@@ -43,6 +43,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         MEDIA_DIR: `${dataDir}-media`,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        // Reminders are due within a second in the push spec, not within the default 30 s.
+        REMINDER_TICK_MS: '1000',
       },
     },
   ],

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { DatabaseOptions } from '../server/db/client';
 import { type ServerDatabase, withServerProcess } from '../tests/e2e/support/server-process';
+import { measureAvatarUploads } from './avatar-upload';
 import { measureDownloads } from './downloads';
 import { runFuzz } from './fuzz';
 import { loadLessonStatistics, loadStreamStatus } from './learning';
@@ -28,6 +29,7 @@ const BUDGET = {
   dayPageJsGzipKb: 220,
   playerChunkGzipKb: 340,
   calendarLighthouse: 0.9,
+  profileLighthouse: 0.95,
   statusToHealth: 0.3,
   statusP99MsPostgres: 100,
   statisticsToHealthPostgres: 0.4,
@@ -144,7 +146,23 @@ async function main() {
       BENCH_LEARNER,
     ).catch((error: unknown) => ({ error: String(error) }));
     console.log(`lesson download: ${JSON.stringify(downloads)}`);
+    const profile = await lighthousePerformance(`${brandOrigin}/v/user/edit`, session).catch(
+      (error: unknown) => {
+        console.log(String(error));
+        return 0;
+      },
+    );
+    console.log(
+      `Lighthouse mobile performance of the profile: ${profile} (budget ${BUDGET.profileLighthouse})`,
+    );
+    // Reported, not budgeted: the machine's speed decides the throughput; the memory must stay flat.
+    const avatarUploads = await measureAvatarUploads(origin, BENCH_LEARNER).catch((error: unknown) => ({
+      error: String(error),
+    }));
+    console.log(`avatar uploads: ${JSON.stringify(avatarUploads)}`);
     return {
+      profile,
+      avatarUploads,
       jsKb,
       performance,
       dayPageKb,
@@ -203,6 +221,8 @@ async function main() {
     dayPageJsGzipKb: atMost(onPglite.dayPageKb, BUDGET.dayPageJsGzipKb),
     playerChunkGzipKb: atMost(onPglite.playerKb, BUDGET.playerChunkGzipKb),
     calendarLighthouse: atLeast(onPglite.calendar, BUDGET.calendarLighthouse),
+    profileLighthouse: atLeast(onPglite.profile, BUDGET.profileLighthouse),
+    avatarUploads: onPglite.avatarUploads,
     downloads: onPglite.downloads,
     importToDuration: pgliteData.learning.importToDuration,
     precache,

@@ -22,13 +22,14 @@ export const brightpath: BrandConfig = {
     isUserAnonAuthEnable: false,
     isRegistrationEnable: true,
     isCookieEnable: true,
-    isPushSupport: false,
+    isPushSupport: true,
     isSiteUnavailable: false,
   },
   saleEmail: 'sales@brightpath.example',
   daysShowWarning: 3,
   supportCategoryIds: { passHomework: 10, renewCourse: 7, renewConsultation: 7 },
-  socialAuth: { web: [], ios: [], android: [] },
+  // Shown only for the providers the server is configured for (GET /external-application-config).
+  socialAuth: { web: ['google', 'vkontakte', 'facebook', 'apple'], ios: [], android: [] },
   userInfoChat: { welcomeMessages: [], questions: [] },
   messageDelay: 15,
   instructionUrl: {

@@ -26,7 +26,8 @@ export const kite: BrandConfig = {
   },
   daysShowWarning: 30,
   supportCategoryIds: { passHomework: 3, renewCourse: 6, renewConsultation: 7 },
-  socialAuth: { web: [], ios: [], android: [] },
+  // Shown only for the providers the server is configured for (GET /external-application-config).
+  socialAuth: { web: ['google', 'vkontakte', 'facebook', 'apple'], ios: [], android: [] },
   userInfoChat: { welcomeMessages: [], questions: [] },
   messageDelay: 15,
   instructionUrl: { ru: '/v/docs/instruction-ru.html', en: '/v/docs/instruction-en.html' },

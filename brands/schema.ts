@@ -75,6 +75,12 @@ export const BrandConfigSchema = v.object({
     v.object({ title: v.string(), description: v.string(), image: v.string(), showButtonGoTo: v.boolean() }),
   ),
   cookiePolicyLink: v.optional(v.string()),
+  /**
+   * The previous learner site while both run (docs/SUPPORT.md): the home page says the old one stays
+   * available until `oldCabinetUntil` (YYYY-MM-DD) and links to it. Unset: nothing is shown.
+   */
+  oldCabinetUrl: v.optional(v.string()),
+  oldCabinetUntil: v.optional(v.string()),
   /** The points page: the spending threshold, the brand's links, and its questions and answers. */
   pointsInfo: v.object({
     countPointsToDebit: v.number(),
@@ -115,6 +121,8 @@ export const RemoteConfigSchema = v.object({
   daysShowWarning: v.optional(v.number()),
   messageDelay: v.optional(v.number()),
   demoCourseServiceId: v.optional(v.number()),
+  /** The brand's web providers the server is configured for: the only social buttons to show. */
+  socialAuthWeb: v.optional(v.array(socialProvider)),
 });
 export type RemoteConfig = v.InferOutput<typeof RemoteConfigSchema>;
 
@@ -128,6 +136,14 @@ export function parseBrand(input: unknown): BrandConfig {
   if (!brand.assets.supportedLanguage.includes(brand.assets.defaultLanguage)) {
     throw new Error(`brand ${brand.id}: default language ${brand.assets.defaultLanguage} is not supported`);
   }
+  // Checked here rather than with valibot's url and date actions: their code would ride in the
+  // sign-in page's JS, which parses the embedded brand.
+  if (brand.oldCabinetUrl !== undefined && !/^https?:\/\/\S+$/.test(brand.oldCabinetUrl)) {
+    throw new Error(`brand ${brand.id}: oldCabinetUrl must be an http(s) address`);
+  }
+  if (brand.oldCabinetUntil !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(brand.oldCabinetUntil)) {
+    throw new Error(`brand ${brand.id}: oldCabinetUntil must be a date (YYYY-MM-DD)`);
+  }
   return brand;
 }
 
@@ -140,5 +156,6 @@ export function mergeRemoteConfig(brand: BrandConfig, remote: RemoteConfig): Bra
     daysShowWarning: remote.daysShowWarning ?? brand.daysShowWarning,
     messageDelay: remote.messageDelay ?? brand.messageDelay,
     demoCourseServiceId: remote.demoCourseServiceId ?? brand.demoCourseServiceId,
+    socialAuth: remote.socialAuthWeb ? { ...brand.socialAuth, web: remote.socialAuthWeb } : brand.socialAuth,
   };
 }

@@ -21,22 +21,35 @@ import { createServices, type Services } from './infra/container';
 import type { MessageKey } from './infra/i18n';
 import { consoleLogger, type Logger } from './infra/logger';
 import type { PasswordCost } from './infra/passwords';
+import { createPush, DEFAULT_PUSH_SUBJECT, loadVapidKeys } from './infra/push';
+import { createReminderScheduler, type ReminderScheduler } from './infra/scheduler';
+import { analyticsModule } from './modules/analytics/routes';
+import { appRatingModule } from './modules/app-rating/routes';
 import { authModule } from './modules/auth/routes';
 import { bannersModule } from './modules/banners/routes';
 import { clientErrorsModule } from './modules/client-errors/routes';
 import { communitiesModule } from './modules/communities/routes';
 import { configModule } from './modules/config/routes';
 import { contractRoutes } from './modules/contract/routes';
+import { cookieModule } from './modules/cookie/routes';
 import { courseServicesModule } from './modules/course-services/routes';
 import { coursesModule } from './modules/courses/routes';
 import { dayStatusesModule } from './modules/day-statuses/routes';
 import { eventsModule } from './modules/events/routes';
 import { healthRoutes } from './modules/health/routes';
 import { mediaRoutes } from './modules/media/routes';
+import { pushModule } from './modules/push/routes';
+import { scheduleModule } from './modules/schedule/routes';
 import { scoresModule } from './modules/scores/routes';
+import type { SocialConfig } from './modules/social-auth/config';
+import { socialAuthModule } from './modules/social-auth/routes';
 import { streamsModule } from './modules/streams/routes';
 import { subscriptionsModule } from './modules/subscriptions/routes';
+import { supportCategoriesModule } from './modules/support-categories/routes';
 import { techQuestionsModule } from './modules/tech-questions/routes';
+import { uploadFileRoutes } from './modules/uploads/files';
+import { MAX_IMAGE_BYTES } from './modules/uploads/limits';
+import { IMAGE_UPLOAD_PATH, uploadsModule } from './modules/uploads/routes';
 import { userModule } from './modules/user/routes';
 import { seedDemoData } from './seed/index';
 import { appPages } from './static';
@@ -44,13 +57,18 @@ import { appPages } from './static';
 /** The same routes answer under both bases of the wire contract. */
 export const API_BASES = ['/spa/api/v1', '/spa/v2'] as const;
 const KEEP_ALIVE_MS = 25_000;
+const REMINDER_TICK_MS = 30_000;
 
 /** Every resource of the API, in the order of the OpenAPI document. */
 export const API_MODULES: readonly ApiModule[] = [
   configModule,
   authModule,
+  socialAuthModule,
   userModule,
+  uploadsModule,
   techQuestionsModule,
+  supportCategoriesModule,
+  appRatingModule,
   coursesModule,
   streamsModule,
   dayStatusesModule,
@@ -61,6 +79,10 @@ export const API_MODULES: readonly ApiModule[] = [
   bannersModule,
   eventsModule,
   clientErrorsModule,
+  scheduleModule,
+  pushModule,
+  cookieModule,
+  analyticsModule,
 ];
 
 /** Every API call under every base, from the same declarations that register and document them. */
@@ -83,6 +105,17 @@ export function createApp(services: Services) {
   app.use(secureHeaders());
   app.use(compressAnswers());
   app.use(requestContext(services.settings.forcedBrand));
+  // The first limit that runs decides: the image upload's own, streamed and counted by its route.
+  for (const base of API_BASES) {
+    app.use(
+      `${base}${IMAGE_UPLOAD_PATH}`,
+      limitBody({
+        maxBytes: MAX_IMAGE_BYTES,
+        countedByRoute: true,
+        refusal: { key: 'imageTooLarge', params: { mb: MAX_IMAGE_BYTES / 1024 / 1024 } },
+      }),
+    );
+  }
   app.use('/spa/*', limitBody({ maxBytes: DEFAULT_BODY_LIMIT_BYTES }));
   app.use(
     '/spa/*',
@@ -97,6 +130,7 @@ export function createApp(services: Services) {
   app.route('/spa', contractRoutes(API_MODULES, API_BASES));
   app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
   // Course media: session-checked, ranged, never compressed (video types are not compressible).
+  app.route('/', uploadFileRoutes(services));
   app.route('/', mediaRoutes(services));
   app.route('/', appPages(services.settings.distDir));
   app.notFound((c) => c.text('Not found', 404));
@@ -132,7 +166,15 @@ export interface ServerOptions {
   /** Seed the demo data into an empty database (default true). */
   seed?: boolean;
   keepAliveMs?: number;
+  /** Social sign-in providers (server/modules/social-auth/config.ts); none when absent. */
+  social?: SocialConfig;
   log?: Logger;
+  /** Where the VAPID key pair is kept (made on the first start); absent: fresh keys per process. */
+  vapidFile?: string;
+  /** The VAPID contact (`mailto:` or `https:`); default a mailto of this host. */
+  pushSubject?: string;
+  /** The reminder scheduler: tick interval (default 30 s, 0 for none), clock, and a hook handing it out. */
+  reminders?: { tickMs?: number; now?: () => Date; started?: (scheduler: ReminderScheduler) => void };
 }
 
 export interface RunningServer {
@@ -164,6 +206,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (options.brand && !forcedBrand) throw new Error(`BRAND ${options.brand} is not a known brand id`);
 
   const database = await openDatabase(options.database);
+  const push = createPush(
+    await loadVapidKeys(options.vapidFile),
+    options.pushSubject ?? DEFAULT_PUSH_SUBJECT,
+    log,
+  );
   const services = createServices(
     database.db,
     log,
@@ -173,8 +220,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       distDir: options.distDir ?? DEFAULT_DIST_DIR,
       mediaDir: options.mediaDir ?? (await defaultMediaDir(options.database)),
       keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
+      social: options.social,
     },
-    { smtpUrl: options.smtpUrl, argon2: options.argon2 },
+    { smtpUrl: options.smtpUrl, argon2: options.argon2, push },
   );
   try {
     if (options.seed !== false)
@@ -196,6 +244,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await database.close();
     throw error;
   }
+  const reminders = createReminderScheduler({
+    db: database.db,
+    push,
+    log,
+    tickMs: options.reminders?.tickMs ?? REMINDER_TICK_MS,
+    now: options.reminders?.now,
+  });
+  options.reminders?.started?.(reminders);
   const { port } = server.address() as AddressInfo;
   const urlHost = host.includes(':') ? `[${host}]` : host;
 
@@ -207,6 +263,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     mailMode: services.mailer.mode,
     mailSettled: () => services.mailer.idle(),
     async close() {
+      await reminders.stop();
       services.hub.closeAll();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

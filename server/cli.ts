@@ -15,6 +15,8 @@ import { ManifestError } from './authoring/manifest';
 import { type Database, type DatabaseOptions, openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
 import { clientErrors, outbox, users } from './db/schema';
+import { analyticsReport } from './modules/analytics/report';
+import { supportReport } from './modules/tech-questions/report';
 
 /**
  * Admin commands against the same database and media folder the server uses (DATABASE_URL, else
@@ -22,13 +24,15 @@ import { clientErrors, outbox, users } from './db/schema';
  *   npm run cli -- outbox [--limit N]           the latest mails: to, subject, text
  *   npm run cli -- users                        every account
  *   npm run cli -- errors                       the newest 50 errors the app reported
+ *   npm run cli -- analytics                    analytics events per brand and name (learners, internal)
+ *   npm run cli -- support                      the newest 50 support questions
  *   npm run cli -- course import <folder>       imports a course folder (course.yaml and its media)
  *   npm run cli -- course list                  every course with its counts
  *   npm run cli -- enrol <email> <courseId> [--demo] [--start YYYY-MM-DD] [--end YYYY-MM-DD]
  *   npm run cli -- unenrol <email> <courseId>   removes the learner's streams on the course
  */
 const USAGE = [
-  'usage: npm run cli -- outbox [--limit N] | users | errors',
+  'usage: npm run cli -- outbox [--limit N] | users | errors | analytics | support',
   '       | course import <folder> | course list',
   '       | enrol <email> <courseId> [--demo] [--start YYYY-MM-DD] [--end YYYY-MM-DD]',
   '       | unenrol <email> <courseId>',
@@ -38,7 +42,7 @@ const DEFAULT_MEDIA_DIR = '.data/media';
 
 type Command =
   | { name: 'outbox'; limit: number }
-  | { name: 'users' | 'errors' | 'course list' }
+  | { name: 'users' | 'errors' | 'analytics' | 'support' | 'course list' }
   | { name: 'course import'; folder: string }
   | ({ name: 'enrol'; email: string; courseId: number; demo: boolean } & EnrolmentDates)
   | { name: 'unenrol'; email: string; courseId: number };
@@ -62,7 +66,11 @@ function parseCommand(argv: readonly string[]): Command | null {
   const limit = Number(values.limit);
   if (first === 'outbox' && positionals.length === 1 && Number.isInteger(limit) && limit >= 1)
     return { name: 'outbox', limit };
-  if ((first === 'users' || first === 'errors') && positionals.length === 1) return { name: first };
+  if (
+    (first === 'users' || first === 'errors' || first === 'analytics' || first === 'support') &&
+    positionals.length === 1
+  )
+    return { name: first };
   if (first === 'course' && second === 'list' && positionals.length === 2) return { name: 'course list' };
   if (first === 'course' && second === 'import' && third && positionals.length === 3)
     return { name: 'course import', folder: third };
@@ -158,6 +166,10 @@ async function main(): Promise<number> {
           `${report.createdAt.toISOString()}\t${who}\t${report.name}: ${report.message}\t${report.href}`,
         );
       }
+    } else if (command.name === 'analytics') {
+      for (const line of await analyticsReport(database.db)) console.log(line);
+    } else if (command.name === 'support') {
+      for (const line of await supportReport(database.db)) console.log(line);
     } else if (command.name === 'users') {
       const rows = await database.db.select().from(users).orderBy(asc(users.id));
       if (rows.length === 0)

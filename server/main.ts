@@ -1,11 +1,19 @@
+import { dirname, join } from 'node:path';
 import { BRANDS } from '../brands/index';
 import { startServer } from './app';
+import { parseSocialConfig } from './modules/social-auth/config';
 
 /** Reads the environment, starts the server and logs one line saying where and with what. */
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT must be a port number, got ${env.PORT}`);
+  process.exit(1);
+}
+
+const reminderTickMs = Number(env.REMINDER_TICK_MS ?? 30_000);
+if (!Number.isInteger(reminderTickMs) || reminderTickMs < 0) {
+  console.error(`REMINDER_TICK_MS must be 0 or more milliseconds, got ${env.REMINDER_TICK_MS}`);
   process.exit(1);
 }
 
@@ -20,6 +28,11 @@ try {
     publicUrl: env.PUBLIC_URL || undefined,
     brand: env.BRAND || undefined,
     mediaDir: env.MEDIA_DIR || undefined,
+    social: parseSocialConfig(env),
+    // Beside the database folder (also with DATABASE_URL): browsers' subscriptions are bound to it.
+    vapidFile: join(dirname(env.DATA_DIR || '.data/pglite'), 'vapid.json'),
+    pushSubject: env.VAPID_SUBJECT || undefined,
+    reminders: { tickMs: reminderTickMs },
   });
   console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);
   // Brands are picked by host name, so say which name opens which brand.

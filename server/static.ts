@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
+import { tagSources } from '../src/domain/brandTags';
 import type { AppEnv } from './http/context';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
@@ -12,20 +13,33 @@ import { installRoutes } from './pwa/routes';
 /** The two builds of the app (`npm run build`): the learner app under /v/ and the class variant. */
 const BUILDS = ['/v', '/class'] as const;
 
+/**
+ * A brand's tag manager and pixel (src/domain/brandTags.ts): their origins, and the nonce their
+ * injected scripts carry, are allowed only for a brand that configures them. The CSP is decided per
+ * page load, before any choice: the app itself injects a tag only once its consent category allows.
+ */
+const brandTags =
+  (directive: 'script' | 'connect' | 'img') =>
+  (c: Context, _name: string): string => {
+    const sources = tagSources((c as Context<AppEnv>).get('brand'), directive);
+    if (!sources) return '';
+    return directive === 'script' ? `${sources} ${NONCE(c, _name)}` : sources;
+  };
+
 const appPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", brandTags('script')],
   styleSrc: ["'self'", NONCE],
   // The video player (Mux's element, media-chrome inside) builds its shadow DOM with <style>
   // elements and style attributes it writes at run time, which no nonce can reach: inline styles are
   // allowed for elements and attributes (they run no code). Scripts stay 'self' only, never inline.
   styleSrcElem: ["'self'", "'unsafe-inline'"],
   styleSrcAttr: ["'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  imgSrc: ["'self'", 'data:', brandTags('img')],
   // hls.js plays through Media Source Extensions (blob: URLs) and may run its transmuxer in a worker.
   mediaSrc: ["'self'", 'blob:'],
   workerSrc: ["'self'", 'blob:'],
-  connectSrc: ["'self'"],
+  connectSrc: ["'self'", brandTags('connect')],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

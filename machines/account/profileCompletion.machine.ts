@@ -23,7 +23,8 @@ export type ProfileCompletionContext = TextFormContext<ProfileField>;
 
 export type ProfileCompletionEvent = FormChangeEvent<ProfileField> | { type: 'FORM.SUBMIT' };
 
-const validateProfile = (fields: ProfileFields) =>
+/** The profile's text rules; the profile page's full form checks the same fields the same way. */
+export const validateProfile = (fields: ProfileFields) =>
   collectErrors<ProfileField>({
     firstName: validateRequired(fields.firstName),
     lastName: validateRequired(fields.lastName),
@@ -32,7 +33,7 @@ const validateProfile = (fields: ProfileFields) =>
     instagramId: validateInstagram(fields.instagramId),
   });
 
-const trimmedFields = (context: ProfileFields): ProfileFields => ({
+export const trimmedFields = (context: ProfileFields): ProfileFields => ({
   firstName: context.firstName.trim(),
   lastName: context.lastName.trim(),
   phone: context.phone.trim(),

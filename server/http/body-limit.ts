@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
 import { sendError } from './respond';
@@ -12,6 +13,13 @@ export interface BodyLimitOptions {
   drainBytes?: number;
   /** How long the rest of an oversize body may take to arrive before the connection is cut. */
   drainMs?: number;
+  /**
+   * The route streams the body to disk and counts it itself (an upload): a chunked body is left to
+   * it instead of being collected in memory here. A declared length is still checked first.
+   */
+  countedByRoute?: boolean;
+  /** The 413's message when the generic "body too large" would not tell the user what to do. */
+  refusal?: { key: MessageKey; params: Record<string, number> };
 }
 
 const DRAIN_BYTES = 16 * 1024 * 1024;
@@ -34,18 +42,11 @@ export function limitBody({
   maxBytes,
   drainBytes = DRAIN_BYTES,
   drainMs = DRAIN_MS,
+  countedByRoute = false,
+  refusal = { key: 'bodyTooLarge', params: { kib: Math.floor(maxBytes / 1024) } },
 }: BodyLimitOptions): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context<AppEnv>) =>
-    sendError(
-      c,
-      new ApiError(
-        413,
-        'bodyTooLarge',
-        undefined,
-        { Connection: 'close' },
-        { kib: Math.floor(maxBytes / 1024) },
-      ),
-    );
+    sendError(c, new ApiError(413, refusal.key, undefined, { Connection: 'close' }, refusal.params));
 
   return async (c, next) => {
     // Asking the request for its body builds a whole web Request, a cost every read would pay: a GET
@@ -59,6 +60,7 @@ export function limitBody({
     // Node's parser holds a body to its declared length, so a small declared body needs no counting.
     if (declared !== undefined && declared <= maxBytes) return next();
     if (declared !== undefined && declared > drainBytes) return tooLarge(c);
+    if (declared === undefined && countedByRoute) return next();
 
     const reader = body.getReader();
     if (declared !== undefined) {

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
@@ -106,11 +107,13 @@ export const requiredText = (max: number) =>
 export const optionalText = (max: number) =>
   v.nullable(v.pipe(textInput(), v.trim(), v.maxLength(max, 'tooLong' satisfies MessageKey), emptyToNull));
 
+/** The app's own phone rule (src/domain/phone.ts), stored without separators. */
 export const phoneField = v.pipe(
   textInput(),
   v.trim(),
   v.nonEmpty('required' satisfies MessageKey),
-  v.regex(/^\+?[0-9][0-9 ()-]{5,22}[0-9]$/, 'phone' satisfies MessageKey),
+  v.check(isPhone, 'phone' satisfies MessageKey),
+  v.transform(normalizePhone),
 );
 
 function isRealDate(ddmmyyyy: string): boolean {
@@ -203,6 +206,14 @@ export const idParamWith = (message: MessageKey) =>
 
 /** A path id whose refusal is "Id must be set". */
 export const idParam = idParamWith('idRequired');
+
+/** An id sent in a JSON body: a number (not the text of a path id) an int4 id column can hold. */
+export const bodyIdField = v.pipe(
+  v.number('notWholeNumber' satisfies MessageKey),
+  v.integer('notWholeNumber' satisfies MessageKey),
+  v.minValue(1, 'notPositive' satisfies MessageKey),
+  v.maxValue(MAX_INT4, 'tooLarge' satisfies MessageKey),
+);
 
 /** Text taken as given (no trimming), `min..max` characters. */
 export const plainText = (min: number, max: number) =>

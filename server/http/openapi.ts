@@ -24,7 +24,7 @@ export interface Operation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters: Parameter[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, unknown>;
   /** Who may call (see `Access` in server/http/route.ts). */
   'x-access': Access;
@@ -82,6 +82,12 @@ function successResponse(answer: Answer) {
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
   }
+  if (answer.kind === 'redirect') {
+    return {
+      description: 'Sends the browser on',
+      headers: { Location: { description: 'Where to', schema: { type: 'string', format: 'uri' } } },
+    };
+  }
   const schema = jsonSchema(answer.schema, 'output');
   const wrapped = (data: JsonSchema): JsonSchema => ({
     type: 'object',
@@ -125,6 +131,17 @@ function operation(tag: string, route: RouteDefinition, baseLabel: string): Oper
             // An empty body counts as `{}`, so that missing fields are reported one by one.
             required: false,
             content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    ...(route.upload
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file's bytes as the body, at most ${route.upload.maxBytes} bytes; the content decides its type.`,
+            content: Object.fromEntries(
+              route.upload.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+            ),
           },
         }
       : {}),
@@ -173,7 +190,8 @@ const RESPONSES = {
   403: refusal('Not allowed on this brand'),
   404: refusal('Not found (or not yours)'),
   409: refusal('Conflicts with what the learner already has'),
-  413: refusal('The body is over 64 KiB'),
+  413: refusal('The body is over the limit (64 KiB, or the upload limit of an upload route)'),
+  415: refusal('The content is not of a type the route accepts'),
   422: refusal('Invalid fields', 'FieldErrorAnswer'),
   429: refusal('Too many requests', 'ErrorAnswer', {
     'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },

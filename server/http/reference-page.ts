@@ -99,7 +99,9 @@ function answers(operation: Operation, refusals: Refusals): string {
 }
 
 function operationSection(method: string, path: string, operation: Operation, refusals: Refusals): string {
-  const body = operation.requestBody?.content['application/json'].schema;
+  const body = operation.requestBody?.content['application/json']?.schema;
+  // An upload's body is the file itself: its accepted types instead of a field table.
+  const upload = body ? [] : Object.keys(operation.requestBody?.content ?? {});
   return [
     `<section id="${escapeHtml(operation.operationId)}">`,
     `<h3><span class="method">${method.toUpperCase()}</span> ${code(path)}</h3>`,
@@ -107,6 +109,9 @@ function operationSection(method: string, path: string, operation: Operation, re
     operation.description ? `<p>${escapeHtml(operation.description)}</p>` : '',
     operation.parameters.length ? `<h4>Parameters</h4>${parameterTable(operation.parameters)}` : '',
     body ? `<h4>JSON body</h4>${fieldTable(body)}` : '',
+    upload.length
+      ? `<h4>Body</h4><p>${escapeHtml(operation.requestBody?.description ?? '')} Types: ${upload.map(code).join(', ')}.</p>`
+      : '',
     `<h4>Answers</h4><ul>${answers(operation, refusals)}</ul>`,
     '</section>',
   ].join('');

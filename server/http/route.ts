@@ -11,7 +11,7 @@ import { readBody, readParams, readQuery } from './validation';
  * describes it in the OpenAPI document (server/http/openapi.ts) and the route table.
  */
 
-export type Method = 'get' | 'post' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 
 /**
  * Who may call:
@@ -28,7 +28,8 @@ export type RefusalStatus = 403 | 404 | 409 | 429;
 /** The success answer: `data` is `{ success: true, data }`, `page` adds the `x-pagination-*` headers. */
 export type Answer =
   | { kind: 'data' | 'page' | 'json'; status: 200 | 201; schema: v.GenericSchema }
-  | { kind: 'event-stream'; status: 200 };
+  | { kind: 'event-stream'; status: 200 }
+  | { kind: 'redirect'; status: 302 };
 
 export const dataAnswer = (schema: v.GenericSchema, status: 200 | 201 = 200): Answer => ({
   kind: 'data',
@@ -40,6 +41,8 @@ export const pageAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'page', 
 /** An answer whose whole body is `schema` (for the rare call that does not wrap it in `data`). */
 export const jsonAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'json', status: 200, schema });
 export const eventStreamAnswer: Answer = { kind: 'event-stream', status: 200 };
+/** The browser is sent on (`Location`): a redirect to an identity provider or back to the app. */
+export const redirectAnswer: Answer = { kind: 'redirect', status: 302 };
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 type AuthOf<A extends Access> = A extends 'session'
@@ -75,6 +78,11 @@ export interface RouteDefinition<
   query?: Q;
   /** The JSON object body. */
   body?: B;
+  /**
+   * A raw body the handler streams itself (an upload), instead of `body`: its accepted media types
+   * and size limit, for the OpenAPI document and the 413/415 refusals.
+   */
+  upload?: { mediaTypes: readonly string[]; maxBytes: number };
   /** Runs after the access check and before the input is read, e.g. "registration is closed". */
   precondition?: (c: Context<AppEnv>, services: Services) => void;
   answer: Answer;
@@ -106,6 +114,10 @@ export function refusalsOf(route: RouteDefinition): number[] {
   if (route.body) {
     statuses.add(400);
     statuses.add(413);
+  }
+  if (route.upload) {
+    statuses.add(413);
+    statuses.add(415);
   }
   if (route.params || route.query || route.body) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);

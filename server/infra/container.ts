@@ -1,11 +1,14 @@
 import type { BrandConfig } from '../../brands/index';
 import type { Db } from '../db/client';
+import type { SocialConfig } from '../modules/social-auth/config';
 import { EventsHub } from './events-hub';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
 import { createPasswords, type PasswordCost, type Passwords } from './passwords';
+import { type Push, pushWithFreshKeys } from './push';
 import {
   type AttemptLimits,
+  createAnalyticsLimit,
   createClientErrorLimit,
   createLoginLimits,
   createResetLimits,
@@ -24,6 +27,8 @@ export interface Settings {
   mediaDir: string;
   /** Interval of the comment line that keeps event streams open. */
   keepAliveMs: number;
+  /** Social sign-in providers configured by the environment (SOCIAL_*); empty when none. */
+  social?: SocialConfig;
 }
 
 /** Everything a route may use, built once per server. */
@@ -39,13 +44,17 @@ export interface Services {
   resetLimits: AttemptLimits;
   /** Per client address. */
   clientErrorLimit: SlidingWindowLimiter;
+  /** Analytics batches, per client address. */
+  analyticsLimit: SlidingWindowLimiter;
+  /** Web push with the server's VAPID keys. */
+  push: Push;
 }
 
 export function createServices(
   db: Db,
   log: Logger,
   settings: Settings,
-  options: { smtpUrl?: string; argon2?: PasswordCost },
+  options: { smtpUrl?: string; argon2?: PasswordCost; push?: Push },
 ): Services {
   const hub = new EventsHub();
   return {
@@ -59,5 +68,7 @@ export function createServices(
     loginLimits: createLoginLimits(),
     resetLimits: createResetLimits(),
     clientErrorLimit: createClientErrorLimit(),
+    analyticsLimit: createAnalyticsLimit(),
+    push: options.push ?? pushWithFreshKeys(log),
   };
 }

@@ -67,6 +67,14 @@ export function createClientErrorLimit() {
   return new SlidingWindowLimiter(60, 10 * 60 * 1000);
 }
 
+/**
+ * Analytics batches from the app: 300 per client address within 10 minutes. The app sends a batch at
+ * most every few seconds while a page is open, so only a script comes near it.
+ */
+export function createAnalyticsLimit() {
+  return new SlidingWindowLimiter(300, 10 * 60 * 1000);
+}
+
 export type AttemptLimits = ReturnType<typeof createLoginLimits>;
 
 /** The longest wait either limit imposes on this account and client, in seconds (0 = go ahead). */

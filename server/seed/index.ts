@@ -5,6 +5,7 @@ import { banners, communities, courseServices, userCommunities, userScores, user
 import type { Passwords } from '../infra/passwords';
 import { demoCourseCache } from './demo-course';
 import { seedLearnerStreams } from './demo-streams';
+import { seedSupportCategories } from './support-categories';
 import { cachedMediaTools } from './transcode-cache';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -149,6 +150,7 @@ export async function seedDemoData(db: Db, passwords: Passwords, mediaDir: strin
       platforms: ['desktop', 'mobile'],
       positions: [1],
     });
+    await seedSupportCategories(tx);
   });
   return true;
 }

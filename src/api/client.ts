@@ -40,8 +40,15 @@ export type ApiClient = {
   ): Promise<{ data: v.InferOutput<S>; headers: Headers }>;
 };
 
+/**
+ * What a call that cannot go through fetch needs (an upload that reports its progress goes through
+ * XMLHttpRequest): its URL with `lang`, the same headers as every call, and what a 401 must do.
+ */
+export type PreparedCall = { url: string; headers: Record<string, string>; unauthorized: () => void };
+
 /** The running app's client, which also knows whether calls are under way. */
 export type TrackedApiClient = ApiClient & {
+  prepare(path: string, method: Method): PreparedCall;
   /**
    * Resolves once no call is under way. Clearing what a session left (its kept answers) waits for it:
    * an answer landing after the clearing would be kept again.
@@ -134,16 +141,15 @@ export function createApiClient(context: ApiClientContext): TrackedApiClient {
     },
     settled: () =>
       underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)),
+    prepare: (path, method) => {
+      const { url, headers, token } = callOf(context, path, method, {});
+      return { url, headers, unauthorized: () => token && context.onUnauthorized() };
+    },
   };
 }
 
-async function send<S extends v.GenericSchema>(
-  context: ApiClientContext,
-  schema: S,
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ data: v.InferOutput<S>; headers: Headers }> {
-  const method = options.method ?? 'GET';
+/** The URL and headers of one call: the session's token (or the call's own), language and app. */
+function callOf(context: ApiClientContext, path: string, method: Method, options: RequestOptions) {
   const token = options.token ?? context.token();
   const language = context.language();
   const headers: Record<string, string> = {
@@ -155,14 +161,28 @@ async function send<S extends v.GenericSchema>(
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const query = { ...options.query, ...(method === 'GET' || method === 'POST' ? { lang: language } : {}) };
+  return {
+    url: urlOf(`${context.origin ?? ''}${BASES[options.base ?? 'v1']}${path}`, query),
+    headers,
+    token,
+  };
+}
 
+async function send<S extends v.GenericSchema>(
+  context: ApiClientContext,
+  schema: S,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: v.InferOutput<S>; headers: Headers }> {
+  const method = options.method ?? 'GET';
+  const { url, headers, token } = callOf(context, path, method, options);
   const body = method === 'DELETE' ? undefined : options.body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   let answer: unknown;
   try {
-    response = await fetch(urlOf(`${context.origin ?? ''}${BASES[options.base ?? 'v1']}${path}`, query), {
+    response = await fetch(url, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -33,6 +33,11 @@ const areaCatalogs = {
     ru: () => import('../../locales/ru/account.po'),
     es: () => import('../../locales/es/account.po'),
   },
+  consent: {
+    en: () => import('../../locales/en/consent.po'),
+    ru: () => import('../../locales/ru/consent.po'),
+    es: () => import('../../locales/es/consent.po'),
+  },
 } satisfies Record<string, Record<Language, Catalog>>;
 
 export type CatalogArea = keyof typeof areaCatalogs;

@@ -1,10 +1,13 @@
 import { createRootRouteWithContext, createRouter } from '@tanstack/react-router';
 import { accountRoutes } from '../features/account/routes';
 import { guestRoutes, signedInAuthRoutes } from '../features/auth/routes';
+import { consentRoutes } from '../features/consent/routes';
 import { learningRoutes } from '../features/learning/routes';
 import { RootFrame } from '../features/shell/RootFrame';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { legacyRedirects, notFoundPage, shellRoutes, signedInLayout } from '../features/shell/routes';
+import { socialRoutes } from '../features/social/routes';
+import { supportRoutes } from '../features/support/routes';
 import type { RouteGuardActor } from './hooks';
 import type { RouterContext } from './routing';
 
@@ -25,7 +28,10 @@ const routeTree = rootRoute.addChildren([
     ...shellRoutes(signedIn),
     ...signedInAuthRoutes(signedIn),
     ...accountRoutes(signedIn),
+    ...consentRoutes(signedIn),
     ...learningRoutes(signedIn),
+    ...supportRoutes(signedIn),
+    ...socialRoutes(signedIn),
   ]),
   ...legacyRedirects(rootRoute),
 ]);

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import type { BrandConfig, Language } from '../../brands';
+import { linkConsent } from '../features/consent/consentLink';
 import { hostDownloads } from '../features/offline/downloadsHost';
 import { app, connectApiClient, connectErrorReporting } from '../features/shell/app.provide';
 import { routeGuard as providedRouteGuard } from '../features/shell/routeGuard.provide';
@@ -76,10 +77,14 @@ export function startApp(brand: BrandConfig, language: Language) {
     wasGoingBack = goingBack;
   });
 
+  // Cookie consent: the banner, and analytics and the brand's tags only as far as the choice allows.
+  const consent = linkConsent({ brand: () => root.getSnapshot().context.brand, session, effects, router });
+
   routeGuard.start();
   root.start();
   statistics.start();
   downloads.start();
+  consent.start();
   prepareOpeningPage(router, language, session());
 
   // Keep the guard's facts current; when they change, re-run the guards of the page on screen so a

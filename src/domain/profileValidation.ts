@@ -1,4 +1,5 @@
-import { INSTAGRAM_EXAMPLE_NAME, INSTAGRAM_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from './limits';
+import { INSTAGRAM_EXAMPLE_NAME, INSTAGRAM_MAX_LENGTH } from './limits';
+import { isPhone } from './phone';
 import type { FieldError } from './validation';
 
 /** Profile field rules of shell spec section 5, in the codes of validation.ts. */
@@ -17,13 +18,11 @@ export function validateInstagram(value: string): FieldError[] {
   return errors;
 }
 
-/** Required; an optional leading +, digits and the usual separators (space, dash, dot, brackets). */
+/** Required; the shared phone rule of src/domain/phone.ts (the server checks the same one). */
 export function validatePhone(value: string): FieldError[] {
   const phone = value.trim();
   if (phone === '') return [{ code: 'required' }];
-  const digits = phone.replace(/\D/g, '').length;
-  const wellFormed = /^\+?[\d\s().-]+$/.test(phone);
-  return wellFormed && digits >= PHONE_MIN_DIGITS && digits <= PHONE_MAX_DIGITS ? [] : [{ code: 'phone' }];
+  return isPhone(phone) ? [] : [{ code: 'phone' }];
 }
 
 /** Optional DD.MM.YYYY; a well-formed but impossible date (31.02.2020) has its own message. */

@@ -16,6 +16,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { keepStartReads, registerApiCache } from './apiCache';
 import { retireUnknownCaches } from './cacheRetirement';
 import { registerDownloadRoutes } from './downloadRoutes';
+import { registerPushHandlers } from './push';
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -29,6 +30,8 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 self.addEventListener('activate', (event) => event.waitUntil(retireUnknownCaches()));
+// Reminders from the server's scheduler, shown as notifications (the account area's push).
+registerPushHandlers();
 
 // The brand's instruction pages are real pages of their own, not routes of the app.
 const base = new URL(self.registration.scope).pathname;

@@ -6,11 +6,13 @@ import {
   courseServices,
   installments,
   paymentSubscriptions,
+  schedules,
   sessions,
   streamFreezes,
   userCommunities,
   userCourseStreams,
   userDayStatuses,
+  userExternalAuths,
   userScores,
   users,
 } from '../../server/db/schema';
@@ -18,6 +20,7 @@ import { SESSION_COOKIE } from '../../server/http/auth';
 import type { ApiRoute } from '../../server/http/route';
 import { createPasswords } from '../../server/infra/passwords';
 import { hashToken, newToken } from '../../server/infra/tokens';
+import { timeOfMinute } from '../../src/domain/reminders';
 import { expectClientContract } from './contract';
 import { serverForFile, TEST_ARGON2 } from './harness';
 
@@ -95,7 +98,8 @@ async function createLearner(): Promise<Learner> {
     freezeId,
     dayStatusId,
     courseVersion,
-  ] = [marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker()];
+    externalAuthId,
+  ] = [marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker(), marker()];
   const now = Date.now();
   const later = new Date(now + 30 * 24 * 3600 * 1000);
   await db.insert(users).values({ id, email, passwordHash, name: `Learner ${id}` });
@@ -132,6 +136,12 @@ async function createLearner(): Promise<Learner> {
   await db.insert(userScores).values({ id: scoreId, userId: id, amount });
   await db.insert(installments).values({ id: installmentId, userId: id, status: 'active' });
   await db
+    .insert(userExternalAuths)
+    .values({ id: externalAuthId, userId: id, source: 'google', subject: `g-${id}` });
+  // A reminder time of the learner's own: learners made one after the other get different minutes.
+  const reminderTime = timeOfMinute(id % 1440);
+  await db.insert(schedules).values({ userId: id, weekday: 1, minuteOfDay: id % 1440 });
+  await db
     .insert(userCommunities)
     .values({ userId: id, communityId, startDate: new Date(joinedAt * 1000), endDate: later });
   return {
@@ -156,11 +166,15 @@ async function createLearner(): Promise<Learner> {
       `Day ${id}`,
       `Lesson ${id}`,
       courseVersion,
+      reminderTime,
+      externalAuthId,
     ]),
     unlistedIds: {
       '/user-course-streams/:streamId/user-day-status/:dayId': openDayId,
       '/user-course-streams/:streamId/user-day-status/:id': dayStatusId,
       '/course-services/:id': serviceId,
+      // The social networks list is GET /user-external-auth (singular), beside no plural list.
+      '/user-external-auths/:id': externalAuthId,
     },
   };
 }
@@ -181,7 +195,7 @@ async function callAs(
   if (token !== null && carrier === 'bearer') headers.Authorization = `Bearer ${token}`;
   if (token !== null && carrier === 'cookie') headers.Cookie = `${SESSION_COOKIE}=${token}`;
   if (token !== null && carrier === 'query') url += `?token=${encodeURIComponent(token)}`;
-  const withBody = route.method === 'post';
+  const withBody = route.method === 'post' || route.method === 'put';
   if (withBody) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, {
     method: route.method.toUpperCase(),

@@ -1,7 +1,10 @@
 import * as v from 'valibot';
 import { expect } from 'vitest';
+import { WireAnalyticsAnswer } from '../../src/api/analytics';
+import { WireAppRatingSchema } from '../../src/api/appRating';
 import { WireClientErrorAnswer } from '../../src/api/clientErrors';
 import { WireConfigSchema } from '../../src/api/config';
+import { WireCookiePolicy, WireCookieSettings, WireStoredCookiePolicy } from '../../src/api/cookie';
 import { WireCourseServiceSchema } from '../../src/api/courseServices';
 import { WireCourseSchema, WireCourseVersionSchema, WireStageSchema } from '../../src/api/courses';
 import {
@@ -10,8 +13,11 @@ import {
   WireSavedLessonStatSchema,
 } from '../../src/api/dayStatuses';
 import { WireDaySchema } from '../../src/api/days';
+import { WirePushKeySchema } from '../../src/api/push';
+import { WireScheduleSchema } from '../../src/api/schedule';
 import { WireScoreSchema } from '../../src/api/scores';
 import { WireSignupCheckSchema } from '../../src/api/signup';
+import { WireExternalAuthSchema } from '../../src/api/social';
 import {
   WireBannerSchema,
   WireCommunitySchema,
@@ -23,6 +29,8 @@ import {
 } from '../../src/api/startLists';
 import { WireCourseStreamSchema, WireStreamStatusSchema } from '../../src/api/streams';
 import { WireSupportAnswerSchema } from '../../src/api/support';
+import { WireQuestionIdSchema, WireSupportCategorySchema } from '../../src/api/supportQuestions';
+import { WireUploadSchema } from '../../src/api/uploads';
 import { WireSessionSchema, WireUserSchema } from '../../src/api/user';
 import { WireEmpty } from '../../src/api/wire';
 
@@ -39,13 +47,27 @@ const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'POST /auth/request-password-reset': WireEmpty,
   'POST /auth/reset-password': WireSessionSchema,
   'POST /auth/logout': WireEmpty,
+  'POST /auth/social/exchange': WireSessionSchema,
+  'GET /user-external-auth': v.array(WireExternalAuthSchema),
+  'DELETE /user-external-auths/:id': WireEmpty,
   'GET /user': WireUserSchema,
   'POST /user': WireUserSchema,
   'DELETE /user': WireEmpty,
   'POST /user/update-user': WireUserSchema,
   'POST /user/update-password': WireSessionSchema,
+  'POST /user/avatar': WireUserSchema,
+  'POST /media/upload': WireUploadSchema,
   'POST /tech-questions/anonymous': WireSupportAnswerSchema,
+  'POST /tech-questions': WireQuestionIdSchema,
+  'POST /tech-questions/auto': WireQuestionIdSchema,
+  'GET /support-category': v.array(WireSupportCategorySchema),
+  'GET /app-rating': WireAppRatingSchema,
+  'POST /app-rating': WireAppRatingSchema,
   'POST /client-errors': WireClientErrorAnswer,
+  'GET /cookie': WireCookieSettings,
+  'GET /cookie/get-policy': WireStoredCookiePolicy,
+  'POST /cookie/update-policy': WireCookiePolicy,
+  'POST /analytics/events': WireAnalyticsAnswer,
   'GET /user-course-streams': v.array(WireCourseStreamSchema),
   'GET /payment-subscription': v.array(WireSubscriptionSchema),
   'GET /community': v.array(WireCommunitySchema),
@@ -72,14 +94,24 @@ const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'GET /courses/:courseId/stages': v.array(WireStageSchema),
   'GET /courses/:courseId/stages/:stageId/days': v.array(WireDaySchema),
   'GET /courses/:courseId/stages/:stageId/days/:dayId': WireDaySchema,
+  'POST /user/notification': WireUserSchema,
+  'GET /schedule': WireScheduleSchema,
+  'PUT /schedule/update': WireScheduleSchema,
+  'GET /push/vapid-public-key': WirePushKeySchema,
+  'POST /push-subscriptions': WireEmpty,
+  'DELETE /push-subscriptions': WireEmpty,
 };
 
 /** Calls the server answers and the app does not make (yet): nothing on the app's side to hold them to. */
 export const NOT_CLIENT_CALLS: ReadonlySet<string> = new Set([
   'POST /auth/login-by-app-id',
   'POST /auth/signup-by-app-id',
-  'POST /user/notification',
   'GET /events',
+  // Browser navigations to and from the identity providers (redirects), not calls of the API client.
+  'GET /auth/social/:provider',
+  'GET /auth/social/:provider/link',
+  'GET /auth/social/:provider/callback',
+  'POST /auth/social/:provider/callback',
 ]);
 
 /** Every call named here, by `METHOD /pattern`. */

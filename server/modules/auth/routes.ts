@@ -17,6 +17,7 @@ import { type ApiModule, dataAnswer, jsonAnswer, route } from '../../http/route'
 import type { Services } from '../../infra/container';
 import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
 import { type AttemptLimits, attemptRetryAfter, recordAttempt } from '../../infra/rate-limit';
+import { deleteSessionSubscriptions } from '../push/queries';
 import { findUserByAppId, findUserByEmail, isEmailTaken, isUniqueViolation } from '../user/queries';
 import { toWireUser, WireSignedIn } from '../user/wire';
 import { createPasswordReset, resetPassword } from './queries';
@@ -280,7 +281,9 @@ export const authModule: ApiModule = {
       summary: "End this request's session",
       access: 'session',
       answer: dataAnswer(EmptyData),
-      async handle(c, { auth }, { sessions }) {
+      async handle(c, { auth }, { db, sessions }) {
+        // The spec: logout removes the push user id. This device gets no more pushes.
+        await deleteSessionSubscriptions(db, auth.sessionId);
         await sessions.revoke(auth.sessionId);
         return sendData(c, {});
       },

@@ -1,30 +1,72 @@
+import type { Context } from 'hono';
 import * as v from 'valibot';
-import { techQuestions } from '../../db/schema';
-import { emailField, MAX_INT4, requiredText } from '../../http/fields';
+import type { UserRow } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { fieldError } from '../../http/errors';
+import { emailField, MAX_INT4, optionalText, requiredText } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
-import type { MessageKey } from '../../infra/i18n';
+import { type MessageKey, translate } from '../../infra/i18n';
+import { ownStreamCourse, recentAutoQuestion, requireActiveCategory, storeQuestion } from './queries';
+
+/** An id sent in a JSON body (a number, not the text of a path id). */
+const bodyId = v.pipe(
+  v.number('notWholeNumber' satisfies MessageKey),
+  v.integer('notWholeNumber' satisfies MessageKey),
+  v.minValue(1, 'notPositive' satisfies MessageKey),
+  v.maxValue(MAX_INT4, 'tooLarge' satisfies MessageKey),
+);
+
+/** The shell spec's limit on a support message (section 5). */
+const MESSAGE_MAX = 500;
 
 const AnonymousQuestionBody = v.object({
   email: emailField,
   name: requiredText(100),
-  message: requiredText(500),
-  support_category_id: v.optional(
-    v.nullable(
-      v.pipe(
-        v.number('notWholeNumber' satisfies MessageKey),
-        v.integer('notWholeNumber' satisfies MessageKey),
-        v.minValue(1, 'notPositive' satisfies MessageKey),
-        v.maxValue(MAX_INT4, 'tooLarge' satisfies MessageKey),
-      ),
-    ),
-  ),
+  message: requiredText(MESSAGE_MAX),
+  support_category_id: v.optional(v.nullable(bodyId)),
 });
 
-/** The support form for visitors who are not signed in. */
+/** What both signed-in calls share: the category, the stream it is about, and an optional name. */
+const signedInFields = {
+  support_category_id: bodyId,
+  /** Empty or missing: the account's name is used. */
+  name: v.optional(optionalText(100), null),
+};
+
+const QuestionBody = v.object({
+  ...signedInFields,
+  /** One of the learner's streams, or null/missing for a question about no course. */
+  target_id: v.optional(v.nullable(bodyId), null),
+  message: requiredText(MESSAGE_MAX),
+});
+
+/** A renewal is always about a course, so the stream is required. */
+const AutoQuestionBody = v.object({ ...signedInFields, target_id: bodyId });
+
+const WireQuestionId = v.object({ id: v.number() });
+
+/** The name a question is signed with when the learner gives none: the account's name, else its e-mail. */
+function accountName(user: UserRow): string {
+  const fullName = [user.name, user.lastName].filter(Boolean).join(' ').trim();
+  return fullName || user.email || user.appId || `#${user.id}`;
+}
+
+/**
+ * The message of a one-tap request, written by the server in the learner's language. Only the
+ * brand's renewal categories have one; any other category needs the learner's own words.
+ */
+function autoMessageKey(c: Context<AppEnv>, categoryId: number): MessageKey {
+  const { renewCourse, renewConsultation } = c.get('brand').supportCategoryIds;
+  if (categoryId === renewCourse) return 'autoRenewCourse';
+  if (categoryId === renewConsultation) return 'autoRenewConsultation';
+  throw fieldError('support_category_id', 'supportCategoryNeedsMessage');
+}
+
+/** Support questions: from visitors without an account, and from signed-in learners. */
 export const techQuestionsModule: ApiModule = {
   tag: 'tech-questions',
-  description: 'The support form for visitors who are not signed in.',
+  description: 'Support questions from visitors and from signed-in learners.',
   routes: [
     route({
       method: 'post',
@@ -32,18 +74,71 @@ export const techQuestionsModule: ApiModule = {
       summary: 'Send a support question without an account',
       access: 'none',
       body: AnonymousQuestionBody,
-      answer: dataAnswer(v.object({ id: v.number() }), 201),
+      answer: dataAnswer(WireQuestionId, 201),
       async handle(c, { body }, { db }) {
-        const [row] = await db
-          .insert(techQuestions)
-          .values({
-            email: body.email,
-            name: body.name,
-            message: body.message,
-            supportCategoryId: body.support_category_id ?? null,
-          })
-          .returning({ id: techQuestions.id });
-        return sendData(c, { id: row?.id }, 201);
+        const id = await storeQuestion(db, {
+          email: body.email,
+          name: body.name,
+          message: body.message,
+          supportCategoryId: body.support_category_id ?? null,
+        });
+        return sendData(c, { id }, 201);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/tech-questions',
+      summary: "Send a support question, optionally about one of the learner's streams",
+      access: 'session',
+      learnerData: true,
+      body: QuestionBody,
+      answer: dataAnswer(WireQuestionId, 201),
+      refusals: [404],
+      async handle(c, { body, auth }, { db }) {
+        if (body.target_id !== null) await ownStreamCourse(db, auth.user.id, body.target_id);
+        await requireActiveCategory(db, body.support_category_id);
+        const id = await storeQuestion(db, {
+          userId: auth.user.id,
+          email: auth.user.email ?? '',
+          name: body.name ?? accountName(auth.user),
+          message: body.message,
+          supportCategoryId: body.support_category_id,
+          targetId: body.target_id,
+        });
+        return sendData(c, { id }, 201);
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/tech-questions/auto',
+      summary: 'Ask to renew a course or its consultations in one tap (no message)',
+      description:
+        'The message is written by the server. The same request for the same stream and category ' +
+        'within 24 hours answers 200 with the first request’s id instead of storing another.',
+      access: 'session',
+      learnerData: true,
+      body: AutoQuestionBody,
+      answer: dataAnswer(WireQuestionId, 201),
+      refusals: [404],
+      async handle(c, { body, auth }, { db }) {
+        const stream = await ownStreamCourse(db, auth.user.id, body.target_id);
+        await requireActiveCategory(db, body.support_category_id);
+        const messageKey = autoMessageKey(c, body.support_category_id);
+        const question = {
+          userId: auth.user.id,
+          targetId: stream.id,
+          supportCategoryId: body.support_category_id,
+        };
+        const earlier = await recentAutoQuestion(db, question, new Date());
+        if (earlier) return sendData(c, { id: earlier.id }, 200);
+        const id = await storeQuestion(db, {
+          ...question,
+          email: auth.user.email ?? '',
+          name: body.name ?? accountName(auth.user),
+          message: translate(c.get('lang'), messageKey, { course: stream.courseTitle }),
+          isAuto: true,
+        });
+        return sendData(c, { id }, 201);
       },
     }),
   ],

@@ -37,6 +37,7 @@ const ProfileBody = v.object({
   instagram_id: v.optional(instagramField),
   timezone: v.optional(timezoneField),
   language_code: v.optional(languageCodeField),
+  disable_notification: v.optional(flagField),
 });
 
 const PasswordChangeBody = withMatchingRepeat(
@@ -102,6 +103,7 @@ export const userModule: ApiModule = {
           timezone: body.timezone,
           languageCode: body.language_code,
           locale: body.language_code ? localeOf(body.language_code) : undefined,
+          disableNotification: body.disable_notification,
         };
         // The forced profile step is over once the three required fields are there.
         const name = values.name ?? current.name;

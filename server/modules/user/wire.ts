@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { toSeconds } from '../../http/time';
 import { scoresAmount } from '../scores/queries';
+import { externalAuthsOf } from '../social-auth/queries';
+import { learningCounters } from './counters';
 
 /** 0 or 1: the wire speaks flags as numbers. */
 const Flag = v.number();
@@ -52,13 +54,14 @@ type WireUser = v.InferOutput<typeof WireUser>;
 /** A session just started: its bearer token and the user. */
 export const WireSignedIn = v.object({ token: v.string(), user: WireUser });
 
-/** Only points are tracked so far, the other counters stay 0. */
+/** Learning and points; referral, cashback and link counters belong to commerce this server has not got. */
 async function statistics(db: Db, userId: number): Promise<v.InferOutput<typeof WireStatistics>> {
+  const learning = await learningCounters(db, userId);
   return {
-    viewed_hours: 0,
-    completed_courses: 0,
+    viewed_hours: learning.viewedHours,
+    completed_courses: learning.completedCourses,
     completed_tasks: 0,
-    viewed_lessons: 0,
+    viewed_lessons: learning.viewedLessons,
     referral_orders: 0,
     cashback: 0,
     discount_for_referral: 0,
@@ -90,8 +93,7 @@ export async function toWireUser(db: Db, user: UserRow, withStatistics = false):
     is_admin: user.isAdmin,
     status: user.status,
     created_at: toSeconds(user.createdAt),
-    // Social sign-in is not offered yet, so no account has linked networks.
-    user_external_auths: [],
+    user_external_auths: await externalAuthsOf(db, user.id),
     ...(withStatistics ? { statistics: await statistics(db, user.id) } : {}),
   };
 }

@@ -7,13 +7,12 @@ import type {
 } from '../../../machines/account/profileCompletion.machine';
 import { useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { BIRTHDAY_FORMAT, INSTAGRAM_EXAMPLE_NAME } from '../../domain/limits';
 import type { User } from '../../domain/user';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
+import { ProfileFields } from './ProfileFields';
 import { profileCompletion } from './profileCompletion.provide';
 
 /** The forced profile completion (/updateProfile), prefilled with what the user already has. */
@@ -32,7 +31,7 @@ export function ProfileCompletionView({
 }: {
   actor: ActorRefFrom<typeof profileCompletionMachine>;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const { context, busy, formProps, field } = useMachineForm<ProfileField, typeof completion>(
     completion,
     (snapshot) => snapshot.matches('submitting'),
@@ -44,31 +43,7 @@ export function ProfileCompletionView({
       </h1>
       <Notice>{formErrorText(i18n, context.formError)}</Notice>
       <form {...formProps}>
-        <TextField {...field('firstName')} label={t`First name`} autoComplete="given-name" required />
-        <TextField {...field('lastName')} label={t`Last name`} autoComplete="family-name" required />
-        <TextField
-          {...field('phone')}
-          label={t`Phone`}
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-        />
-        <TextField {...field('city')} label={t`City`} autoComplete="address-level2" />
-        <TextField
-          {...field('birthday')}
-          label={t`Birthday`}
-          inputMode="numeric"
-          autoComplete="bday"
-          placeholder={BIRTHDAY_FORMAT}
-          hint={t`Format: DD.MM.YYYY`}
-        />
-        <TextField
-          {...field('instagramId')}
-          label={t`Instagram`}
-          autoCapitalize="none"
-          placeholder={INSTAGRAM_EXAMPLE_NAME}
-        />
+        <ProfileFields field={field} />
         <Button type="submit" busy={busy} className="btn--block">
           <Trans>Save</Trans>
         </Button>

@@ -10,7 +10,7 @@ import { Notice } from '../../ui/Notice';
 import { LanguageChangeDialog } from './LanguageChangeDialog';
 import { languageChange } from './languageChange.provide';
 import { PASSWORD_CHANGED } from './settingsNotice';
-import './settings.css';
+import './account.css';
 
 /** /user/settings: the password change and the interface language (confirmed in a dialog). */
 export function SettingsScreen() {
@@ -49,6 +49,24 @@ export function SettingsView({ actor }: { actor: ActorRefFrom<typeof languageCha
           </span>
           <Link to="/user/settings/password" className="settings__action">
             <Trans>Change password</Trans>
+          </Link>
+        </li>
+        {useBrand().flags.isCookieEnable && (
+          <li className="settings__item">
+            <span className="settings__label">
+              <Trans>Cookies</Trans>
+            </span>
+            <Link to="/user/settings/cookie" className="settings__action">
+              <Trans>Cookie settings</Trans>
+            </Link>
+          </li>
+        )}
+        <li className="settings__item">
+          <span className="settings__label">
+            <Trans>Notifications</Trans>
+          </span>
+          <Link to="/user/settings/notifications" className="settings__action">
+            <Trans>Notifications and reminders</Trans>
           </Link>
         </li>
         {languages.length > 1 && (

@@ -7,7 +7,7 @@ import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { NewPasswordForm } from '../auth/NewPasswordForm';
 import { userPassword } from './userPassword.provide';
-import './settings.css';
+import './account.css';
 
 /** /user/settings/password: the learner changes the password with the current one. */
 export function UserPasswordScreen() {

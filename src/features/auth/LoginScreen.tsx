@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../../machines/auth/login.machine';
 import { useBrand, useProvided, useSession } from '../../app/hooks';
@@ -14,9 +15,18 @@ import { useMachineForm } from '../../ui/useMachineForm';
 import { GuestLayout } from './GuestLayout';
 import { InstructionButton } from './InstructionButton';
 import { login } from './login.provide';
-import { SocialButtons } from './SocialButtons';
 
 const loginRoute = getRouteApi('/');
+
+/** Only a brand with a configured social network loads its buttons (most sign-in pages have none). */
+const SocialButtons = lazy(() =>
+  import('./SocialButtons').then((module) => ({ default: module.SocialButtons })),
+);
+
+/** Only an address coming back from a social sign-in (`action=login`) loads it. */
+const SocialLoginReturn = lazy(() =>
+  import('./SocialLoginReturn').then((module) => ({ default: module.SocialLoginReturn })),
+);
 
 /** Sign-in (shell spec, section 2 "Sign-in screen"). */
 export function LoginScreen() {
@@ -28,7 +38,8 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
   const { t, i18n } = useLingui();
   const brand = useBrand();
   const navigate = useNavigate();
-  const { error: entryError } = loginRoute.useSearch();
+  const search = loginRoute.useSearch();
+  const entryError = search.error;
   const sessionNotice = useSession((snapshot) => snapshot.context.notice);
   const {
     context: form,
@@ -90,7 +101,16 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
           <InstructionButton />
         )}
       </div>
-      <SocialButtons providers={brand.socialAuth.web} />
+      {brand.socialAuth.web.length > 0 && (
+        <Suspense fallback={null}>
+          <SocialButtons providers={brand.socialAuth.web} />
+        </Suspense>
+      )}
+      {search.action === 'login' && (
+        <Suspense fallback={null}>
+          <SocialLoginReturn />
+        </Suspense>
+      )}
     </GuestLayout>
   );
 }

@@ -1,28 +1,29 @@
 import { Trans } from '@lingui/react/macro';
+import { NETWORK_NAMES } from '../../domain/socialNetworks';
+import type { ExternalAuthSource } from '../../domain/user';
 
-type Provider = 'google' | 'vkontakte' | 'facebook' | 'apple';
-const PROVIDER_NAMES: Record<Provider, string> = {
-  google: 'Google',
-  vkontakte: 'VK',
-  facebook: 'Facebook',
-  apple: 'Apple',
-};
+/** The sign-in page itself, keeping a returnUrl it was opened with for after the sign-in. */
+function signInPage(): string {
+  const returnUrl = new URLSearchParams(location.search).get('returnUrl');
+  const query = returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : '';
+  return `${location.origin}${import.meta.env.BASE_URL}${query}`;
+}
 
 /**
- * Social sign-in for the brand's providers, under an "Or" divider; nothing when none are configured.
+ * Social sign-in for the brand's providers, under an "Or" divider (the sign-in page loads it only when
+ * there are some).
  * Each button hands the browser to the provider through the server, which returns to the sign-in page
  * with `action=login&status=…` (shell spec, section 4 "Social login return").
  */
-export function SocialButtons({ providers }: { providers: readonly Provider[] }) {
-  if (providers.length === 0) return null;
-  const back = `${location.origin}${import.meta.env.BASE_URL}`;
+export function SocialButtons({ providers }: { providers: readonly ExternalAuthSource[] }) {
+  const back = signInPage();
   return (
     <div className="social">
       <div className="divider">
         <Trans>Or</Trans>
       </div>
       {providers.map((provider) => {
-        const network = PROVIDER_NAMES[provider];
+        const network = NETWORK_NAMES[provider];
         return (
           <a
             key={provider}

@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { supportFormMachine } from '../../../machines/auth/supportForm.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../domain/limits';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
+import { SupportMessageField } from '../../ui/SupportMessageField';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
 import { supportForm } from './supportForm.provide';
@@ -46,23 +46,12 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
     );
   }
 
-  const left = SUPPORT_MESSAGE_MAX_LENGTH - form.message.length;
   return (
     <form {...formProps}>
       <Notice>{formErrorText(i18n, form.formError, sendFailed)}</Notice>
       <TextField label={t`Name`} autoComplete="name" {...field('name')} />
       <TextField label={t`E-mail`} type="email" autoComplete="email" inputMode="email" {...field('email')} />
-      <TextField
-        label={t`Message`}
-        multiline
-        maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
-        {...field('message')}
-        hint={
-          <span className="counter" aria-live="polite">
-            <Plural value={left} one="# character left" other="# characters left" />
-          </span>
-        }
-      />
+      <SupportMessageField {...field('message')} />
       <Button type="submit" busy={sending} disabled={form.message.trim() === ''}>
         <Trans>Send</Trans>
       </Button>

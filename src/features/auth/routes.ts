@@ -5,7 +5,11 @@ import { LoginScreen } from './LoginScreen';
 /** Pages for visitors who are not signed in; sign-in itself is the one screen in the entry chunk. */
 export const guestRoutes = <TParent extends AnyRoute>(root: TParent) =>
   [
-    page(root, 'login', 'guest', LoginScreen, { validateSearch: stringParams('returnUrl', 'error') }),
+    page(root, 'login', 'guest', LoginScreen, {
+      // `action=login`: the way back from a social sign-in (shell spec, section 4 "Social login
+      // return"); SocialLoginReturn reads the rest of that address itself, keeping this route small.
+      validateSearch: stringParams('returnUrl', 'error', 'action'),
+    }),
     page(
       root,
       'signup',

@@ -10,7 +10,7 @@ import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatSize } from './formatSize';
 import { useDownloadStatus, useDownloadsRegistry, useStoredBytes } from './useDownloads';
-import './downloads.css';
+import '../account/account.css';
 
 /** The device's free storage for this app (quota minus usage), or null where the browser cannot say. */
 function useFreeSpace(recheck: unknown): number | null {

@@ -22,18 +22,9 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
   return [
     page(signedIn, 'subscriptions', 'auth', notBuiltYet, { validateSearch: stringParams('warning') }),
     page(signedIn, 'home-catalog', 'auth', notBuiltYet, { requiresEmail: true }),
-    later('linkSocialNetworks'),
-    later('socialNetworks'),
-    later('settingsNotifications'),
-    later('settingsReminders'),
-    later('settingsReminderNew'),
-    later('settingsReminderUpdate'),
-    later('userEdit'),
-    later('settingsCookiePolicy'),
     later('userPaymentMethods'),
     later('installments'),
     later('subscription'),
-    later('userSetting'),
     later('home-events'),
     later('homeworks'),
     later('homework'),
@@ -41,9 +32,6 @@ export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {
     later('chat'),
     later('videoconsultations'),
     later('videoconsultation'),
-    later('support'),
-    later('supportCategory'),
-    later('supportCategoryStream'),
     later('banners'),
   ] as const;
 };

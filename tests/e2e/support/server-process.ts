@@ -33,7 +33,7 @@ async function answers(origin: string): Promise<boolean> {
  * `npx` runs the server as a grandchild, so it gets its own process group: stopping signals the
  * whole group, else the server outlives the run and holds the port for the next one.
  */
-async function startServerProcess(port: number, db: ServerDatabase): Promise<RunningServer> {
+export async function startServerProcess(port: number, db: ServerDatabase): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a server left from an earlier run) would be measured instead.
   if (await answers(origin)) throw new Error(`port ${port} is taken by another server: stop it first`);

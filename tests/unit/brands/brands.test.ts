@@ -38,6 +38,16 @@ describe('brand configs', () => {
     for (const brand of BRANDS) expect(parseBrand(structuredClone(brand))).toEqual(brand);
   });
 
+  it('accepts an old learner site with an http(s) address and a date, and refuses anything else', () => {
+    const withOldCabinet = (patch: Record<string, unknown>) => ({ ...validInput(), ...patch });
+    const valid = { oldCabinetUrl: 'https://old.example.com/cabinet', oldCabinetUntil: '2027-03-31' };
+    expect(parseBrand(withOldCabinet(valid))).toMatchObject(valid);
+    expect(() => parseBrand(withOldCabinet({ oldCabinetUrl: 'javascript:alert(1)' }))).toThrow(
+      /oldCabinetUrl/,
+    );
+    expect(() => parseBrand(withOldCabinet({ oldCabinetUntil: '31.03.2027' }))).toThrow(/oldCabinetUntil/);
+  });
+
   it('rejects a default language the brand does not support', () => {
     expect(() => parseBrand(withAssets({ supportedLanguage: ['ru'], defaultLanguage: 'en' }))).toThrow(
       /default language en is not supported/,

@@ -50,7 +50,7 @@ describe('validatePhone', () => {
   it.each(['+15551234567', '+7 (912) 345-67-89', '8 912 345 67 89', '1234567'])('accepts %j', (value) => {
     expect(validatePhone(value)).toEqual([]);
   });
-  it.each(['123456', '+1234567890123456', 'call me', '+1 555 CALL', '++15551234567'])(
+  it.each(['123456', '+1234567890123456', 'call me', '+1 555 CALL', '++15551234567', '912.345.67.89'])(
     'rejects %j',
     (value) => {
       expect(validatePhone(value)).toEqual([{ code: 'phone' }]);

@@ -11,7 +11,7 @@ import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { pointsHistory as providedPointsHistory } from './pointsHistory.provide';
-import './points.css';
+import '../account.css';
 
 export type PointsHistoryActor = ActorRefFrom<typeof pointsHistoryMachine>;
 

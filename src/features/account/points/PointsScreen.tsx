@@ -9,7 +9,7 @@ import { canSpendPoints, pointsMissing, pointsToDebit } from '../../../domain/po
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { points as providedPoints } from './points.provide';
-import './points.css';
+import '../account.css';
 
 export type PointsActor = ActorRefFrom<typeof pointsMachine>;
 

@@ -1,0 +1,25 @@
+// `npx tsx bench/profile-page-run.ts`: the profile page's Lighthouse score and the sign-in page's JS
+// alone, against a fresh server on the built app (the full `npm run bench` takes them too).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { withServerProcess } from '../tests/e2e/support/server-process';
+import { signIn } from './load';
+import { lighthousePerformance, pageJsGzipKb } from './page';
+
+const DEMO_LEARNER = { email: 'learner@example.com', password: 'learner-demo' };
+
+const server = {
+  dataDir: mkdtempSync(join(tmpdir(), 'bench-profile-pglite-')),
+  mediaDir: mkdtempSync(join(tmpdir(), 'bench-profile-media-')),
+};
+const figures = await withServerProcess(18191, server, async (origin) => {
+  const brandOrigin = origin.replace('127.0.0.1', 'localhost');
+  const session = { origin: brandOrigin, token: await signIn(origin, DEMO_LEARNER) };
+  const signInJsGzipKb = await pageJsGzipKb(`${origin}/v/`);
+  // Lighthouse now and then fails to record a trace (NO_NAVSTART): one more run says whether it was that.
+  const profile = () => lighthousePerformance(`${brandOrigin}/v/user/edit`, session);
+  const profileLighthouse = await profile().catch(profile);
+  return { signInJsGzipKb, profileLighthouse };
+});
+console.log(JSON.stringify(figures, null, 2));

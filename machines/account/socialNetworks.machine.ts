@@ -1,0 +1,135 @@
+/**
+ * The social networks screen (shell spec, section 3 "Auth client entries have name and linked";
+ * section 4 "Social link flow"): the brand's networks the server offers, each linked or not. An
+ * unlinked network starts a redirect to the provider (section 7: a provider URL with token,
+ * successUrl and cancelUrl); a linked one asks first ("attention", section 8) and, confirmed, removes
+ * that external auth. The browser comes back with `action=link`, `status`, `errorCode` and
+ * `errorMessage`: the screen shows that outcome and clears it from the address.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ExternalAuthSource } from '../../src/domain/user';
+import { formErrorFrom } from '../forms/formSupport';
+
+export type SocialNetwork = { source: ExternalAuthSource; linkId: number | null };
+
+/** The way back from a provider, as the address carried it. */
+export type LinkOutcome =
+  | { status: 'success'; network: ExternalAuthSource | null }
+  | { status: 'fail'; network: ExternalAuthSource | null; errorCode: string; errorMessage: string };
+
+export type SocialNetworksInput = { outcome: LinkOutcome | null };
+
+export type SocialNetworksContext = {
+  networks: SocialNetwork[];
+  outcome: LinkOutcome | null;
+  /** The linked network the "attention" dialog asks about. */
+  unlinking: SocialNetwork | null;
+  /** A failed load or unlink: the server's message or GENERIC_ERROR. */
+  error: string | null;
+};
+
+export type SocialNetworksEvent =
+  | { type: 'NETWORKS.LINK'; source: ExternalAuthSource }
+  | { type: 'NETWORKS.UNLINK'; source: ExternalAuthSource }
+  | { type: 'NETWORKS.CONFIRM' }
+  | { type: 'NETWORKS.CANCEL' }
+  | { type: 'NETWORKS.RETRY' };
+
+const networkOf = (context: SocialNetworksContext, source: ExternalAuthSource) =>
+  context.networks.find((network) => network.source === source);
+
+export const socialNetworksMachine = setup({
+  types: {
+    context: {} as SocialNetworksContext,
+    events: {} as SocialNetworksEvent,
+    input: {} as SocialNetworksInput,
+  },
+  actors: {
+    loadNetworks: fromPromise<SocialNetwork[]>(async () => {
+      throw new Error('loadNetworks actor must be provided');
+    }),
+    unlink: fromPromise<void, { linkId: number }>(async () => {
+      throw new Error('unlink actor must be provided');
+    }),
+  },
+  actions: {
+    /** Hands the browser to the provider through the server (the page is left). */
+    startLink: (_, _params: { source: ExternalAuthSource }) => {},
+    /** Drops the outcome from the address (router replace), so a reload does not show it again. */
+    clearOutcome: () => {},
+    /** The session's user lists its links too (`userExternalAuths`): it is fetched again. */
+    refreshUser: () => {},
+  },
+  guards: {
+    hasOutcome: ({ context }) => context.outcome !== null,
+    isUnlinked: ({ context, event }) =>
+      event.type === 'NETWORKS.LINK' && networkOf(context, event.source)?.linkId === null,
+    isLinked: ({ context, event }) =>
+      event.type === 'NETWORKS.UNLINK' && (networkOf(context, event.source)?.linkId ?? null) !== null,
+  },
+}).createMachine({
+  id: 'socialNetworks',
+  context: ({ input }) => ({ networks: [], outcome: input.outcome, unlinking: null, error: null }),
+  initial: 'start',
+  states: {
+    start: {
+      always: [
+        // Back from a provider: the links may have changed, and the address must lose the outcome.
+        { guard: 'hasOutcome', target: 'loading', actions: ['clearOutcome', 'refreshUser'] },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'loadNetworks',
+        src: 'loadNetworks',
+        onDone: { target: 'list', actions: assign({ networks: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'loadFailed',
+          actions: assign({ error: ({ event }) => formErrorFrom(event.error) }),
+        },
+      },
+    },
+    loadFailed: {
+      on: { 'NETWORKS.RETRY': 'loading' },
+    },
+    list: {
+      on: {
+        'NETWORKS.LINK': {
+          guard: 'isUnlinked',
+          target: 'redirecting',
+          actions: { type: 'startLink', params: ({ event }) => ({ source: event.source }) },
+        },
+        'NETWORKS.UNLINK': {
+          guard: 'isLinked',
+          target: 'confirming',
+          actions: assign(({ context, event }) => ({
+            unlinking: networkOf(context, event.source) ?? null,
+            outcome: null,
+            error: null,
+          })),
+        },
+      },
+    },
+    /** The browser is on its way to the provider. */
+    redirecting: {},
+    confirming: {
+      on: {
+        'NETWORKS.CONFIRM': 'removing',
+        'NETWORKS.CANCEL': { target: 'list', actions: assign({ unlinking: null, error: null }) },
+      },
+    },
+    removing: {
+      invoke: {
+        id: 'unlink',
+        src: 'unlink',
+        input: ({ context }) => ({ linkId: context.unlinking?.linkId ?? 0 }),
+        onDone: { target: 'loading', actions: [assign({ unlinking: null }), 'refreshUser'] },
+        onError: {
+          target: 'confirming',
+          actions: assign({ error: ({ event }) => formErrorFrom(event.error) }),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,101 @@
+import * as v from 'valibot';
+import { ApiError } from '../../http/errors';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, route } from '../../http/route';
+import type { MessageKey } from '../../infra/i18n';
+import { deleteSubscription, saveSubscription } from './queries';
+
+const EmptyData = v.object({});
+const MAX_ENDPOINT_LENGTH = 2048;
+/** base64url: p256dh is 65 bytes (88 characters), auth 16 bytes (22); a little room for padding. */
+const Base64Url = (max: number) =>
+  v.pipe(
+    v.string('pushSubscription' satisfies MessageKey),
+    v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'pushSubscription' satisfies MessageKey),
+    v.maxLength(max, 'pushSubscription' satisfies MessageKey),
+  );
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Browsers' push services speak HTTPS; plain HTTP is taken only on this computer's loopback (a local
+ * push service for development and tests), so the server never pushes in clear over a network.
+ */
+function isPushEndpoint(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  } catch {
+    return false;
+  }
+}
+
+const EndpointField = v.pipe(
+  v.string('pushSubscription' satisfies MessageKey),
+  v.maxLength(MAX_ENDPOINT_LENGTH, 'pushSubscription' satisfies MessageKey),
+  v.check(isPushEndpoint, 'pushSubscription' satisfies MessageKey),
+);
+
+/** `PushSubscription.toJSON()` as the browser gives it. */
+const SubscriptionBody = v.object({
+  endpoint: EndpointField,
+  expirationTime: v.optional(v.nullable(v.number('pushSubscription' satisfies MessageKey))),
+  keys: v.object({ p256dh: Base64Url(100), auth: Base64Url(40) }, 'pushSubscription' satisfies MessageKey),
+});
+
+const EndpointQuery = v.object({ endpoint: EndpointField });
+
+export const WirePushKey = v.object({ publicKey: v.string() });
+
+/** Web push: the server's public key and the devices of the signed-in learner (docs/API.md, "Push"). */
+export const pushModule: ApiModule = {
+  tag: 'push',
+  description:
+    "Web push: the server's VAPID key and the learner's push subscriptions, one per device and session.",
+  routes: [
+    route({
+      method: 'get',
+      path: '/push/vapid-public-key',
+      summary: 'The public key browsers subscribe with (`applicationServerKey`)',
+      access: 'none',
+      answer: dataAnswer(WirePushKey),
+      handle: (c, _input, { push }) => sendData(c, { publicKey: push.publicKey }),
+    }),
+
+    route({
+      method: 'post',
+      path: '/push-subscriptions',
+      summary: "Store this device's push subscription for the session",
+      description:
+        'Signing out of the session deletes it; an endpoint sent again moves to the newest session.',
+      access: 'session',
+      learnerData: true,
+      body: SubscriptionBody,
+      answer: dataAnswer(EmptyData),
+      async handle(c, { body, auth }, { db }) {
+        await saveSubscription(db, auth.user.id, auth.sessionId, {
+          endpoint: body.endpoint,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+        });
+        return sendData(c, {});
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/push-subscriptions',
+      summary: "Forget one of the learner's push subscriptions, by endpoint",
+      access: 'session',
+      learnerData: true,
+      query: EndpointQuery,
+      answer: dataAnswer(EmptyData),
+      refusals: [404],
+      async handle(c, { query, auth }, { db }) {
+        if (!(await deleteSubscription(db, auth.user.id, query.endpoint)))
+          throw new ApiError(404, 'notFound');
+        return sendData(c, {});
+      },
+    }),
+  ],
+};

@@ -1,0 +1,61 @@
+import * as v from 'valibot';
+import { isReminderTime, MAX_REMINDERS_PER_DAY, type Weekday } from '../../../src/domain/reminders';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, route } from '../../http/route';
+import type { MessageKey } from '../../infra/i18n';
+import { readSchedule, replaceSchedule } from './queries';
+import { WireSchedule } from './wire';
+
+const WeekdayKey = v.picklist(['1', '2', '3', '4', '5', '6', '7'], 'repeatDays' satisfies MessageKey);
+
+const DayTimes = v.pipe(
+  v.array(
+    v.pipe(
+      v.string('reminderTime' satisfies MessageKey),
+      v.check(isReminderTime, 'reminderTime' satisfies MessageKey),
+    ),
+    'repeatDays' satisfies MessageKey,
+  ),
+  v.maxLength(MAX_REMINDERS_PER_DAY, 'reminderTooMany' satisfies MessageKey),
+  v.check((times) => new Set(times).size === times.length, 'reminderDuplicate' satisfies MessageKey),
+);
+
+const ScheduleBody = v.object({
+  repeatDays: v.record(WeekdayKey, DayTimes, 'repeatDays' satisfies MessageKey),
+});
+
+/** The learner's weekly reminder times (docs/API.md, "Reminders"); delivered as web push by the scheduler. */
+export const scheduleModule: ApiModule = {
+  tag: 'schedule',
+  description: "The learner's reminder schedule: weekdays and the times to be reminded on each.",
+  routes: [
+    route({
+      method: 'get',
+      path: '/schedule',
+      summary: "The learner's reminder schedule",
+      access: 'session',
+      learnerData: true,
+      answer: dataAnswer(WireSchedule),
+      async handle(c, { auth }, { db }) {
+        return sendData(c, { repeatDays: await readSchedule(db, auth.user.id) });
+      },
+    }),
+
+    route({
+      method: 'put',
+      path: '/schedule/update',
+      summary: 'Replace the whole reminder schedule',
+      description: 'Weekdays left out have no reminders afterwards. At most 10 distinct times a day.',
+      access: 'session',
+      learnerData: true,
+      body: ScheduleBody,
+      answer: dataAnswer(WireSchedule),
+      async handle(c, { body, auth }, { db }) {
+        const days: Partial<Record<Weekday, string[]>> = {};
+        for (const [day, times] of Object.entries(body.repeatDays)) days[Number(day) as Weekday] = times;
+        await replaceSchedule(db, auth.user.id, days);
+        return sendData(c, { repeatDays: await readSchedule(db, auth.user.id) });
+      },
+    }),
+  ],
+};

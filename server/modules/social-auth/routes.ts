@@ -1,0 +1,246 @@
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { AppEnv } from '../../http/context';
+import { ApiError, fieldError } from '../../http/errors';
+import { idParam, requiredText } from '../../http/fields';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, redirectAnswer, route } from '../../http/route';
+import type { Services } from '../../infra/container';
+import { toWireUser, WireSignedIn } from '../user/wire';
+import { availableProviders, type ProviderConfig, SOCIAL_PROVIDERS, type SocialProvider } from './config';
+import { linkOutcome, loginOutcome } from './outcomes';
+import { authorizationUrl, exchangeCode, newFlowSecrets } from './providers';
+import {
+  createFlow,
+  deleteOwnLink,
+  externalAuthsOf,
+  type FlowMode,
+  findActiveUser,
+  takeExchangeCode,
+  takeFlow,
+} from './queries';
+import { callbackUrl, type Outcome, outcomeUrl, ownReturnUrl, unknownFlowUrl } from './return-urls';
+import type { WireExternalAuth as WireExternalAuthType } from './wire';
+import { WireExternalAuth } from './wire';
+
+const ProviderParams = v.object({ provider: requiredText(20) });
+const ReturnUrls = { successUrl: requiredText(2000), cancelUrl: requiredText(2000) };
+const StartQuery = v.object(ReturnUrls);
+/** The spec puts the session token in the query: the browser navigates there, it sends no header. */
+const LinkQuery = v.object({ ...ReturnUrls, token: v.optional(v.string()) });
+const ExchangeBody = v.object({ code: requiredText(100) });
+const EmptyData = v.object({});
+
+/** The provider's settings when the request's brand offers it and this server is configured for it; 404 otherwise. */
+function providerConfig(
+  c: Context<AppEnv>,
+  services: Services,
+  name: string,
+): [SocialProvider, ProviderConfig] {
+  const social = services.settings.social ?? {};
+  const provider = availableProviders(c.get('brand'), social).find((p) => p === name);
+  const config = provider && social[provider];
+  if (!provider || !config) throw new ApiError(404, 'socialProviderUnavailable');
+  return [provider, config];
+}
+
+/** Stores the flow and sends the browser to the provider. */
+async function startFlow(
+  c: Context<AppEnv>,
+  services: Services,
+  provider: [SocialProvider, ProviderConfig],
+  flow: { mode: FlowMode; userId: number | null; successUrl: string; cancelUrl: string },
+) {
+  const [name, config] = provider;
+  const secrets = newFlowSecrets();
+  const target = await authorizationUrl(config, callbackUrl(c, services.settings, name), secrets);
+  await createFlow(services.db, { ...flow, ...secrets, provider: name });
+  return c.redirect(target.toString(), 302);
+}
+
+/** The provider's answer: the query of a GET, the form of Apple's POST (response_mode=form_post). */
+async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
+  if (c.req.method === 'GET') return new URL(c.req.url).searchParams;
+  const type = c.req.header('content-type') ?? '';
+  if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
+  return new URLSearchParams(await c.req.text());
+}
+
+/** Turns the provider's answer into the app's outcome; a provider that cannot be reached is `unknown_error`. */
+async function finishFlow(c: Context<AppEnv>, services: Services, name: string) {
+  const params = await callbackParams(c);
+  const state = params.get('state');
+  const social = services.settings.social ?? {};
+  const flow = state ? await takeFlow(services.db, name as SocialProvider, state) : undefined;
+  const config = flow && social[flow.provider as SocialProvider];
+  if (!flow || !config) return c.redirect(unknownFlowUrl(c, services.settings), 302);
+  const provider = flow.provider as SocialProvider;
+  const mode = flow.mode as FlowMode;
+  const fail = (errorCode: 'cancelled' | 'common_no_social_id' | 'unknown_error'): Outcome => ({
+    action: mode,
+    status: 'fail',
+    errorCode,
+    network: provider,
+  });
+  let outcome: Outcome;
+  const error = params.get('error');
+  if (error) {
+    // The person said no or closed the provider's page (access_denied; Apple: user_cancelled_authorize).
+    outcome = fail(/denied|cancel/.test(error) ? 'cancelled' : 'unknown_error');
+  } else {
+    try {
+      const secrets = { state: flow.state, codeVerifier: flow.codeVerifier, nonce: flow.nonce };
+      const redirectUri = callbackUrl(c, services.settings, provider);
+      const account = await exchangeCode(provider, config, redirectUri, params, secrets);
+      if (!account) outcome = fail('common_no_social_id');
+      else if (mode === 'login') outcome = await loginOutcome(c, services, flow, provider, account);
+      else outcome = await linkOutcome(services, flow, provider, account);
+    } catch (cause) {
+      // A refused code, a bad signature, an unreachable provider: the person can only try again.
+      services.log.info(
+        `social ${provider} ${mode}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      );
+      outcome = fail('unknown_error');
+    }
+  }
+  const back = outcome.status === 'success' ? flow.successUrl : flow.cancelUrl;
+  return c.redirect(outcomeUrl(back, outcome, c.get('lang')), 302);
+}
+
+const callbackRoute = (method: 'get' | 'post') =>
+  route({
+    method,
+    path: '/auth/social/:provider/callback',
+    summary:
+      method === 'get'
+        ? "The provider's answer (query): back to the app's success or cancel page with the outcome"
+        : "The provider's answer as a form POST (Apple's response_mode=form_post): back to the app",
+    description:
+      'The flow is found by `state` (single use, 10 minutes); the code is exchanged with the PKCE verifier ' +
+      'kept on the server. The browser goes to successUrl or cancelUrl with action, status and code or ' +
+      'errorCode, errorMessage and network; an unknown state goes to the sign-in page with flow_expired.',
+    access: 'none',
+    params: ProviderParams,
+    answer: redirectAnswer,
+    handle: (c, { params }, services) => finishFlow(c, services, params.provider),
+  });
+
+/** Social sign-in and sign-up, linking and unlinking networks (shell spec, sections 3, 4, 7 and 8). */
+export const socialAuthModule: ApiModule = {
+  tag: 'social-auth',
+  description:
+    'Sign-in and sign-up through Google, VK, Facebook and Apple, and the networks linked to an account.',
+  routes: [
+    route({
+      method: 'get',
+      path: '/auth/social/:provider',
+      summary: 'Sign in (or up) with a social network: redirects to the provider',
+      description:
+        'successUrl and cancelUrl must be pages of this site (absolute or relative), else 400. A provider ' +
+        'the brand does not offer or the server is not configured for answers 404.',
+      access: 'none',
+      params: ProviderParams,
+      query: StartQuery,
+      answer: redirectAnswer,
+      refusals: [404],
+      async handle(c, { params, query }, services) {
+        const provider = providerConfig(c, services, params.provider);
+        const successUrl = ownReturnUrl(c, services.settings, query.successUrl);
+        const cancelUrl = ownReturnUrl(c, services.settings, query.cancelUrl);
+        return startFlow(c, services, provider, { mode: 'login', userId: null, successUrl, cancelUrl });
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/auth/social/:provider/link',
+      summary:
+        'Link a social network to the signed-in account (token in the query): redirects to the provider',
+      description:
+        'Without a live session the browser goes straight back to cancelUrl with errorCode link_user_unauthorised.',
+      access: 'none',
+      params: ProviderParams,
+      query: LinkQuery,
+      answer: redirectAnswer,
+      refusals: [404],
+      async handle(c, { params, query }, services) {
+        const provider = providerConfig(c, services, params.provider);
+        const successUrl = ownReturnUrl(c, services.settings, query.successUrl);
+        const cancelUrl = ownReturnUrl(c, services.settings, query.cancelUrl);
+        const auth = query.token ? await services.sessions.authenticate(query.token) : null;
+        if (!auth) {
+          const outcome: Outcome = {
+            action: 'link',
+            status: 'fail',
+            errorCode: 'link_user_unauthorised',
+            network: provider[0],
+          };
+          return c.redirect(outcomeUrl(cancelUrl, outcome, c.get('lang')), 302);
+        }
+        return startFlow(c, services, provider, {
+          mode: 'link',
+          userId: auth.user.id,
+          successUrl,
+          cancelUrl,
+        });
+      },
+    }),
+
+    callbackRoute('get'),
+    callbackRoute('post'),
+
+    route({
+      method: 'post',
+      path: '/auth/social/exchange',
+      summary: 'Trade the one-time code of a social sign-in for a session (the answer of /auth/login)',
+      access: 'none',
+      body: ExchangeBody,
+      answer: dataAnswer(WireSignedIn),
+      async handle(c, { body }, services) {
+        const userId = await takeExchangeCode(services.db, body.code);
+        const user = userId === undefined ? undefined : await findActiveUser(services.db, userId);
+        if (!user) throw fieldError('code', 'socialCodeInvalid');
+        const token = await services.sessions.issue(user.id);
+        return sendData(c, { token, user: await toWireUser(services.db, user) });
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/user-external-auth',
+      summary: "The brand's social networks and whether each is linked to this account",
+      access: 'session',
+      learnerData: true,
+      answer: dataAnswer(v.array(WireExternalAuth)),
+      async handle(c, { auth }, services) {
+        const linked = await externalAuthsOf(services.db, auth.user.id);
+        const offered = availableProviders(c.get('brand'), services.settings.social ?? {});
+        // A network no longer offered stays listed while linked, so that its link can still be removed.
+        const names = [
+          ...offered,
+          ...SOCIAL_PROVIDERS.filter((p) => !offered.includes(p) && linked.some((l) => l.source === p)),
+        ];
+        const list: WireExternalAuthType[] = names.map((name) => {
+          const link = linked.find((l) => l.source === name);
+          return link ? { name, linked: true, id: link.id } : { name, linked: false };
+        });
+        return sendData(c, list);
+      },
+    }),
+
+    route({
+      method: 'delete',
+      path: '/user-external-auths/:id',
+      summary: "Unlink one of this account's social networks",
+      access: 'session',
+      learnerData: true,
+      params: v.object({ id: idParam }),
+      answer: dataAnswer(EmptyData),
+      refusals: [404],
+      async handle(c, { params, auth }, services) {
+        if (!(await deleteOwnLink(services.db, auth.user.id, params.id))) throw new ApiError(404, 'notFound');
+        return sendData(c, {});
+      },
+    }),
+  ],
+};

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+import { ApiError, fieldError } from '../../http/errors';
+import { bodyIdField } from '../../http/fields';
+import { sendData } from '../../http/respond';
+import { type ApiModule, dataAnswer, route } from '../../http/route';
+import { saveUser } from '../user/queries';
+import { toWireUser, WireUser } from '../user/wire';
+import { IMAGE_MEDIA_TYPES, MAX_IMAGE_BYTES } from './limits';
+import { findOwnUpload, insertUpload } from './queries';
+import { removeImage, storeImage } from './store';
+import { toWireUpload, uploadUrl, WireUpload } from './wire';
+
+/** The upload route's path under each API base; server/app.ts raises the body limit for it alone. */
+export const IMAGE_UPLOAD_PATH = '/media/upload';
+
+/** `null` takes the photo off the profile. */
+const AvatarBody = v.object({ avatar_file_id: v.nullable(bodyIdField) });
+
+/** The learner's own uploads (the profile photo) and attaching one to the profile. */
+export const uploadsModule: ApiModule = {
+  tag: 'uploads',
+  description: 'Images the signed-in user uploads, stored as square 64, 256 and 512 px variants.',
+  routes: [
+    route({
+      method: 'post',
+      path: IMAGE_UPLOAD_PATH,
+      summary: 'Upload an image (the bytes as the body); answers its Media file',
+      description:
+        'The body is the image itself with an `image/*` Content-Type, at most 10 MB (413 otherwise, ' +
+        'refused from Content-Length before reading when it says so). The content decides: JPEG, PNG, ' +
+        'WebP, GIF or AVIF, anything else is a 415 whatever its name or header. Nothing is stored on ' +
+        'a refusal.',
+      access: 'session',
+      learnerData: true,
+      upload: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: MAX_IMAGE_BYTES },
+      answer: dataAnswer(WireUpload, 201),
+      async handle(c, { auth }, { db, settings }) {
+        // The header is only a first filter, checked before a byte is read; the content decides.
+        const type = (c.req.header('content-type') ?? '').toLowerCase();
+        if (!type.startsWith('image/')) throw new ApiError(415, 'imageType');
+        const body = c.req.raw.body;
+        if (!body) throw fieldError('body', 'imageEmpty');
+        const image = await storeImage(settings.mediaDir, body);
+        try {
+          return sendData(c, toWireUpload(await insertUpload(db, auth.user.id, image)), 201);
+        } catch (error) {
+          await removeImage(settings.mediaDir, image.storagePath);
+          throw error;
+        }
+      },
+    }),
+
+    route({
+      method: 'post',
+      path: '/user/avatar',
+      summary: "Set the profile photo to one of the user's uploads (null removes it)",
+      description:
+        "`avatar` becomes the upload's 256 px URL; another user's upload is refused like a missing one.",
+      access: 'session',
+      learnerData: true,
+      body: AvatarBody,
+      answer: dataAnswer(WireUser),
+      async handle(c, { body, auth }, { db }) {
+        const uploadId = body.avatar_file_id;
+        if (uploadId !== null && !(await findOwnUpload(db, auth.user.id, uploadId))) {
+          throw fieldError('avatar_file_id', 'uploadUnknown');
+        }
+        const saved = await saveUser(db, auth.user.id, {
+          avatarFileId: uploadId,
+          avatar: uploadId === null ? null : uploadUrl(uploadId, 'medium'),
+        });
+        return sendData(c, await toWireUser(db, saved));
+      },
+    }),
+  ],
+};

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import sharp from 'sharp';
+import { ApiError } from '../../http/errors';
+import { IMAGE_VARIANTS, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS } from './limits';
+
+/**
+ * Where uploaded images live: `<media root>/uploads/<uuid>/<64|256|512>.webp`. The body goes to a
+ * temporary file in the same root as it arrives (never held in memory whole), is checked by its
+ * content, and only a folder whose three variants are all written is moved into place: a failure
+ * at any step leaves nothing behind.
+ */
+
+export const UPLOADS_FOLDER = 'uploads';
+const TEMP_FOLDER = '.incoming';
+
+export interface StoredImage {
+  /** Relative to the media root, e.g. `uploads/3f0c…`. */
+  storagePath: string;
+  sourceMimeType: string;
+  sizeBytes: number;
+}
+
+const tooLarge = () =>
+  new ApiError(
+    413,
+    'imageTooLarge',
+    undefined,
+    { Connection: 'close' },
+    { mb: MAX_IMAGE_BYTES / 1024 / 1024 },
+  );
+const notAnImage = () => new ApiError(415, 'imageType');
+
+/** Passes bytes on while counting them; past the limit the stream fails with the 413. */
+function byteCounter(limit: number, counted: { bytes: number }) {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      counted.bytes += chunk.byteLength;
+      if (counted.bytes > limit) done(tooLarge());
+      else done(null, chunk);
+    },
+  });
+}
+
+/**
+ * At most this many images are decoded at once in the process. The decoded pixels, not the bytes
+ * received, take the memory (a 10 MB PNG can hold tens of megapixels), so eight uploads at once
+ * queue here instead of each holding a decoded image.
+ */
+const DECODE_SLOTS = 2;
+let decoding = 0;
+const waitingForSlot: Array<() => void> = [];
+
+async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  while (decoding >= DECODE_SLOTS) await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  decoding += 1;
+  try {
+    return await work();
+  } finally {
+    decoding -= 1;
+    waitingForSlot.shift()?.();
+  }
+}
+
+/** The image's MIME type when sharp reads it as one we accept, or null. */
+async function acceptedType(path: string): Promise<string | null> {
+  try {
+    const meta = await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) return null;
+    switch (meta.format) {
+      case 'jpeg':
+      case 'png':
+      case 'webp':
+      case 'gif':
+        return `image/${meta.format}`;
+      // AVIF is read as HEIF; HEVC-coded HEIF (HEIC) is a format the bundled libvips cannot decode.
+      case 'heif':
+        return meta.compression === 'av1' ? 'image/avif' : null;
+      default:
+        return null;
+    }
+  } catch {
+    return null;
+  }
+}
+
+/** The three square variants (cover crop, orientation from EXIF applied) written into `folder`. */
+async function writeVariants(source: string, folder: string): Promise<void> {
+  for (const side of Object.values(IMAGE_VARIANTS)) {
+    // One variant at a time: each decode is bounded, and eight uploads at once stay within memory.
+    await sharp(source, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize(side, side, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toFile(join(folder, `${side}.webp`));
+  }
+}
+
+/**
+ * Streams `body` to disk and stores it as an image; 413 past the limit, 415 when the content is
+ * not an accepted image, 422-free: the caller has already refused a missing body.
+ */
+export async function storeImage(mediaDir: string, body: ReadableStream<Uint8Array>): Promise<StoredImage> {
+  const root = resolve(mediaDir, UPLOADS_FOLDER);
+  const incoming = join(root, TEMP_FOLDER);
+  await mkdir(incoming, { recursive: true });
+  const id = randomUUID();
+  const tempFile = join(incoming, `${id}.upload`);
+  const tempFolder = join(incoming, id);
+  const counted = { bytes: 0 };
+  try {
+    await pipeline(
+      Readable.fromWeb(body as WebReadableStream<Uint8Array>),
+      byteCounter(MAX_IMAGE_BYTES, counted),
+      createWriteStream(tempFile, { flags: 'wx' }),
+    );
+    if (counted.bytes === 0) throw new ApiError(422, 'invalidFields', { body: [{ key: 'imageEmpty' }] });
+    const mimeType = await acceptedType(tempFile);
+    if (!mimeType) throw notAnImage();
+    await mkdir(tempFolder);
+    try {
+      await inDecodeSlot(() => writeVariants(tempFile, tempFolder));
+    } catch {
+      // The header read well but the pixels did not (a truncated or corrupt file).
+      throw notAnImage();
+    }
+    await rename(tempFolder, join(root, id));
+    return { storagePath: `${UPLOADS_FOLDER}/${id}`, sourceMimeType: mimeType, sizeBytes: counted.bytes };
+  } finally {
+    await rm(tempFile, { force: true });
+    await rm(tempFolder, { recursive: true, force: true });
+  }
+}
+
+/** Removes a stored upload's folder (when its row could not be written). */
+export async function removeImage(mediaDir: string, storagePath: string): Promise<void> {
+  await rm(resolve(mediaDir, storagePath), { recursive: true, force: true });
+}

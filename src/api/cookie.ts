@@ -1,0 +1,35 @@
+import * as v from 'valibot';
+import { COOKIE_CATEGORIES, type CookiePolicy, type CookieSettings } from '../domain/consent';
+import type { ApiClient } from './client';
+
+/** GET /cookie, GET /cookie/get-policy, POST /cookie/update-policy (docs/API.md "Cookie consent"). */
+
+export const WireCookieSettings = v.object({
+  isEnabled: v.boolean(),
+  items: v.array(v.object({ key: v.picklist(COOKIE_CATEGORIES), enabled: v.boolean() })),
+});
+
+export const WireCookiePolicy = v.object({
+  essential: v.literal(true),
+  analytics: v.boolean(),
+  marketing: v.boolean(),
+});
+
+/** The signed-in learner's stored choice; null until they have made one. */
+export const WireStoredCookiePolicy = v.nullable(WireCookiePolicy);
+
+export async function fetchCookieSettings(api: ApiClient): Promise<CookieSettings> {
+  return (await api.request(WireCookieSettings, '/cookie')).data;
+}
+
+export async function fetchCookiePolicy(api: ApiClient): Promise<CookiePolicy | null> {
+  return (await api.request(WireStoredCookiePolicy, '/cookie/get-policy')).data;
+}
+
+export async function saveCookiePolicy(api: ApiClient, policy: CookiePolicy): Promise<CookiePolicy> {
+  const { data } = await api.request(WireCookiePolicy, '/cookie/update-policy', {
+    method: 'POST',
+    body: { essential: true, analytics: policy.analytics, marketing: policy.marketing },
+  });
+  return data;
+}

@@ -1,0 +1,55 @@
+import { useLingui } from '@lingui/react/macro';
+import { BIRTHDAY_FORMAT, INSTAGRAM_EXAMPLE_NAME } from '../../domain/limits';
+import { TextField } from '../../ui/TextField';
+
+type ProfileTextField = 'firstName' | 'lastName' | 'phone' | 'city' | 'birthday' | 'instagramId';
+type FieldProps = {
+  name: string;
+  value: string;
+  errors: string[];
+  onValueChange: (value: string) => void;
+};
+
+/**
+ * The profile's text fields with the spec's rules shown as hints, shared by the forced completion
+ * (/updateProfile) and the profile page (/user/edit), which adds the time zone, gender and photo.
+ */
+export function ProfileFields({
+  field,
+  phoneHint,
+}: {
+  field: (name: ProfileTextField) => FieldProps;
+  phoneHint?: string;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <TextField {...field('firstName')} label={t`First name`} autoComplete="given-name" required />
+      <TextField {...field('lastName')} label={t`Last name`} autoComplete="family-name" required />
+      <TextField
+        {...field('phone')}
+        label={t`Phone`}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        required
+        hint={phoneHint}
+      />
+      <TextField {...field('city')} label={t`City`} autoComplete="address-level2" />
+      <TextField
+        {...field('birthday')}
+        label={t`Birthday`}
+        inputMode="numeric"
+        autoComplete="bday"
+        placeholder={BIRTHDAY_FORMAT}
+        hint={t`Format: DD.MM.YYYY`}
+      />
+      <TextField
+        {...field('instagramId')}
+        label={t`Instagram`}
+        autoCapitalize="none"
+        placeholder={INSTAGRAM_EXAMPLE_NAME}
+      />
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { AvatarError, profileAvatarMachine } from '../../../../machines/account/profileAvatar.machine';
+import { useProvided, useSession } from '../../../app/hooks';
+import { recordTransitions } from '../../../app/transitionRecorder';
+import { AVATAR_IMAGE_TYPES, uploadPercent } from '../../../domain/avatar';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { Notice } from '../../../ui/Notice';
+import { profileAvatar } from './profileAvatar.provide';
+
+/** The profile card's photo: the current one, changed by picking an image (uploaded, then attached). */
+export function ProfileAvatar() {
+  const actor = useActorRef(useProvided(profileAvatar), { inspect: recordTransitions });
+  return <ProfileAvatarView actor={actor} />;
+}
+
+function useErrorText(error: AvatarError | null): string | null {
+  const { t } = useLingui();
+  switch (error?.code) {
+    case undefined:
+      return null;
+    case 'tooLarge':
+      return t`This image is too large: choose one of 10 MB at most.`;
+    case 'notImage':
+      return t`This file is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.`;
+    case 'server':
+      return error.message;
+    case 'generic':
+      return t`The photo could not be uploaded. Check your connection and try again.`;
+  }
+}
+
+export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profileAvatarMachine> }) {
+  const { t } = useLingui();
+  const user = useSession((snapshot) => snapshot.context.user);
+  const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
+  const attaching = useSelector(actor, (snapshot) => snapshot.matches('attaching'));
+  const percent = useSelector(actor, (snapshot) =>
+    uploadPercent(snapshot.context.sent, snapshot.context.total),
+  );
+  const changed = useSelector(actor, (snapshot) => snapshot.context.changed);
+  const errorText = useErrorText(useSelector(actor, (snapshot) => snapshot.context.error));
+  const busy = uploading || attaching;
+  return (
+    <div className="profile-photo">
+      <Avatar
+        url={user?.avatar ?? null}
+        firstName={user?.firstName ?? ''}
+        lastName={user?.lastName ?? ''}
+        size="large"
+      />
+      <div className="profile-photo__controls">
+        {uploading && (
+          <div className="profile-photo__progress">
+            <label htmlFor="avatar-progress">{t`Uploading photo… ${percent}%`}</label>
+            <progress id="avatar-progress" max={100} value={percent} />
+            <Button variant="link" onClick={() => actor.send({ type: 'AVATAR.CANCEL' })}>
+              <Trans>Cancel upload</Trans>
+            </Button>
+          </div>
+        )}
+        {attaching && (
+          <p className="profile-photo__status" role="status">
+            <Trans>Saving your photo…</Trans>
+          </p>
+        )}
+        {!busy && (
+          <label className="btn btn--secondary profile-photo__pick">
+            <span className="btn__label">{user?.avatar ? t`Change photo` : t`Add a photo`}</span>
+            <input
+              type="file"
+              className="visually-hidden"
+              accept={AVATAR_IMAGE_TYPES.join(',')}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                // The same file may be picked again after a failure.
+                event.target.value = '';
+                if (file) actor.send({ type: 'AVATAR.PICK', file });
+              }}
+            />
+          </label>
+        )}
+        <p className="profile-photo__hint">
+          <Trans>JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.</Trans>
+        </p>
+        <Notice tone={errorText ? 'error' : 'success'}>
+          {errorText ?? (changed && !busy ? t`Your photo has been updated.` : null)}
+        </Notice>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { ProfileEditField, profileEditMachine } from '../../../../machines/account/profileEdit.machine';
+import { useProvided, useSession } from '../../../app/hooks';
+import { recordTransitions } from '../../../app/transitionRecorder';
+import type { User } from '../../../domain/user';
+import { Button } from '../../../ui/Button';
+import { formErrorText } from '../../../ui/formText';
+import { Notice } from '../../../ui/Notice';
+import { useMachineForm } from '../../../ui/useMachineForm';
+import { ProfileFields } from '../ProfileFields';
+import { ProfileAvatar } from './ProfileAvatar';
+import { ProfileCounters } from './ProfileCounters';
+import { profileEdit } from './profileEdit.provide';
+import '../account.css';
+
+/** /user/edit: the photo, the counters and the whole profile form. */
+export function ProfileScreen() {
+  const user = useSession((snapshot) => snapshot.context.user);
+  if (!user) return null;
+  return (
+    <section className="profile card card--wide">
+      <h1>
+        <Trans>My profile</Trans>
+      </h1>
+      <ProfileAvatar />
+      <ProfileEdit user={user} />
+    </section>
+  );
+}
+
+function ProfileEdit({ user }: { user: User }) {
+  // The form starts from the user as the page opened: later session updates (the photo) do not reset it.
+  const actor = useActorRef(useProvided(profileEdit), { input: { user }, inspect: recordTransitions });
+  return <ProfileEditView actor={actor} />;
+}
+
+/** Every zone the browser knows, with the user's own first kept even when the list lacks it (UTC). */
+function useTimeZones(current: string): string[] {
+  return useMemo(() => {
+    const known = Intl.supportedValuesOf('timeZone');
+    return current && !known.includes(current) ? [current, ...known] : known;
+  }, [current]);
+}
+
+export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileEditMachine> }) {
+  const { t, i18n } = useLingui();
+  const { context, busy, formProps, field } = useMachineForm<ProfileEditField, typeof actor>(
+    actor,
+    (snapshot) => snapshot.matches({ form: 'submitting' }),
+  );
+  const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
+  const zones = useTimeZones(context.timezone);
+  const choose = (name: 'timezone' | 'gender') => ({
+    value: context[name],
+    onChange: (event: { target: { value: string } }) =>
+      actor.send({ type: 'FORM.CHANGE', field: name, value: event.target.value }),
+  });
+  return (
+    <>
+      <Notice>{formErrorText(i18n, context.formError)}</Notice>
+      <ProfileCounters actor={actor} />
+      <h2 className="profile__subtitle">
+        <Trans>Personal information</Trans>
+      </h2>
+      <p className="profile__saved" role="status">
+        {saved && !busy ? t`Your profile has been saved.` : null}
+      </p>
+      <form {...formProps} className="form profile__form">
+        <ProfileFields field={field} phoneHint={t`Digits with an optional +, e.g. +7 912 345-67-89`} />
+        <div className="field">
+          <label className="field__label" htmlFor="profile-timezone">
+            <Trans>Time zone</Trans>
+          </label>
+          <select id="profile-timezone" name="timezone" className="field__input" {...choose('timezone')}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="profile-gender">
+            <Trans>Gender</Trans>
+          </label>
+          <select id="profile-gender" name="gender" className="field__input" {...choose('gender')}>
+            <option value="">{t`Not specified`}</option>
+            <option value="F">{t`Female`}</option>
+            <option value="M">{t`Male`}</option>
+          </select>
+        </div>
+        <Button type="submit" busy={busy} className="btn--block">
+          <Trans>Save changes</Trans>
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useLingui } from '@lingui/react/macro';
+import { useActorRef, useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { consentMachine } from '../../../machines/consent/consent.machine';
+import { useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
+import { Button } from '../../ui/Button';
+import { Loading } from '../../ui/LoadFailed';
+import { Notice } from '../../ui/Notice';
+import { CookieToggles } from './CookieToggles';
+import { consent } from './consent.provide';
+import './consent.css';
+
+/** /user/settings/cookie (settingsCookiePolicy): the banner's choices as a page, to change them later. */
+export function CookiePolicyScreen() {
+  const actor = useActorRef(useProvided(consent), { inspect: recordTransitions });
+  return <CookiePolicyView actor={actor} />;
+}
+
+export function CookiePolicyView({ actor }: { actor: ActorRefFrom<typeof consentMachine> }) {
+  const { t } = useLingui();
+  const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
+  const allowedAll = useSelector(actor, (snapshot) => snapshot.matches('allowedAll'));
+  const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
+  const saving = useSelector(actor, (snapshot) => snapshot.matches({ chosen: 'saving' }));
+  const failed = useSelector(actor, (snapshot) => snapshot.matches({ chosen: 'failed' }));
+  const confirmed = useSelector(actor, (snapshot) => snapshot.context.confirmed);
+  const shown = useSelector(actor, (snapshot) =>
+    snapshot.matches('editing') ? snapshot.context.draft : snapshot.context.policy,
+  );
+  return (
+    <section className="card card--wide cookie-policy">
+      <h1>{t`Cookie settings`}</h1>
+      {loading ? (
+        <Loading label={t`Loading your cookie settings…`} />
+      ) : allowedAll ? (
+        <p>{t`This site does not ask for cookie consent: every category is allowed.`}</p>
+      ) : (
+        <>
+          <Notice tone={failed ? 'error' : 'success'}>
+            {failed
+              ? t`Your choice is kept in this browser, but it could not be saved to your account.`
+              : confirmed && t`Your choice is saved.`}
+          </Notice>
+          <CookieToggles
+            policy={shown}
+            disabled={saving}
+            onToggle={(category) => actor.send({ type: 'CONSENT.TOGGLE', category })}
+          />
+          <div className="cookie-policy__actions">
+            {failed && (
+              <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.RETRY' })}>
+                {t`Try again`}
+              </Button>
+            )}
+            {editing && (
+              <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.CANCEL' })}>
+                {t`Cancel`}
+              </Button>
+            )}
+            <Button
+              busy={saving}
+              disabled={!editing && !saving}
+              onClick={() => actor.send({ type: 'CONSENT.SAVE' })}
+            >
+              {t`Save my choices`}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import type { BrandConfig } from '../../../brands';
+import type { AppEffects } from '../../app/effects';
+import type { SessionActor } from '../../app/hooks';
+import type { AppRouter } from '../../app/router';
+import { hasConsentCookie } from '../../platform/consentCookieName';
+
+/** How long the first page may load before the consent runtime (analytics, tags, sync) loads. */
+const RUNTIME_DELAY_MS = 4000;
+
+export type ConsentLinkOptions = {
+  brand: () => BrandConfig;
+  session: () => SessionActor;
+  effects: AppEffects;
+  router: AppRouter;
+};
+
+/**
+ * Cookie consent as the app starts it, all the sign-in page carries of it: look for the consent
+ * cookie and import the banner when the brand asks and no choice is stored. (A cookie the runtime
+ * cannot read, say a later format, counts as the default there: essential only, until the visitor
+ * chooses again on the settings page.) What the choice allows
+ * (consentRuntime.ts: analytics, the brand's tags, the learner's stored choice) is not needed for the
+ * first paint: it loads at the visitor's first touch or key, or after a few seconds, and reads the
+ * choice as it is then.
+ */
+export function linkConsent(options: ConsentLinkOptions): { start(): void } {
+  const { reportError } = options.effects;
+  return {
+    start() {
+      if (options.brand().flags.isCookieEnable && !hasConsentCookie()) {
+        void import('./ConsentBannerHost').then(
+          ({ showConsentBanner }) => showConsentBanner(options.effects, options.brand().cookiePolicyLink),
+          reportError,
+        );
+      }
+      const load = () => {
+        clearTimeout(timer);
+        removeEventListener('pointerdown', load, true);
+        removeEventListener('keydown', load, true);
+        import('./consentRuntime').then(({ runConsent }) => runConsent(options), reportError);
+      };
+      const timer = setTimeout(load, RUNTIME_DELAY_MS);
+      addEventListener('pointerdown', load, true);
+      addEventListener('keydown', load, true);
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { appRatingMachine } from '../../../machines/support/appRating.machine';
+import { useBrand, useProvided } from '../../app/hooks';
+import { recordTransitions } from '../../app/transitionRecorder';
+import { RATING_COMMENT_MAX_LENGTH, RATING_STARS } from '../../domain/appRating';
+import { Button } from '../../ui/Button';
+import { formErrorText } from '../../ui/formText';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { appRating as providedAppRating } from './appRating.provide';
+
+export type AppRatingActor = ActorRefFrom<typeof appRatingMachine>;
+
+const saveFailed = msg`Failed to save your answer. Try again later`;
+
+/** The app rating prompt on the home page; it shows only when the server says it is due. */
+export function AppRatingPrompt() {
+  const actor = useActorRef(useProvided(providedAppRating), { inspect: recordTransitions });
+  return <AppRatingView actor={actor} />;
+}
+
+/**
+ * A card in the page, not a modal: it never stands between the learner and their lessons, and
+ * "Not now" is as easy to reach as the stars.
+ */
+export function AppRatingView({ actor }: { actor: AppRatingActor }) {
+  const { t, i18n } = useLingui();
+  const brand = useBrand();
+  const snapshot = useSelector(actor, (state) => state);
+  const { rating, comment, formError } = useSelector(actor, (state) => state.context, shallowEqual);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const thanked = snapshot.matches('thanked');
+  useEffect(() => {
+    // The thanks replace the control that had the focus: give it to the card's heading.
+    if (thanked) headingRef.current?.focus();
+  }, [thanked]);
+  if (!snapshot.matches('asking') && !snapshot.matches('saving') && !thanked) return null;
+  const saving = snapshot.matches('saving');
+  const answer = snapshot.context.answer?.answer;
+  const brandTitle = brand.assets.title;
+  const title = t`Enjoying ${brandTitle}?`;
+  return (
+    <aside className="app-rating" aria-labelledby="app-rating-title">
+      <h2 id="app-rating-title" ref={headingRef} tabIndex={-1}>
+        {thanked ? t`Thank you for your rating!` : title}
+      </h2>
+      {thanked ? (
+        <Button variant="secondary" onClick={() => actor.send({ type: 'RATING.CLOSE' })}>
+          <Trans>Close</Trans>
+        </Button>
+      ) : (
+        <form
+          className="app-rating__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'RATING.SUBMIT' });
+          }}
+        >
+          <Notice>{formErrorText(i18n, formError, saveFailed)}</Notice>
+          <fieldset className="app-rating__stars">
+            <legend>
+              <Trans>Rate the app from 1 to 5 stars</Trans>
+            </legend>
+            {RATING_STARS.map((stars) => (
+              <label key={stars} className="app-rating__star">
+                <input
+                  type="radio"
+                  name="app-rating"
+                  value={stars}
+                  checked={rating === stars}
+                  disabled={saving}
+                  onChange={() => actor.send({ type: 'RATING.CHOOSE', rating: stars })}
+                />
+                <span aria-hidden="true" className={rating !== null && stars <= rating ? 'is-on' : undefined}>
+                  ★
+                </span>
+                <span className="visually-hidden">
+                  <Plural value={stars} one="# star" other="# stars" />
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <TextField
+            label={t`Comment (optional)`}
+            multiline
+            maxLength={RATING_COMMENT_MAX_LENGTH}
+            value={comment}
+            onValueChange={(value) => actor.send({ type: 'RATING.COMMENT', value })}
+          />
+          <div className="app-rating__actions">
+            <Button type="submit" busy={saving && answer === 'rated'} disabled={rating === null || saving}>
+              <Trans>Send rating</Trans>
+            </Button>
+            <Button
+              variant="secondary"
+              busy={saving && answer === 'later'}
+              disabled={saving}
+              onClick={() => actor.send({ type: 'RATING.LATER' })}
+            >
+              <Trans>Not now</Trans>
+            </Button>
+            <Button
+              variant="link"
+              busy={saving && answer === 'never'}
+              disabled={saving}
+              onClick={() => actor.send({ type: 'RATING.NEVER' })}
+            >
+              <Trans>Don't ask again</Trans>
+            </Button>
+          </div>
+        </form>
+      )}
+    </aside>
+  );
+}

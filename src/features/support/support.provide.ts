@@ -1,0 +1,32 @@
+import { fromPromise } from 'xstate';
+import {
+  type QuestionToSend,
+  type RenewalToSend,
+  supportMachine,
+} from '../../../machines/support/support.machine';
+import { fetchCourses } from '../../api/courses';
+import { fetchStreams } from '../../api/streams';
+import { fetchSupportCategories, requestRenewal, sendTechQuestion } from '../../api/supportQuestions';
+import type { AppEffects } from '../../app/effects';
+import { supportCourses } from '../../domain/support';
+
+/** Support: the topics, the learner's streams and their courses in one go; the two ways to ask. */
+export const support = (effects: AppEffects) =>
+  supportMachine.provide({
+    actors: {
+      loadSupport: fromPromise(async () => {
+        const [categories, streams, courses] = await Promise.all([
+          fetchSupportCategories(effects.api),
+          fetchStreams(effects.api),
+          fetchCourses(effects.api),
+        ]);
+        return { categories, courses: supportCourses(streams, courses) };
+      }),
+      sendQuestion: fromPromise(({ input }: { input: QuestionToSend }) =>
+        sendTechQuestion(effects.api, input),
+      ),
+      requestRenewal: fromPromise(({ input }: { input: RenewalToSend }) =>
+        requestRenewal(effects.api, input),
+      ),
+    },
+  });

@@ -1,0 +1,420 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthFlows, userExternalAuths, users } from '../../server/db/schema';
+import { DEMO_ACCOUNTS } from '../../server/seed/index';
+import { socialErrorText } from '../../src/domain/socialErrors';
+import { apiClient } from './client';
+import { startTestServer, type TestServer } from './harness';
+import { type Browser, createBrowser, formOf, type Hop } from './social-browser';
+import { type SocialProviders, startSocialProviders } from './social-providers';
+
+/**
+ * Social sign-in, sign-up and linking against real identity providers on 127.0.0.2 (another site
+ * than the app on 127.0.0.1): an OIDC provider (Google-style, and Apple-style with form_post and a
+ * signed client secret) and a VK-style OAuth 2 server. The browser's part is played step by step.
+ */
+
+let providers: SocialProviders;
+let server: TestServer;
+const api = apiClient(() => server.api);
+
+beforeAll(async () => {
+  providers = await startSocialProviders();
+  server = await startTestServer({ social: providers.config });
+  providers.registerApp(server.url);
+});
+afterAll(async () => {
+  await server?.close();
+  await providers?.close();
+});
+
+const APP = { brightpath: 'web', kite: 'kite-web' } as const;
+const page = (path: string) => `${server.url}/v${path}`;
+
+interface Person {
+  subject: string;
+  email?: string;
+  unverified?: boolean;
+  decision?: 'allow' | 'cancel';
+}
+
+/** The outcome the app's page gets: the URL the browser lands on and its query. */
+interface Landing {
+  url: URL;
+  query: Record<string, string>;
+}
+
+const landing = (hop: Hop): Landing => {
+  const url = new URL(hop.location ?? hop.url);
+  return { url, query: Object.fromEntries(url.searchParams) };
+};
+
+/** Signs in at the provider's page as `person` and follows the way back until the app's own page. */
+async function atProvider(browser: Browser, toProvider: Hop, person: Person): Promise<Hop> {
+  expect(toProvider.status).toBe(302);
+  const isApp = (url: string) => url.startsWith(`${server.url}/v/`);
+  const signInPage = await browser.follow(toProvider, isApp);
+  expect(signInPage.status).toBe(200);
+  const form = formOf(signInPage.body, signInPage.url);
+  form.fields.set('subject', person.subject);
+  form.fields.set('email', person.email ?? '');
+  if (person.unverified) form.fields.set('unverified', '1');
+  form.fields.set('decision', person.decision ?? 'allow');
+  const answer = await browser.request(form.action, { form: form.fields });
+  const back = await browser.follow(answer, isApp);
+  if (back.status === 200 && back.body.includes(`action="${server.url}/`)) {
+    // Apple's way back: a page on the provider's site that posts the answer to the app (cross-site).
+    const post = formOf(back.body, back.url);
+    return browser.request(post.action, { form: post.fields });
+  }
+  return back;
+}
+
+function startLogin(browser: Browser, provider: string, query: Record<string, string> = {}) {
+  const params = new URLSearchParams({ successUrl: page('/?from=success'), cancelUrl: page('/'), ...query });
+  return browser.request(`${server.api}/auth/social/${provider}?${params}`);
+}
+
+async function signIn(provider: string, person: Person, app: string = APP.brightpath): Promise<Landing> {
+  const browser = createBrowser({ 'X-App-Id': app });
+  return landing(await atProvider(browser, await startLogin(browser, provider), person));
+}
+
+async function exchange(code: string) {
+  return api.post('/auth/social/exchange', { code });
+}
+
+describe('GET /external-application-config', () => {
+  it('offers the providers the brand lists and the server is configured for', async () => {
+    const answer = await api.get('/external-application-config');
+    expect(answer.body.data.config.socialAuthWeb).toEqual(['google', 'vkontakte', 'facebook', 'apple']);
+  });
+});
+
+describe('GET /auth/social/{provider}', () => {
+  it('sends the browser to the provider with state, PKCE (S256) and a nonce', async () => {
+    const hop = await startLogin(createBrowser(), 'google');
+    expect(hop.status).toBe(302);
+    const target = new URL(hop.location ?? '');
+    expect(target.origin).toBe(providers.env.SOCIAL_GOOGLE_ISSUER);
+    expect(target.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(target.searchParams.get('redirect_uri')).toBe(
+      `${server.url}/spa/api/v1/auth/social/google/callback`,
+    );
+    const [flow] = await server.db
+      .select()
+      .from(oauthFlows)
+      .where(eq(oauthFlows.state, target.searchParams.get('state') ?? ''));
+    expect(flow).toMatchObject({ provider: 'google', mode: 'login', usedAt: null });
+    expect(target.searchParams.get('nonce')).toBe(flow?.nonce);
+    // The verifier stays on the server; only its hash travels.
+    expect(hop.location).not.toContain(flow?.codeVerifier);
+  });
+
+  it('answers 404 for a provider the server is not configured for, or an unknown one', async () => {
+    for (const provider of ['twitter', 'GOOGLE']) {
+      const hop = await startLogin(
+        createBrowser({ 'X-App-Id': APP.brightpath, 'Accept-Language': 'es' }),
+        provider,
+      );
+      expect(hop.status).toBe(404);
+      expect(JSON.parse(hop.body).message).toBe('El inicio de sesión con esta red no está disponible aquí.');
+    }
+  });
+
+  it('refuses return addresses on other sites (400) and asks for both (422)', async () => {
+    const before = (await server.db.select().from(oauthFlows)).length;
+    for (const url of [
+      'https://evil.example/',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const hop = await startLogin(createBrowser({ 'X-App-Id': APP.brightpath }), 'google', {
+        successUrl: url,
+      });
+      expect(hop.status, url).toBe(400);
+      expect(JSON.parse(hop.body).message).toBe('The return address must be a page of this site.');
+    }
+    const missing = await createBrowser().request(`${server.api}/auth/social/google?successUrl=%2F`);
+    expect(missing.status).toBe(422);
+    expect(Object.keys(JSON.parse(missing.body).errors)).toEqual(['cancelUrl']);
+    expect((await server.db.select().from(oauthFlows)).length).toBe(before);
+  });
+
+  it('removes flows that ended more than a day ago when a new one starts', async () => {
+    const old = {
+      provider: 'google',
+      mode: 'login',
+      codeVerifier: 'v',
+      nonce: 'n',
+      successUrl: '/',
+      cancelUrl: '/',
+    };
+    await server.db.insert(oauthFlows).values([
+      { ...old, state: 'stale-flow', expiresAt: new Date(Date.now() - 25 * 3600 * 1000) },
+      { ...old, state: 'recent-flow', expiresAt: new Date(Date.now() - 3600 * 1000) },
+    ]);
+    expect((await startLogin(createBrowser({ 'X-App-Id': APP.brightpath }), 'google')).status).toBe(302);
+    const states = (await server.db.select({ state: oauthFlows.state }).from(oauthFlows)).map((f) => f.state);
+    expect(states).not.toContain('stale-flow');
+    expect(states).toContain('recent-flow');
+  });
+
+  it('takes a relative return address as a page of this site', async () => {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const hop = await startLogin(browser, 'google', { successUrl: '/v/courses', cancelUrl: '/v/' });
+    const back = landing(
+      await atProvider(browser, hop, { subject: 'relative-1', email: 'relative-1@example.com' }),
+    );
+    expect(`${back.url.origin}${back.url.pathname}`).toBe(page('/courses'));
+    expect(back.query.status).toBe('success');
+  });
+});
+
+describe('Google-style sign-in (OIDC)', () => {
+  it('signs up a new verified address, links it, and trades the one-time code for a session once', async () => {
+    const back = await signIn('google', { subject: 'g-100', email: 'New.Person@Example.com' });
+    expect(back.url.pathname).toBe('/v/');
+    expect(back.query).toMatchObject({ from: 'success', action: 'login', status: 'success' });
+    expect(back.query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(back.query).not.toHaveProperty('token');
+
+    const session = await exchange(back.query.code ?? '');
+    expect(session.status).toBe(200);
+    expect(session.body.data.user.email).toBe('new.person@example.com');
+    expect(session.body.data.user.user_external_auths).toEqual([
+      { id: expect.any(Number), source: 'google' },
+    ]);
+    const me = await api.get('/user', { token: session.body.data.token });
+    expect(me.body.data.user_external_auths).toEqual(session.body.data.user.user_external_auths);
+
+    const again = await exchange(back.query.code ?? '');
+    expect(again.status).toBe(422);
+    expect(again.body.errors.code).toEqual([
+      'This sign-in has expired or was already used. Please sign in again.',
+    ]);
+  });
+
+  it('signs the linked account in again without a second account', async () => {
+    const first = await exchange(
+      (await signIn('google', { subject: 'g-200', email: 'g200@example.com' })).query.code ?? '',
+    );
+    const second = await exchange(
+      (await signIn('google', { subject: 'g-200', email: 'other@example.com' })).query.code ?? '',
+    );
+    expect(second.body.data.user.id).toBe(first.body.data.user.id);
+    expect(second.body.data.token).not.toBe(first.body.data.token);
+  });
+
+  it('never links by e-mail: an address of an existing account answers login_no_link', async () => {
+    const { learner } = DEMO_ACCOUNTS;
+    const back = await signIn('google', { subject: 'g-300', email: learner.email });
+    expect(back.query).toMatchObject({
+      action: 'login',
+      status: 'fail',
+      errorCode: 'login_no_link',
+      network: 'google',
+    });
+    expect(back.query.errorMessage).toBe(socialErrorText('login_no_link', 'en', 'google'));
+    expect(
+      await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.subject, 'g-300')),
+    ).toEqual([]);
+  });
+
+  it('answers login_no_link for an unconfirmed address and where registration is closed', async () => {
+    const unverified = await signIn('google', {
+      subject: 'g-400',
+      email: 'g400@example.com',
+      unverified: true,
+    });
+    expect(unverified.query.errorCode).toBe('login_no_link');
+    const closed = await signIn('google', { subject: 'g-401', email: 'g401@example.com' }, APP.kite);
+    expect(closed.query.errorCode).toBe('login_no_link');
+    // Kite's sign-in page speaks Russian first: the message follows the request's language.
+    expect(closed.query.errorMessage).toBe(socialErrorText('login_no_link', 'ru', 'google'));
+    expect(await server.db.select().from(users).where(eq(users.email, 'g401@example.com'))).toEqual([]);
+  });
+
+  it('answers login_no_user_from_link when the linked account was deleted', async () => {
+    const session = await exchange(
+      (await signIn('google', { subject: 'g-500', email: 'g500@example.com' })).query.code ?? '',
+    );
+    await server.db.update(users).set({ status: 0 }).where(eq(users.id, session.body.data.user.id));
+    const back = await signIn('google', { subject: 'g-500', email: 'g500@example.com' });
+    expect(back.query).toMatchObject({ status: 'fail', errorCode: 'login_no_user_from_link' });
+  });
+
+  it('goes to the cancel page with "cancelled" when the person says no at the provider', async () => {
+    const back = await signIn('google', { subject: 'g-600', decision: 'cancel' });
+    expect(`${back.url.origin}${back.url.pathname}`).toBe(page('/'));
+    expect(back.query).toMatchObject({ action: 'login', status: 'fail', errorCode: 'cancelled' });
+  });
+
+  it('uses a state once: a replayed answer goes to the sign-in page with flow_expired', async () => {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const toProvider = await startLogin(browser, 'google');
+    const signInPage = await browser.follow(toProvider, () => false);
+    const form = formOf(signInPage.body, signInPage.url);
+    form.fields.set('subject', 'g-700');
+    form.fields.set('email', 'g700@example.com');
+    form.fields.set('decision', 'allow');
+    const toApp = await browser.follow(await browser.request(form.action, { form: form.fields }), (url) =>
+      url.startsWith(server.url),
+    );
+    const callback = toApp.location ?? '';
+    expect(landing(await browser.request(callback)).query.status).toBe('success');
+    const replay = landing(await browser.request(callback));
+    expect(`${replay.url.origin}${replay.url.pathname}`).toBe(page('/'));
+    expect(replay.query).toMatchObject({ action: 'login', status: 'fail', errorCode: 'flow_expired' });
+  });
+
+  it('fails with unknown_error when the PKCE verifier kept for the flow does not match', async () => {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const toProvider = await startLogin(browser, 'google');
+    const state = new URL(toProvider.location ?? '').searchParams.get('state') ?? '';
+    await server.db
+      .update(oauthFlows)
+      .set({ codeVerifier: 'x'.repeat(43) })
+      .where(eq(oauthFlows.state, state));
+    const back = landing(
+      await atProvider(browser, toProvider, { subject: 'g-800', email: 'g800@example.com' }),
+    );
+    expect(back.query).toMatchObject({ status: 'fail', errorCode: 'unknown_error' });
+    expect(await server.db.select().from(users).where(eq(users.email, 'g800@example.com'))).toEqual([]);
+  });
+});
+
+describe('Apple-style sign-in (form_post, signed client secret)', () => {
+  it('finds the flow from the cross-site POST and signs up', async () => {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const toProvider = await startLogin(browser, 'apple');
+    expect(new URL(toProvider.location ?? '').searchParams.get('response_mode')).toBe('form_post');
+    const back = landing(
+      await atProvider(browser, toProvider, { subject: 'apple-1', email: 'apple1@example.com' }),
+    );
+    expect(back.query).toMatchObject({ action: 'login', status: 'success' });
+    const session = await exchange(back.query.code ?? '');
+    expect(session.body.data.user.user_external_auths).toEqual([{ id: expect.any(Number), source: 'apple' }]);
+  });
+});
+
+describe('Facebook-style sign-in (OAuth 2, the account as `id`)', () => {
+  it('signs up through the user-info call and signs the same account in again', async () => {
+    const first = await signIn('facebook', { subject: '10203040', email: 'fb@example.com' });
+    expect(first.query).toMatchObject({ action: 'login', status: 'success' });
+    const session = await exchange(first.query.code ?? '');
+    expect(session.body.data.user.user_external_auths).toEqual([
+      { id: expect.any(Number), source: 'facebook' },
+    ]);
+    const again = await exchange(
+      (await signIn('facebook', { subject: '10203040', email: 'fb@example.com' })).query.code ?? '',
+    );
+    expect(again.body.data.user.id).toBe(session.body.data.user.id);
+  });
+});
+
+describe('VK-style linking (OAuth 2) and unlinking', () => {
+  async function startLink(browser: Browser, provider: string, token: string | undefined) {
+    const params = new URLSearchParams({
+      successUrl: page('/user/social-networks'),
+      cancelUrl: page('/user/social-networks'),
+      ...(token ? { token } : {}),
+    });
+    return browser.request(`${server.api}/auth/social/${provider}/link?${params}`);
+  }
+
+  async function link(token: string, subject: string): Promise<Landing> {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    return landing(
+      await atProvider(browser, await startLink(browser, 'vkontakte', token), {
+        subject,
+        email: `${subject}@vk.example`,
+      }),
+    );
+  }
+
+  it('lists the networks, links VK, signs in with it, and unlinks it', async () => {
+    const owner = await api.signUp('vk-owner');
+    const before = await api.get('/user-external-auth', { token: owner.token });
+    expect(before.body.data).toEqual([
+      { name: 'google', linked: false },
+      { name: 'vkontakte', linked: false },
+      { name: 'facebook', linked: false },
+      { name: 'apple', linked: false },
+    ]);
+
+    const back = await link(owner.token, '5001');
+    expect(back.url.pathname).toBe('/v/user/social-networks');
+    expect(back.query).toEqual({ action: 'link', status: 'success', network: 'vkontakte' });
+    const after = await api.get('/user-external-auth', { token: owner.token });
+    const vk = after.body.data.find((n: { name: string }) => n.name === 'vkontakte');
+    expect(vk).toEqual({ name: 'vkontakte', linked: true, id: expect.any(Number) });
+    expect((await api.get('/user', { token: owner.token })).body.data.user_external_auths).toEqual([
+      { id: vk.id, source: 'vkontakte' },
+    ]);
+
+    const viaVk = await signIn('vkontakte', { subject: '5001', email: 'someone@vk.example' });
+    expect((await exchange(viaVk.query.code ?? '')).body.data.user.id).toBe(owner.id);
+
+    const removed = await api.delete(`/user-external-auths/${vk.id}`, { token: owner.token });
+    expect(removed.status).toBe(200);
+    expect((await api.get('/user-external-auth', { token: owner.token })).body.data).toEqual(
+      before.body.data,
+    );
+    expect((await api.delete(`/user-external-auths/${vk.id}`, { token: owner.token })).status).toBe(404);
+  });
+
+  it('refuses a VK account another user has linked, and a link without a live session', async () => {
+    const first = await api.signUp('vk-first');
+    const second = await api.signUp('vk-second');
+    expect((await link(first.token, '6001')).query.status).toBe('success');
+    const taken = await link(second.token, '6001');
+    expect(taken.query).toMatchObject({
+      action: 'link',
+      status: 'fail',
+      errorCode: 'link_social_id_already_taken',
+    });
+    expect(taken.query.errorMessage).toBe(socialErrorText('link_social_id_already_taken', 'en', 'vkontakte'));
+
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    for (const token of [undefined, 'not-a-session']) {
+      const hop = landing(await startLink(browser, 'vkontakte', token));
+      expect(hop.query).toMatchObject({
+        action: 'link',
+        status: 'fail',
+        errorCode: 'link_user_unauthorised',
+      });
+    }
+  });
+
+  it("answers 404 for another user's link and leaves it", async () => {
+    const owner = await api.signUp('vk-keeper');
+    const other = await api.signUp('vk-stranger');
+    await link(owner.token, '7001');
+    const [row] = await server.db
+      .select()
+      .from(userExternalAuths)
+      .where(eq(userExternalAuths.subject, '7001'));
+    const refused = await api.delete(`/user-external-auths/${row?.id}`, { token: other.token });
+    expect(refused.status).toBe(404);
+    expect((await api.delete(`/user-external-auths/${row?.id}`)).status).toBe(401);
+    expect((await api.delete('/user-external-auths/0', { token: owner.token })).status).toBe(422);
+    expect(
+      await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.subject, '7001')),
+    ).toHaveLength(1);
+    expect((await api.get('/user-external-auth')).status).toBe(401);
+  });
+
+  it('says "cancelled" when the person does not allow access', async () => {
+    const owner = await api.signUp('vk-cancel');
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const back = landing(
+      await atProvider(browser, await startLink(browser, 'vkontakte', owner.token), {
+        subject: '8001',
+        decision: 'cancel',
+      }),
+    );
+    expect(back.query).toMatchObject({ action: 'link', status: 'fail', errorCode: 'cancelled' });
+  });
+});

@@ -1,0 +1,229 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { uploads, users } from '../../server/db/schema';
+import { MAX_IMAGE_BYTES } from '../../server/modules/uploads/limits';
+import { UPLOADS_FOLDER } from '../../server/modules/uploads/store';
+import { WireUploadSchema } from '../../src/api/uploads';
+import { WireUserSchema } from '../../src/api/user';
+import { expectWire } from './contract';
+import { serverForFile } from './harness';
+
+const { server, api } = serverForFile();
+
+/** A real picture of `width` × `height` in `format`, made the way a camera or editor would save one. */
+const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 800, height = 600) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
+
+async function upload(token: string | undefined, body: BodyInit, type = 'image/png', path = '/media/upload') {
+  const headers: Record<string, string> = { 'Content-Type': type, 'X-App-Id': 'web' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`${server.api}${path}?lang=ru`, { method: 'POST', headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A refusal without JSON fails the assertions below with the text visible.
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field.
+  return { status: response.status, body: parsed as any };
+}
+
+/** What an upload leaves on disk: the stored folders and anything still being received. */
+async function storedFolders(): Promise<string[]> {
+  try {
+    const root = join(server.mediaDir, UPLOADS_FOLDER);
+    const entries = await readdir(root, { withFileTypes: true });
+    const incoming = entries.some((entry) => entry.name === '.incoming')
+      ? (await readdir(join(root, '.incoming'))).map((name) => `.incoming/${name}`)
+      : [];
+    return [...entries.filter((entry) => entry.name !== '.incoming').map((entry) => entry.name), ...incoming];
+  } catch {
+    return [];
+  }
+}
+
+const uploadCount = async () => (await server.db.select().from(uploads)).length;
+
+describe('POST /media/upload', () => {
+  it('stores a picture as 64, 256 and 512 px WebP squares and answers its Media file', async () => {
+    const { token } = await api.signUp('photographer');
+    for (const format of ['png', 'jpeg', 'webp', 'gif'] as const) {
+      const result = await upload(token, await picture(format), `image/${format}`);
+      expect(result.status, format).toBe(201);
+      const file = expectWire(WireUploadSchema, result.body);
+      expect(file).toMatchObject({ type: 2, mime_type: 'image/webp', url: file.urls?.large });
+      for (const [variant, side] of [
+        ['small', 64],
+        ['medium', 256],
+        ['large', 512],
+      ] as const) {
+        const url = file.urls?.[variant] ?? '';
+        const served = await fetch(`${server.url}${url}`, { headers: { Authorization: `Bearer ${token}` } });
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
+        const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(['webp', side, side]);
+      }
+    }
+  });
+
+  it('answers the same under /spa/v2', async () => {
+    const { token } = await api.signUp('second-base');
+    const response = await fetch(`${server.url}/spa/v2/media/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${token}`, 'X-App-Id': 'web' },
+      body: await picture('png', 100, 100),
+    });
+    expect(response.status).toBe(201);
+  });
+
+  it('reads the content, not the name or the header: text sent as a .png is a 415 and stores nothing', async () => {
+    const { token } = await api.signUp('pretender');
+    const before = await uploadCount();
+    const folders = await storedFolders();
+    const text = new File(['this is not a picture at all'], 'photo.png', { type: 'image/png' });
+    const refused = await upload(token, text, 'image/png');
+    expect(refused.status).toBe(415);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Этот файл не подходит: отправьте изображение JPEG, PNG, WebP, GIF или AVIF.',
+    });
+    // An SVG is an image to the browser but a document to us: refused too.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>';
+    expect((await upload(token, svg, 'image/svg+xml')).status).toBe(415);
+    // Not claiming to be an image at all is refused before a byte is read.
+    expect((await upload(token, await picture('png'), 'application/json')).status).toBe(415);
+    // A real header with its pixels cut off.
+    const cut = (await picture('png', 600, 600)).subarray(0, 200);
+    expect((await upload(token, cut, 'image/png')).status).toBe(415);
+    expect(await uploadCount()).toBe(before);
+    expect(await storedFolders()).toEqual(folders);
+  });
+
+  it('refuses an empty body with a 422', async () => {
+    const { token } = await api.signUp('empty-sender');
+    const empty = await upload(token, new Uint8Array(0));
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ body: ['Файл пустой.'] });
+  });
+
+  it('refuses 11 MB with a 413 in the user’s language and stores nothing', async () => {
+    const { token } = await api.signUp('heavy-sender');
+    const before = await uploadCount();
+    const folders = await storedFolders();
+    const tooLarge = await upload(token, new Uint8Array(11 * 1024 * 1024), 'image/png');
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.message).toBe('Изображение слишком большое: не больше 10 МБ.');
+    expect(await uploadCount()).toBe(before);
+    expect(await storedFolders()).toEqual(folders);
+  });
+
+  it('counts a body sent without a length and stops it past 10 MB', async () => {
+    const { token } = await api.signUp('streamer');
+    const before = await uploadCount();
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_IMAGE_BYTES + chunk.length) controller.close();
+        else {
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        }
+      },
+    });
+    const response = await fetch(`${server.api}/media/upload`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${token}`, 'X-App-Id': 'web' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await uploadCount()).toBe(before);
+    expect((await storedFolders()).filter((name) => name.startsWith('.incoming/'))).toEqual([]);
+  });
+
+  it('needs a session, for the upload and for its images', async () => {
+    expect((await upload(undefined, await picture('png'))).status).toBe(401);
+    const { token } = await api.signUp('private-photo');
+    const file = expectWire(WireUploadSchema, (await upload(token, await picture('png'))).body);
+    expect((await fetch(`${server.url}${file.url}`)).status).toBe(401);
+    const badName = file.url.replace(/512\.webp$/, '../512.webp');
+    expect(
+      (await fetch(`${server.url}${badName}`, { headers: { Authorization: `Bearer ${token}` } })).status,
+    ).toBe(404);
+    const missing = await fetch(`${server.url}/media/uploads/999999/64.webp`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('POST /user/avatar', () => {
+  it("sets the photo to the user's own upload, and null removes it", async () => {
+    const { id, token } = await api.signUp('avatar-owner');
+    const file = expectWire(
+      WireUploadSchema,
+      (await upload(token, await picture('jpeg'), 'image/jpeg')).body,
+    );
+    const set = await api.post('/user/avatar', { avatar_file_id: file.id }, { token });
+    expect(set.status).toBe(200);
+    const user = expectWire(WireUserSchema, set.body);
+    expect(user).toMatchObject({ avatar_file_id: file.id, avatar: file.urls?.medium });
+    expect((await api.get('/user', { token })).body.data.avatar).toBe(file.urls?.medium);
+    const removed = await api.post('/user/avatar', { avatar_file_id: null }, { token });
+    expect(removed.body.data).toMatchObject({ avatar: null, avatar_file_id: null });
+    const [row] = await server.db.select().from(users).where(eq(users.id, id));
+    expect(row?.avatar).toBeNull();
+  });
+
+  it("refuses another user's upload like a missing one, and bad ids, changing nothing", async () => {
+    const owner = await api.signUp('upload-owner');
+    const other = await api.signUp('upload-borrower');
+    const file = expectWire(WireUploadSchema, (await upload(owner.token, await picture('png'))).body);
+    const [before] = await server.db.select().from(users).where(eq(users.id, other.id));
+    for (const [value, message] of [
+      [file.id, 'Эта фотография не найдена среди ваших загрузок. Загрузите её ещё раз.'],
+      [999_999, 'Эта фотография не найдена среди ваших загрузок. Загрузите её ещё раз.'],
+      ['12', 'Должно быть целым числом.'],
+      [0, 'Должно быть не меньше 1.'],
+    ] as const) {
+      const refused = await api.post(
+        '/user/avatar?lang=ru',
+        { avatar_file_id: value },
+        { token: other.token },
+      );
+      expect(refused.status, String(value)).toBe(422);
+      expect(refused.body.errors.avatar_file_id, String(value)).toEqual([message]);
+    }
+    expect((await api.post('/user/avatar', {}, { token: other.token })).status).toBe(422);
+    const [after] = await server.db.select().from(users).where(eq(users.id, other.id));
+    expect(after).toEqual(before);
+    expect((await api.post('/user/avatar', { avatar_file_id: file.id })).status).toBe(401);
+  });
+});
+
+describe('POST /user with disable_notification', () => {
+  it('saves the flag with the profile and refuses anything but 0 or 1', async () => {
+    const { token } = await api.signUp('quiet-learner');
+    const off = await api.post('/user', { disable_notification: 1, city: 'Oslo' }, { token });
+    expect(off.body.data).toMatchObject({ disable_notification: 1, city: 'Oslo' });
+    const bad = await api.post('/user?lang=ru', { disable_notification: 'yes' }, { token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.disable_notification).toEqual(['Должно быть 0 или 1.']);
+  });
+
+  it('stores the phone without separators, the + kept only when given', async () => {
+    const { token } = await api.signUp('phone-normalizer');
+    const saved = await api.post('/user', { phone: '+7 (912) 345-67-89' }, { token });
+    expect(saved.body.data.phone).toBe('+79123456789');
+    const national = await api.post('/user', { phone: '8 912 345 67 89' }, { token });
+    expect(national.body.data.phone).toBe('89123456789');
+  });
+});

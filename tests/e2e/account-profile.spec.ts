@@ -1,0 +1,164 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, createLearner, signIn } from './support/helpers';
+import { expect, test } from './support/test';
+
+/** The learner's profile as the server keeps it, or changed through the API before the test's own steps. */
+async function serverCall(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+  change?: Record<string, unknown>,
+) {
+  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const headers = { Authorization: `Bearer ${data.token}` };
+  const res = change
+    ? await request.post(`${APP}/spa/api/v1/user?lang=en`, { headers, data: change })
+    : await request.get(`${APP}/spa/api/v1/user?lang=en`, { headers });
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
+
+async function openProfileFromMenu(page: Page, label = 'My profile') {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: label }).click();
+  await expect(page).toHaveURL(/\/v\/user\/edit$/);
+}
+
+const picture = () =>
+  sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 60, b: 90 } } })
+    .png()
+    .toBuffer();
+
+test('editing the profile: the rules are checked, saved values stay after a reload', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'profile-edit');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await openProfileFromMenu(page);
+  await expect(page.getByRole('heading', { name: 'My profile', level: 1 })).toBeVisible();
+  // The counters come from GET /user?expand=statistics.
+  await expect(page.getByLabel('Your progress')).toContainText('Lessons watched');
+  await expectNoSeriousViolations(page, 'profile');
+
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Phone').fill('call me');
+  await page.getByLabel('Birthday').fill('31.02.1990');
+  await page.getByLabel('Instagram').fill('.grace');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Wrong phone number format')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toBeFocused();
+  await expect(page.getByLabel('Birthday')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Instagram')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousViolations(page, 'profile with errors');
+
+  await page.getByLabel('Phone').fill('+1 (555) 010-0199');
+  await page.getByLabel('Birthday').fill('09.12.1906');
+  await page.getByLabel('Instagram').fill('grace.hopper');
+  await page.getByLabel('City').fill('Arlington');
+  await page.getByLabel('Time zone').selectOption('America/New_York');
+  await page.getByLabel('Gender').selectOption('F');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  // The header follows the session's user at once.
+  await expect(page.locator('.header__user')).toContainText('Grace Hopper');
+  expect(await serverCall(request, account)).toMatchObject({
+    name: 'Grace',
+    phone: '+15550100199',
+    timezone: 'America/New_York',
+    gender: 'F',
+    birthday: '09.12.1906',
+  });
+
+  await page.reload();
+  await expect(page.getByLabel('Phone')).toHaveValue('+15550100199');
+  await expect(page.getByLabel('City')).toHaveValue('Arlington');
+  await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
+  await expect(page.getByLabel('Gender')).toHaveValue('F');
+});
+
+test('the rules speak the user’s language', async ({ page, request }) => {
+  const account = await createLearner(request, 'profile-ru');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  // The learner switches the interface to Russian in the settings.
+  await page.goto('./user/settings');
+  await page.getByLabel('Language').selectOption('ru');
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await page.goto('./user/edit');
+  await expect(page.getByRole('heading', { name: 'Мой профиль', level: 1 })).toBeVisible();
+  await page.getByLabel('Телефон').fill('12');
+  await page.getByRole('button', { name: 'Сохранить изменения' }).click();
+  await expect(page.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Неверный формат номера телефона')).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Wrong phone number format');
+});
+
+test('a new photo is uploaded with its progress and shows in the header; a fake image changes nothing', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'profile-photo');
+  await serverCall(request, account, { name: 'Ada', last_name: 'King' });
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./user/edit');
+  const header = page.locator('.header__user');
+  await expect(header.locator('span.avatar')).toHaveText('AK');
+
+  // A text file named like a picture: the server reads the content and refuses it in words.
+  await page.getByLabel('Add a photo').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not a picture at all'),
+  });
+  await expect(page.getByRole('alert').first()).toHaveText(
+    'This file is not an image we can use: send a JPEG, PNG, WebP, GIF or AVIF picture.',
+  );
+  expect((await serverCall(request, account)).avatar).toBeNull();
+  await expect(header.locator('span.avatar')).toHaveText('AK');
+
+  await page
+    .getByLabel('Add a photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await picture() });
+  await expect(page.getByText('Your photo has been updated.')).toBeVisible();
+  const headerPhoto = header.locator('img.avatar');
+  await expect(headerPhoto).toHaveAttribute('src', /\/media\/uploads\/\d+\/256\.webp$/);
+  await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expect(page.getByLabel('Change photo')).toBeAttached();
+  expect((await serverCall(request, account)).avatar).toMatch(/\/media\/uploads\/\d+\/256\.webp$/);
+  await expectNoSeriousViolations(page, 'profile with a photo');
+});
+
+test('the menu: groups by width, Escape closes it, legacy paths lead on', async ({ page, request }) => {
+  const account = await createLearner(request, 'profile-menu');
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  const burger = page.getByRole('button', { name: 'Menu' });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await burger.click();
+  await expect(menu.getByRole('link', { name: 'Points' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(burger).toBeFocused();
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await burger.click();
+  // The mobile profile group replaces the settings group: points are in the header, not here.
+  await expect(menu.getByRole('link', { name: 'Points' })).toBeHidden();
+  await expect(menu.getByRole('link', { name: 'My profile' })).toBeVisible();
+  await menu.getByRole('link', { name: 'My profile' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/edit$/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+  expect(overflow).toBe(false);
+  await expectNoSeriousViolations(page, 'profile on a phone');
+
+  await page.goto('./user/setting');
+  await expect(page).toHaveURL(/\/v\/user\/settings$/);
+});

@@ -1,0 +1,185 @@
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, createLearner, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { expect, test } from './support/test';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Every analytics or tag request the page makes, from the moment it opens. */
+function watchTracking(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (/\/analytics\/events|googletagmanager|facebook/.test(url)) seen.push(`${request.method()} ${url}`);
+  });
+  return seen;
+}
+
+async function consentCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === 'cookie_consent');
+  if (!cookie) return null;
+  return { ...cookie, choice: JSON.parse(decodeURIComponent(cookie.value)) as Record<string, unknown> };
+}
+
+/** Long enough for a batch to leave if anything had been allowed (the sender waits 3 s, the start 4 s). */
+const longerThanABatch = (page: Page) => page.waitForTimeout(5000);
+
+async function storedPolicy(request: APIRequestContext, account: { email: string; password: string }) {
+  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await request.get(`${APP}/spa/api/v1/cookie/get-policy?lang=en`, {
+    headers: { Authorization: `Bearer ${data.token}` },
+  });
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+test('the banner on the sign-in page: accessible, nothing tracked before consent, agree to all is remembered a year', async ({
+  page,
+  context,
+}) => {
+  const tracking = watchTracking(page);
+  await page.goto('./');
+  const banner = page.getByRole('region', { name: 'We use cookies' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Cookie policy' })).toHaveAttribute(
+    'href',
+    '/v/docs/cookies.html',
+  );
+  expect((await page.request.get('/v/docs/cookies.html')).ok()).toBe(true);
+  await expectNoSeriousViolations(page, 'cookie banner');
+
+  // The settings modal: the switches, essential locked on; closing it unsaved keeps the banner.
+  await banner.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+  await expect(settings).toBeVisible();
+  await expect(settings.getByRole('switch', { name: 'Essential' })).toBeChecked();
+  await expect(settings.getByRole('switch', { name: 'Essential' })).toBeDisabled();
+  await expect(settings.getByRole('switch', { name: 'Analytics' })).not.toBeChecked();
+  await expectNoSeriousViolations(page, 'cookie settings dialog');
+  await settings.getByRole('button', { name: 'Close' }).click();
+  await expect(settings).toBeHidden();
+  await expect(banner).toBeVisible();
+
+  // Typing and clicking around the page before a choice sends nothing.
+  await page.getByLabel('E-mail').fill('someone@example.com');
+  await longerThanABatch(page);
+  expect(tracking).toEqual([]);
+  expect(await consentCookie(context)).toBeNull();
+
+  const sent = page.waitForRequest((request) => request.url().includes('/analytics/events'));
+  await banner.getByRole('button', { name: 'Agree to all' }).click();
+  await expect(banner).toBeHidden();
+  const batch = (await sent).postDataJSON() as { events: { name: string; path: string }[] };
+  expect(batch.events).toContainEqual(expect.objectContaining({ name: 'page_view', path: '/v/' }));
+
+  const cookie = await consentCookie(context);
+  expect(cookie?.choice).toEqual({ essential: true, analytics: true, marketing: true, v: 1 });
+  expect(cookie?.sameSite).toBe('Strict');
+  expect(cookie?.path).toBe('/');
+  const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+  expect(Math.abs(lifetime - YEAR_SECONDS)).toBeLessThan(120);
+
+  await page.reload();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+});
+
+test('essential only: remembered, and no analytics request leaves afterwards', async ({ page, context }) => {
+  const tracking = watchTracking(page);
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Essential only' }).click();
+  await expect(page.getByRole('region', { name: 'We use cookies' })).toBeHidden();
+  expect((await consentCookie(context))?.choice).toEqual({
+    essential: true,
+    analytics: false,
+    marketing: false,
+    v: 1,
+  });
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await longerThanABatch(page);
+  expect(tracking).toEqual([]);
+  await page.reload();
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+});
+
+test('custom choices: analytics on, marketing off, events follow; the sign-in keeps the choice for the learner', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await createLearner(request, 'consent-custom');
+  const tracking = watchTracking(page);
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+  await settings.getByRole('switch', { name: 'Analytics' }).check();
+  await expect(settings.getByRole('switch', { name: 'Marketing' })).not.toBeChecked();
+  const sent = page.waitForRequest((r) => r.url().includes('/analytics/events'));
+  await settings.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(page.getByRole('region', { name: 'We use cookies' })).toBeHidden();
+  expect((await consentCookie(context))?.choice).toEqual({
+    essential: true,
+    analytics: true,
+    marketing: false,
+    v: 1,
+  });
+  await sent;
+
+  // The sign-in is reported, and the choice made as a guest is kept for the learner.
+  const signInSent = page.waitForRequest(
+    (r) => r.url().includes('/analytics/events') && (r.postData() ?? '').includes('"sign_in"'),
+  );
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await signInSent;
+  await expect
+    .poll(() => storedPolicy(request, account))
+    .toEqual({
+      essential: true,
+      analytics: true,
+      marketing: false,
+    });
+  expect(tracking.every((entry) => entry.includes('/analytics/events'))).toBe(true);
+});
+
+test('the cookie settings page changes the choice for the browser and the account', async ({
+  page,
+  context,
+  request,
+}) => {
+  const account = await createLearner(request, 'consent-page');
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Essential only' }).click();
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Cookie settings' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\/cookie$/);
+  await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save my choices' });
+  await expect(save).toBeDisabled();
+  await page.getByRole('switch', { name: 'Marketing' }).check();
+  await save.click();
+  await expect(page.getByRole('alert')).toHaveText('Your choice is saved.');
+  await expectNoSeriousViolations(page, 'cookie settings page');
+  expect((await consentCookie(context))?.choice).toMatchObject({ analytics: false, marketing: true });
+  expect(await storedPolicy(request, account)).toEqual({
+    essential: true,
+    analytics: false,
+    marketing: true,
+  });
+});
+
+test('a brand that does not ask: no banner, and analytics counts as allowed', async ({ page }) => {
+  const sent = page.waitForRequest((r) => r.url().includes('/analytics/events'));
+  await page.goto(`${SECOND_BRAND_APP}/v/`);
+  await expect(page.getByRole('button', { name: /./ }).first()).toBeVisible();
+  await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
+  const batch = (await sent).postDataJSON() as { events: { name: string }[] };
+  expect(batch.events.map((event) => event.name)).toContain('page_view');
+  await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
+});

@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { type SocialProviders, startSocialProviders } from '../api/social-providers';
+import { expectNoSeriousViolations } from './support/axe';
+import { DEMO } from './support/helpers';
+import { E2E } from './support/ports';
+import { startServerProcess } from './support/server-process';
+import { expect, test } from './support/test';
+
+/**
+ * Social sign-in and linking through real identity providers on 127.0.0.2, another site than the app
+ * (Brightpath on localhost): a Google-style and an Apple-style OIDC provider and a VK-style OAuth 2
+ * server. The app's own server runs with their SOCIAL_* configuration.
+ */
+
+const PORT = E2E.appPort + 31;
+let providers: SocialProviders;
+let server: { origin: string; stop(): Promise<void> };
+let work: string;
+let app: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  providers = await startSocialProviders();
+  app = `http://localhost:${PORT}`;
+  providers.registerApp(app);
+  work = await mkdtemp(join(tmpdir(), 'e2e-social-'));
+  // Every provider but Facebook: the sign-in page must show buttons only for configured ones.
+  for (const [name, value] of Object.entries(providers.env)) {
+    if (!name.startsWith('SOCIAL_FACEBOOK_')) process.env[name] = value;
+  }
+  server = await startServerProcess(PORT, { dataDir: join(work, 'pglite'), mediaDir: join(work, 'media') });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await providers?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+/** The provider's sign-in page: who the person is there, then Continue (OIDC) or Allow (VK). */
+async function signInAtProvider(page: Page, account: { subject: string; email: string }, allow = 'Continue') {
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.2:/);
+  await page.getByLabel('Account id').fill(account.subject);
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByRole('button', { name: allow }).click();
+}
+
+const signedIn = (page: Page) => expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+
+test('a new person signs up with Google, and the account lists Google as linked', async ({ page }) => {
+  await page.goto(`${app}/v/`);
+  // Facebook is not configured on this server: no button for it.
+  await expect(page.getByRole('link', { name: 'Continue with Facebook' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, { subject: 'e2e-google-1', email: 'e2e-google-1@example.com' });
+  await signedIn(page);
+  await expect(page).not.toHaveURL(/code=/);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Social networks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Social networks' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Unlink Google' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+});
+
+test('Google sign-in with an address already registered shows the spec text, and OK clears it', async ({
+  page,
+}) => {
+  await page.goto(`${app}/v/`);
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await signInAtProvider(page, { subject: 'e2e-google-2', email: DEMO.learner.email });
+  const dialog = page.getByRole('dialog', { name: 'Error' });
+  await expect(dialog).toContainText(
+    'You are trying to log in with Google. There is no user with such an account. Sign in with your e-mail address.',
+  );
+  await expectNoSeriousViolations(page, 'social sign-in error dialog');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).not.toHaveURL(/action=login/);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
+test('Apple answers with a cross-site form POST, and the sign-in still completes', async ({ page }) => {
+  await page.goto(`${app}/v/`);
+  await page.getByRole('link', { name: 'Continue with Apple' }).click();
+  await signInAtProvider(page, { subject: 'e2e-apple-1', email: 'e2e-apple-1@example.com' });
+  await signedIn(page);
+});
+
+test('a learner links VK from the social networks screen, then unlinks it after the warning', async ({
+  page,
+}) => {
+  const email = `e2e-vk-${Date.now()}@example.com`;
+  const signUp = await page.request.post(`${app}/spa/api/v1/auth/signup-by-email?lang=en`, {
+    data: { email, password: 'vk-learner-pass', password_repeat: 'vk-learner-pass' },
+  });
+  expect(signUp.status()).toBe(201);
+  await page.goto(`${app}/v/`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('vk-learner-pass');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signedIn(page);
+
+  await page.goto(`${app}/v/user/social-networks`);
+  await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'social networks');
+  await page.getByRole('button', { name: 'Link VK' }).click();
+  await signInAtProvider(page, { subject: '900100', email: 'vk-900100@example.com' }, 'Allow');
+
+  await expect(page.getByRole('alert')).toHaveText('VK is linked. You can sign in with it now.');
+  await expect(page).toHaveURL(/\/v\/user\/social-networks$/);
+  await page.getByRole('button', { name: 'Unlink VK' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Attention' });
+  await expect(dialog).toContainText('After unlinking VK you can no longer sign in with it.');
+  await expectNoSeriousViolations(page, 'unlink dialog');
+  await dialog.getByRole('button', { name: 'Unlink' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+});

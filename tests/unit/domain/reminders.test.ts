@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exceedsDailyLimit,
+  isReminderTime,
+  MAX_REMINDERS_PER_DAY,
+  minuteOfDay,
+  presetOf,
+  type Reminder,
+  reminderId,
+  remindersOf,
+  repeatDaysOf,
+  timeOfMinute,
+  timeOfReminderId,
+  withoutReminder,
+  withReminder,
+} from '../../../src/domain/reminders';
+
+describe('reminder times', () => {
+  it('takes HH:MM from 00:00 to 23:59 only', () => {
+    expect(['00:00', '08:30', '23:59'].every(isReminderTime)).toBe(true);
+    expect(['24:00', '8:30', '08:60', '0830', ' 08:30', ''].some(isReminderTime)).toBe(false);
+  });
+
+  it('turns times into minutes of the day and back', () => {
+    expect(minuteOfDay('08:30')).toBe(510);
+    expect(timeOfMinute(510)).toBe('08:30');
+    expect(timeOfMinute(0)).toBe('00:00');
+    expect(() => minuteOfDay('25:00')).toThrow();
+  });
+
+  it('names a reminder in the address by its time', () => {
+    expect(reminderId('08:30')).toBe('0830');
+    expect(timeOfReminderId('0830')).toBe('08:30');
+    expect(timeOfReminderId('2460')).toBeNull();
+    expect(timeOfReminderId('new')).toBeNull();
+  });
+});
+
+describe('presets', () => {
+  it('recognises daily, weekdays and weekend in any order, and calls the rest custom', () => {
+    expect(presetOf([7, 6, 5, 4, 3, 2, 1])).toBe('daily');
+    expect(presetOf([5, 1, 2, 3, 4])).toBe('weekdays');
+    expect(presetOf([7, 6])).toBe('weekend');
+    expect(presetOf([1, 3, 5])).toBe('custom');
+    expect(presetOf([])).toBe('custom');
+  });
+});
+
+describe('schedule ↔ reminders', () => {
+  const repeatDays = { 1: ['08:30', '20:00'], 2: ['08:30'], 6: ['10:00'], 7: ['10:00'] };
+  const reminders: Reminder[] = [
+    { time: '08:30', days: [1, 2] },
+    { time: '10:00', days: [6, 7] },
+    { time: '20:00', days: [1] },
+  ];
+
+  it('groups the weekdays of each time, earliest first', () => {
+    expect(remindersOf(repeatDays)).toEqual(reminders);
+    expect(remindersOf({})).toEqual([]);
+  });
+
+  it('spreads reminders back over every weekday, times sorted', () => {
+    expect(repeatDaysOf(reminders)).toEqual({ ...{ 3: [], 4: [], 5: [] }, ...repeatDays });
+  });
+
+  it('replaces the edited reminder, and merges one saved at a time that exists', () => {
+    expect(withReminder(reminders, { time: '07:00', days: [3] }, '20:00')).toEqual([
+      { time: '07:00', days: [3] },
+      reminders[0],
+      reminders[1],
+    ]);
+    expect(withReminder(reminders, { time: '10:00', days: [5, 1] }, null)).toEqual([
+      reminders[0],
+      { time: '10:00', days: [1, 5] },
+      reminders[2],
+    ]);
+    expect(withoutReminder(reminders, '10:00')).toEqual([reminders[0], reminders[2]]);
+  });
+
+  it('counts the daily limit without the reminder being edited', () => {
+    const full: Reminder[] = Array.from({ length: MAX_REMINDERS_PER_DAY }, (_, i) => ({
+      time: timeOfMinute(i * 60),
+      days: [1],
+    }));
+    expect(exceedsDailyLimit(full, [1], null)).toBe(true);
+    expect(exceedsDailyLimit(full, [2], null)).toBe(false);
+    expect(exceedsDailyLimit(full, [1], '00:00')).toBe(false);
+  });
+});
