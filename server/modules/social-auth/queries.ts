@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   type OauthFlowRow,
@@ -8,6 +8,7 @@ import {
   userExternalAuths,
   users,
 } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
 import { hashToken, newToken } from '../../infra/tokens';
 import type { SocialProvider } from './config';
 
@@ -117,13 +118,19 @@ export async function insertLink(
   await db.insert(userExternalAuths).values(link);
 }
 
-/** The user's linked networks as GET /user lists them. */
-export async function externalAuthsOf(db: Db, userId: number): Promise<{ id: number; source: string }[]> {
-  return db
+// Every GET /user reads them: prepared once per database, like the other hot paths.
+const externalAuthsByUser = preparedPerDatabase((db) =>
+  db
     .select({ id: userExternalAuths.id, source: userExternalAuths.source })
     .from(userExternalAuths)
-    .where(eq(userExternalAuths.userId, userId))
-    .orderBy(asc(userExternalAuths.id));
+    .where(eq(userExternalAuths.userId, sql.placeholder('userId')))
+    .orderBy(asc(userExternalAuths.id))
+    .prepare('external_auths_by_user'),
+);
+
+/** The user's linked networks as GET /user lists them. */
+export async function externalAuthsOf(db: Db, userId: number): Promise<{ id: number; source: string }[]> {
+  return externalAuthsByUser(db).execute({ userId });
 }
 
 /** Removes one of the user's own links; false when there is none with that id for this user. */
