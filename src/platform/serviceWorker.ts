@@ -46,14 +46,7 @@ export function watchServiceWorker(
     });
   }
   return {
-    activateWaiting: () => {
-      // workbox-window announces `controlling` only for a worker it saw installing. One that was
-      // already installed when this page registered (a quick install during the reload) takes over
-      // unannounced, and the page would wait for ever: so the page also watches the take-over it
-      // asked for itself.
-      navigator.serviceWorker.addEventListener('controllerchange', reports.onControlling, { once: true });
-      workbox?.messageSkipWaiting();
-    },
+    activateWaiting: () => workbox?.messageSkipWaiting(),
     stop: () => {
       stopped = true;
       clearInterval(timer);

@@ -105,9 +105,6 @@ test('logout leaves no kept answer and no download, and the app shell stays', as
 });
 
 test('a new build shows the update prompt, and reloading puts it in charge', async ({ page }) => {
-  // Two new workers install here (each precaching the whole shell) and the page reloads three times:
-  // on a busy machine that alone can take most of the default 30 s.
-  test.setTimeout(60_000);
   const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'v', 'sw.js');
   const original = readFileSync(workerFile, 'utf8');
   await signInWithWorker(page);

@@ -4,7 +4,11 @@ import type { SessionActor } from '../../app/hooks';
 import type { AppRouter } from '../../app/router';
 import { hasConsentCookie } from '../../platform/consentCookieName';
 
-/** How long the first page may load before the consent runtime (analytics, tags, sync) loads. */
+/**
+ * How long the first page may load before the consent runtime (analytics, tags, sync) loads. A timer,
+ * not the visitor's first touch: a touch may be the update prompt's "Reload", and the runtime's
+ * imports and calls starting at that moment left the reload waiting on the new worker for ever.
+ */
 const RUNTIME_DELAY_MS = 4000;
 
 export type ConsentLinkOptions = {
@@ -20,8 +24,7 @@ export type ConsentLinkOptions = {
  * cannot read, say a later format, counts as the default there: essential only, until the visitor
  * chooses again on the settings page.) What the choice allows
  * (consentRuntime.ts: analytics, the brand's tags, the learner's stored choice) is not needed for the
- * first paint: it loads at the visitor's first touch or key, or after a few seconds, and reads the
- * choice as it is then.
+ * first paint: it loads a few seconds after start, and reads the choice as it is then.
  */
 export function linkConsent(options: ConsentLinkOptions): { start(): void } {
   const { reportError } = options.effects;
@@ -33,15 +36,9 @@ export function linkConsent(options: ConsentLinkOptions): { start(): void } {
           reportError,
         );
       }
-      const load = () => {
-        clearTimeout(timer);
-        removeEventListener('pointerdown', load, true);
-        removeEventListener('keydown', load, true);
+      setTimeout(() => {
         import('./consentRuntime').then(({ runConsent }) => runConsent(options), reportError);
-      };
-      const timer = setTimeout(load, RUNTIME_DELAY_MS);
-      addEventListener('pointerdown', load, true);
-      addEventListener('keydown', load, true);
+      }, RUNTIME_DELAY_MS);
     },
   };
 }
