@@ -29,7 +29,7 @@ export const pushPromptMachine = setup({
     isEligible: fromPromise<boolean>(async () => {
       throw new Error('isEligible actor must be provided');
     }),
-    /** Sends USAGE.VISIBLE with the time in view so far (the page views come from the router). */
+    /** Sends USAGE.PAGE_VIEWS and USAGE.VISIBLE: the pages shown and the time in view so far. */
     watchUsage: fromCallback<UsageEvent>(() => {
       throw new Error('watchUsage actor must be provided');
     }),

@@ -1,35 +1,25 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../../src/domain/limits';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { emailField, MAX_INT4, optionalText, requiredText } from '../../http/fields';
+import { bodyIdField, emailField, optionalText, requiredText } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import { type MessageKey, translate } from '../../infra/i18n';
 import { ownStreamCourse, recentAutoQuestion, requireActiveCategory, storeQuestion } from './queries';
 
-/** An id sent in a JSON body (a number, not the text of a path id). */
-const bodyId = v.pipe(
-  v.number('notWholeNumber' satisfies MessageKey),
-  v.integer('notWholeNumber' satisfies MessageKey),
-  v.minValue(1, 'notPositive' satisfies MessageKey),
-  v.maxValue(MAX_INT4, 'tooLarge' satisfies MessageKey),
-);
-
-/** The shell spec's limit on a support message (section 5). */
-const MESSAGE_MAX = 500;
-
 const AnonymousQuestionBody = v.object({
   email: emailField,
   name: requiredText(100),
-  message: requiredText(MESSAGE_MAX),
-  support_category_id: v.optional(v.nullable(bodyId)),
+  message: requiredText(SUPPORT_MESSAGE_MAX_LENGTH),
+  support_category_id: v.optional(v.nullable(bodyIdField)),
 });
 
 /** What both signed-in calls share: the category, the stream it is about, and an optional name. */
 const signedInFields = {
-  support_category_id: bodyId,
+  support_category_id: bodyIdField,
   /** Empty or missing: the account's name is used. */
   name: v.optional(optionalText(100), null),
 };
@@ -37,12 +27,12 @@ const signedInFields = {
 const QuestionBody = v.object({
   ...signedInFields,
   /** One of the learner's streams, or null/missing for a question about no course. */
-  target_id: v.optional(v.nullable(bodyId), null),
-  message: requiredText(MESSAGE_MAX),
+  target_id: v.optional(v.nullable(bodyIdField), null),
+  message: requiredText(SUPPORT_MESSAGE_MAX_LENGTH),
 });
 
 /** A renewal is always about a course, so the stream is required. */
-const AutoQuestionBody = v.object({ ...signedInFields, target_id: bodyId });
+const AutoQuestionBody = v.object({ ...signedInFields, target_id: bodyIdField });
 
 const WireQuestionId = v.object({ id: v.number() });
 

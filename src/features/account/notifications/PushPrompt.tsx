@@ -1,7 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useLocation } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { pushPromptMachine } from '../../../../machines/account/pushPrompt.machine';
 import { useProvided } from '../../../app/hooks';
@@ -13,18 +11,11 @@ import { Notice } from '../../../ui/Notice';
 import { pushPrompt } from './pushPrompt.provide';
 
 /**
- * The push offer of the signed-in frame (loaded lazily, only for brands with `isPushSupport`): counts
- * the pages the router shows in this visit and shows the dialog when the machine says so.
+ * The push offer of the signed-in frame (loaded lazily, only for brands with `isPushSupport`): shows
+ * the dialog when the machine says so (it counts the pages and the time in view itself).
  */
 export function PushPrompt() {
   const actor = useActorRef(useProvided(pushPrompt), { inspect: recordTransitions });
-  const path = useLocation({ select: (location) => location.pathname });
-  const views = useRef(0);
-  useEffect(() => {
-    if (!path) return;
-    views.current += 1;
-    actor.send({ type: 'USAGE.PAGE_VIEWS', total: views.current });
-  }, [actor, path]);
   return <PushPromptView actor={actor} />;
 }
 

@@ -17,7 +17,7 @@ function declinedAt(): number | null {
 }
 
 /** Adds up the time the page is in view, from the clock (a throttled timer would under-count). */
-const watchVisibleTime = fromCallback<UsageEvent>(({ sendBack }) => {
+function watchVisibleTime(sendBack: (event: UsageEvent) => void): () => void {
   let since = document.visibilityState === 'visible' ? Date.now() : null;
   let totalMs = 0;
   const report = () => {
@@ -41,16 +41,34 @@ const watchVisibleTime = fromCallback<UsageEvent>(({ sendBack }) => {
     clearInterval(timer);
     document.removeEventListener('visibilitychange', onVisibility);
   };
-});
+}
 
-/** Page views come from the host (it sees the router); the time in view from the document. */
+/**
+ * The pages the router shows in this visit (the one on screen counts as the first) and the time in
+ * view, as the running totals the machine compares with the spec's delays.
+ */
+const watchUsage = (effects: AppEffects) =>
+  fromCallback<UsageEvent>(({ sendBack }) => {
+    let views = 1;
+    sendBack({ type: 'USAGE.PAGE_VIEWS', total: views });
+    const stopViews = effects.navigationHistory.subscribe(() => {
+      views += 1;
+      sendBack({ type: 'USAGE.PAGE_VIEWS', total: views });
+    });
+    const stopTime = watchVisibleTime(sendBack);
+    return () => {
+      stopViews();
+      stopTime();
+    };
+  });
+
 export const pushPrompt = (effects: AppEffects) =>
   pushPromptMachine.provide({
     actors: {
       isEligible: fromPromise(
         async () => pushPermission() === 'default' && !isDeclineFresh(declinedAt(), Date.now()),
       ),
-      watchUsage: watchVisibleTime,
+      watchUsage: watchUsage(effects),
       enablePush: fromPromise(() => enablePush(effects.api)),
     },
     actions: {
