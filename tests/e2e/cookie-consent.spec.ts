@@ -143,6 +143,20 @@ test('custom choices: analytics on, marketing off, events follow; the sign-in ke
       marketing: false,
     });
   expect(tracking.every((entry) => entry.includes('/analytics/events'))).toBe(true);
+
+  // A "Back to …" link is the spec's back action, reported like the burger. The page view of the
+  // opened page shows the sender has loaded (it waits for allowed analytics and a moment after load).
+  const historyViewed = page.waitForRequest(
+    (r) => r.url().includes('/analytics/events') && (r.postData() ?? '').includes('/v/user/points/history'),
+  );
+  await page.goto('./user/points/history');
+  await historyViewed;
+  const backSent = page.waitForRequest(
+    (r) => r.url().includes('/analytics/events') && (r.postData() ?? '').includes('"back"'),
+  );
+  await page.getByRole('link', { name: 'Back to points' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/points$/);
+  await backSent;
 });
 
 test('the cookie settings page changes the choice for the browser and the account', async ({

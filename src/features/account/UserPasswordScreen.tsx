@@ -1,11 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userPasswordMachine } from '../../../machines/account/userPassword.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { NewPasswordForm } from '../auth/NewPasswordForm';
+import { BackLink } from '../shell/BackLink';
 import { userPassword } from './userPassword.provide';
 import './account.css';
 
@@ -23,9 +23,9 @@ export function UserPasswordView({ actor }: { actor: ActorRefFrom<typeof userPas
         <Trans>After the change, your other devices are signed out.</Trans>
       </p>
       <p className="card__links">
-        <Link to="/user/settings">
+        <BackLink to="/user/settings">
           <Trans>Back to settings</Trans>
-        </Link>
+        </BackLink>
       </p>
     </section>
   );

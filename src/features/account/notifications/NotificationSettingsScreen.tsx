@@ -13,6 +13,7 @@ import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { BackLink } from '../../shell/BackLink';
 import { notificationSettings } from './notificationSettings.provide';
 import '../account.css';
 
@@ -77,9 +78,9 @@ export function NotificationSettingsView({
         </li>
       </ul>
       <p className="card__links">
-        <Link to="/user/settings">
+        <BackLink to="/user/settings">
           <Trans>Back to settings</Trans>
-        </Link>
+        </BackLink>
       </p>
     </section>
   );

@@ -1,5 +1,4 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { pointsHistoryMachine } from '../../../../machines/account/pointsHistory.machine';
@@ -10,6 +9,7 @@ import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { BackLink } from '../../shell/BackLink';
 import { pointsHistory as providedPointsHistory } from './pointsHistory.provide';
 import '../account.css';
 
@@ -30,9 +30,9 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
   useDocumentTitle(t`Points history`);
   return (
     <section className="points" aria-labelledby="points-history-title">
-      <Link className="points__back" to="/user/points">
+      <BackLink className="points__back" to="/user/points">
         <Trans>Back to points</Trans>
-      </Link>
+      </BackLink>
       <h1 id="points-history-title">
         <Trans>Points history</Trans>
       </h1>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -18,6 +18,7 @@ import { formErrorText } from '../../../ui/formText';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { BackLink } from '../../shell/BackLink';
 import { reminderForm } from './reminderForm.provide';
 import { PRESET_LABELS, weekdayName } from './reminderText';
 import '../account.css';
@@ -61,9 +62,9 @@ export function ReminderFormView({ actor }: { actor: ReminderFormActor }) {
         <ReminderForm actor={actor} />
       )}
       <p className="card__links">
-        <Link to="/user/settings/reminders">
+        <BackLink to="/user/settings/reminders">
           <Trans>Back to reminders</Trans>
-        </Link>
+        </BackLink>
       </p>
     </section>
   );

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Course } from '../../../domain/learning/course';
 import type { CourseStream } from '../../../domain/learning/stream';
+import { BackLink } from '../../shell/BackLink';
 import { AccessLine } from '../common/AccessLine';
 
 /** A stream whose access ended or stopped (content spec, section 8): what happened and where to go. */
@@ -25,9 +26,9 @@ export function AccessEndedPage({
         <Trans>Extend the course to resume access.</Trans>
       </p>
       <div className="access-ended__actions">
-        <Link to="/courses" className="btn btn--secondary">
+        <BackLink to="/courses" className="btn btn--secondary">
           <Trans>Back to my courses</Trans>
-        </Link>
+        </BackLink>
         <Link to="/catalog" className="btn btn--primary">
           <Trans>Go to the catalog</Trans>
         </Link>

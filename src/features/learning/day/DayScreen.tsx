@@ -14,6 +14,7 @@ import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
+import { BackLink } from '../../shell/BackLink';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
 import { DayDownloadsView } from './DayDownloads';
@@ -54,9 +55,9 @@ export function DayView({ actor }: { actor: DayActor }) {
   const { streamId, dayNumber, loaded, error } = snapshot.context;
   useDocumentTitle(loaded?.day.title || t`Day ${dayNumber}`);
   const backToCalendar = (
-    <Link className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
+    <BackLink className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
       <Trans>Back to the calendar</Trans>
-    </Link>
+    </BackLink>
   );
 
   if (snapshot.matches('loading')) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -11,6 +11,7 @@ import { Button } from '../../../ui/Button';
 import { DocumentViewer, type ViewedDocument } from '../../../ui/DocumentViewer';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { BackLink } from '../../shell/BackLink';
 import { materials as providedMaterials } from '../materials.provide';
 import './materials.css';
 
@@ -41,13 +42,13 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
   useDocumentTitle(t`Materials`);
   return (
     <section className="materials" aria-labelledby="materials-title">
-      <Link
+      <BackLink
         className="materials__back"
         to="/course/$streamId/calendar"
         params={{ streamId: String(streamId) }}
       >
         <Trans>Back to the calendar</Trans>
-      </Link>
+      </BackLink>
       <h1 id="materials-title">
         <Trans>Materials</Trans>
       </h1>
