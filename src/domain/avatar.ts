@@ -21,3 +21,17 @@ export const isImageType = (type: string): boolean =>
 /** Percent of an upload sent, 0 to 100; an unknown total counts as nothing sent yet. */
 export const uploadPercent = (sent: number, total: number): number =>
   total > 0 ? Math.min(100, Math.floor((sent / total) * 100)) : 0;
+
+/** An uploaded photo's address ends in its square variant's side (server: `/media/uploads/<id>/<side>.webp`). */
+const UPLOAD_VARIANT = /\/(?:64|256|512)\.webp$/;
+const UPLOAD_SIDES = [64, 256, 512] as const;
+
+/**
+ * The `srcset` of an uploaded photo's three squares, so a 36 px header picture loads the 64 px file
+ * on an ordinary screen and the larger ones only where the pixels need them. Undefined for any
+ * other address, which is shown as it is.
+ */
+export function avatarSrcSet(url: string): string | undefined {
+  if (!UPLOAD_VARIANT.test(url)) return undefined;
+  return UPLOAD_SIDES.map((side) => `${url.replace(UPLOAD_VARIANT, `/${side}.webp`)} ${side}w`).join(', ');
+}

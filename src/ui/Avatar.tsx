@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { avatarSrcSet } from '../domain/avatar';
 
 type AvatarProps = {
   /** The photo's URL, or null for the initials. */
@@ -26,6 +27,8 @@ export function Avatar({ url, firstName, lastName, size = 'small' }: AvatarProps
       <img
         className={className}
         src={url}
+        srcSet={avatarSrcSet(url)}
+        sizes={`${side}px`}
         alt=""
         width={side}
         height={side}

@@ -128,7 +128,10 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
   await expect(page.getByText('Your photo has been updated.')).toBeVisible();
   const headerPhoto = header.locator('img.avatar');
   await expect(headerPhoto).toHaveAttribute('src', /\/media\/uploads\/\d+\/256\.webp$/);
-  await expect.poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  // The 36 px header picture loads the 64 px square on this 1x screen, not the profile's 256 px one.
+  await expect
+    .poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+    .toMatch(/\/media\/uploads\/\d+\/64\.webp$/);
   await expect(page.getByLabel('Change photo')).toBeAttached();
   expect((await serverCall(request, account)).avatar).toMatch(/\/media\/uploads\/\d+\/256\.webp$/);
   await expectNoSeriousViolations(page, 'profile with a photo');
