@@ -3,15 +3,15 @@
  * 100000 ms"). Only where it makes sense (the brand's `isPushSupport`, the browser able to push, its
  * permission not yet asked, no "Not now" in the last 30 days): it counts page views and the time the
  * app is in view, and after 1000 views or 100 s, whichever comes first, offers push in a small
- * dialog. Turn on asks the browser and subscribes; Not now is remembered. Either way it is over for
- * this visit; a failure to subscribe shows in the dialog, which can then be closed.
+ * dialog. The counts add up over the visits on the device. Turn on asks the browser and
+ * subscribes; Not now is remembered. Either way it is over for this visit; a failure to subscribe shows in the dialog, which can then be closed.
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { isPromptDue } from '../../src/domain/pushPrompt';
 import { formErrorFrom } from '../forms/formSupport';
 import type { PushState } from './notificationSettings.machine';
 
-/** Running totals of this visit: the page views so far, and the time in view so far (ms). */
+/** Running totals kept on the device across visits: the page views so far, and the time in view so far (ms). */
 export type UsageEvent =
   | { type: 'USAGE.PAGE_VIEWS'; total: number }
   | { type: 'USAGE.VISIBLE'; totalMs: number };

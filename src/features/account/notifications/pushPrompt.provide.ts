@@ -8,6 +8,9 @@ import { enablePush } from './notificationSettings.provide';
 
 /** When the learner last said "Not now" (ms since the epoch). */
 const DECLINED_AT_KEY = 'lp_push_prompt_declined_at';
+/** The page views and time in view counted so far on this device. */
+const USAGE_KEY = 'lp_push_prompt_usage';
+type Usage = { views: number; visibleMs: number };
 /** How often the time in view is added up; the browser slows timers in hidden tabs, which count nothing. */
 const VISIBLE_TICK_MS = 1000;
 
@@ -17,7 +20,7 @@ function declinedAt(): number | null {
 }
 
 /** Adds up the time the page is in view, from the clock (a throttled timer would under-count). */
-function watchVisibleTime(sendBack: (event: UsageEvent) => void): () => void {
+function watchVisibleTime(onTotal: (totalMs: number) => void): () => void {
   let since = document.visibilityState === 'visible' ? Date.now() : null;
   let totalMs = 0;
   const report = () => {
@@ -25,7 +28,7 @@ function watchVisibleTime(sendBack: (event: UsageEvent) => void): () => void {
       const now = Date.now();
       totalMs += now - since;
       since = now;
-      sendBack({ type: 'USAGE.VISIBLE', totalMs });
+      onTotal(totalMs);
     }
   };
   const onVisibility = () => {
@@ -43,19 +46,45 @@ function watchVisibleTime(sendBack: (event: UsageEvent) => void): () => void {
   };
 }
 
+/** The use counted on this device in earlier visits; anything unreadable counts as none. */
+function storedUsage(): Usage {
+  try {
+    const stored: unknown = JSON.parse(safeLocalStorage()?.getItem(USAGE_KEY) ?? 'null');
+    if (stored && typeof stored === 'object') {
+      const { views, visibleMs } = stored as Record<string, unknown>;
+      if (isCount(views) && isCount(visibleMs)) return { views, visibleMs };
+    }
+  } catch {
+    // Not JSON: start again.
+  }
+  return { views: 0, visibleMs: 0 };
+}
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
 /**
- * The pages the router shows in this visit (the one on screen counts as the first) and the time in
- * view, as the running totals the machine compares with the spec's delays.
+ * The pages the router shows (the one on screen counts) and the time in view, as running totals
+ * over every visit on this device: a learner who opens the app for a minute a day is offered push
+ * on the second day, not never.
  */
 const watchUsage = (effects: AppEffects) =>
   fromCallback<UsageEvent>(({ sendBack }) => {
-    let views = 1;
-    sendBack({ type: 'USAGE.PAGE_VIEWS', total: views });
-    const stopViews = effects.navigationHistory.subscribe(() => {
-      views += 1;
-      sendBack({ type: 'USAGE.PAGE_VIEWS', total: views });
+    const usage = storedUsage();
+    const save = () => safeLocalStorage()?.setItem(USAGE_KEY, JSON.stringify(usage));
+    const countView = () => {
+      usage.views += 1;
+      save();
+      sendBack({ type: 'USAGE.PAGE_VIEWS', total: usage.views });
+    };
+    countView();
+    const stopViews = effects.navigationHistory.subscribe(countView);
+    const earlierMs = usage.visibleMs;
+    const stopTime = watchVisibleTime((visitMs) => {
+      usage.visibleMs = earlierMs + visitMs;
+      save();
+      sendBack({ type: 'USAGE.VISIBLE', totalMs: usage.visibleMs });
     });
-    const stopTime = watchVisibleTime(sendBack);
     return () => {
       stopViews();
       stopTime();
