@@ -211,6 +211,19 @@ describe('POST /tech-questions/auto', () => {
     expect(expectWire(WireQuestionIdSchema, later.body).id).not.toBe(earlier.id);
   });
 
+  it('stores one request when several taps arrive at once', async () => {
+    await server.db.update(techQuestions).set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    const before = (await questionsOf(learner.id)).filter((q) => q.isAuto).length;
+    const taps = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        api.post('/tech-questions/auto', { support_category_id: RENEWAL, target_id: streamId }, as(learner)),
+      ),
+    );
+    expect(taps.map((tap) => tap.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(taps.map((tap) => expectWire(WireQuestionIdSchema, tap.body).id)).size).toBe(1);
+    expect((await questionsOf(learner.id)).filter((q) => q.isAuto)).toHaveLength(before + 1);
+  });
+
   it('refuses a topic that needs a message, another learner’s stream and a missing stream', async () => {
     const before = await snapshot(server.db);
     const needsMessage = await api.post(

@@ -27,7 +27,7 @@ export async function requireActiveCategory(db: Db, categoryId: number) {
 }
 
 /** The learner's one-tap request for the same stream and category made within the window, if any. */
-export async function recentAutoQuestion(
+async function recentAutoQuestion(
   db: Db,
   question: { userId: number; targetId: number; supportCategoryId: number },
   now: Date,
@@ -47,6 +47,28 @@ export async function recentAutoQuestion(
     .orderBy(desc(techQuestions.id))
     .limit(1);
   return row;
+}
+
+/**
+ * Stores a one-tap request unless the same one was made within the window; answers its id and
+ * whether it is new. The stream's row is locked for the transaction, so two taps at once run one
+ * after the other and the second finds the first instead of storing a twin.
+ */
+export async function storeAutoQuestionOnce(
+  db: Db,
+  values: typeof techQuestions.$inferInsert & { userId: number; targetId: number; supportCategoryId: number },
+  now: Date,
+): Promise<{ id: number; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .select({ id: userCourseStreams.id })
+      .from(userCourseStreams)
+      .where(eq(userCourseStreams.id, values.targetId))
+      .for('update');
+    const earlier = await recentAutoQuestion(tx, values, now);
+    if (earlier) return { id: earlier.id, created: false };
+    return { id: await storeQuestion(tx, { ...values, isAuto: true }), created: true };
+  });
 }
 
 export async function storeQuestion(db: Db, values: typeof techQuestions.$inferInsert): Promise<number> {

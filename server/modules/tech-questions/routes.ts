@@ -8,7 +8,7 @@ import { bodyIdField, emailField, optionalText, requiredText } from '../../http/
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import { type MessageKey, translate } from '../../infra/i18n';
-import { ownStreamCourse, recentAutoQuestion, requireActiveCategory, storeQuestion } from './queries';
+import { ownStreamCourse, requireActiveCategory, storeAutoQuestionOnce, storeQuestion } from './queries';
 
 const AnonymousQuestionBody = v.object({
   email: emailField,
@@ -119,16 +119,17 @@ export const techQuestionsModule: ApiModule = {
           targetId: stream.id,
           supportCategoryId: body.support_category_id,
         };
-        const earlier = await recentAutoQuestion(db, question, new Date());
-        if (earlier) return sendData(c, { id: earlier.id }, 200);
-        const id = await storeQuestion(db, {
-          ...question,
-          email: auth.user.email ?? '',
-          name: body.name ?? accountName(auth.user),
-          message: translate(c.get('lang'), messageKey, { course: stream.courseTitle }),
-          isAuto: true,
-        });
-        return sendData(c, { id }, 201);
+        const { id, created } = await storeAutoQuestionOnce(
+          db,
+          {
+            ...question,
+            email: auth.user.email ?? '',
+            name: body.name ?? accountName(auth.user),
+            message: translate(c.get('lang'), messageKey, { course: stream.courseTitle }),
+          },
+          new Date(),
+        );
+        return sendData(c, { id }, created ? 201 : 200);
       },
     }),
   ],
