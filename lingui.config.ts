@@ -16,6 +16,7 @@ const ACCOUNT_PAGES = [
   'src/features/offline/DownloadsScreen.tsx',
   'src/features/support/**',
   'src/features/social/**',
+  'src/features/registration/**',
 ];
 
 export default defineConfig({

@@ -30,7 +30,30 @@ export const brightpath: BrandConfig = {
   supportCategoryIds: { passHomework: 10, renewCourse: 7, renewConsultation: 7 },
   // Shown only for the providers the server is configured for (GET /external-application-config).
   socialAuth: { web: ['google', 'vkontakte', 'facebook', 'apple'], ios: [], android: [] },
-  userInfoChat: { welcomeMessages: [], questions: [] },
+  // Sign-up as a chat (docs/REGISTRATION_CHAT.md); /signup keeps the form.
+  userInfoChat: {
+    welcomeMessages: [
+      {
+        en: 'Hi! Welcome to Brightpath Academy.',
+        ru: 'Привет! Добро пожаловать в Brightpath Academy.',
+        es: '¡Hola! Te damos la bienvenida a Brightpath Academy.',
+      },
+      {
+        en: 'A few questions and your account is ready. It takes a minute.',
+        ru: 'Несколько вопросов — и ваш аккаунт готов. Это займёт минуту.',
+        es: 'Unas pocas preguntas y tu cuenta estará lista. Es un minuto.',
+      },
+    ],
+    questions: [
+      { name: 'firstName', type: 'text', required: true },
+      { name: 'email', type: 'email', required: true },
+      { name: 'password', type: 'password', required: true },
+      { name: 'socials', type: 'socials', required: false },
+      { name: 'birthday', type: 'date', required: false },
+      { name: 'avatarId', type: 'image', required: false },
+      { name: 'push', type: 'push', required: false },
+    ],
+  },
   messageDelay: 15,
   instructionUrl: {
     en: '/v/docs/instruction-en.html',

@@ -1,4 +1,10 @@
 import * as v from 'valibot';
+import {
+  CHAT_QUESTIONS,
+  type ChatQuestionType,
+  QUESTION_TYPES,
+  questionListProblem,
+} from '../src/domain/registrationChat';
 
 /** Languages the product ships catalogs for. */
 export const LANGUAGES = ['en', 'ru', 'es'] as const;
@@ -15,6 +21,7 @@ const brandText = v.union([
   v.pipe(v.string(), v.minLength(1)),
   v.object({ ru: v.optional(v.string()), en: v.optional(v.string()), es: v.optional(v.string()) }),
 ]);
+const CHAT_QUESTION_TYPES = [...new Set(Object.values(QUESTION_TYPES).flat())] as ChatQuestionType[];
 const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
 
@@ -65,7 +72,20 @@ export const BrandConfigSchema = v.object({
     ios: v.array(socialProvider),
     android: v.array(socialProvider),
   }),
-  userInfoChat: v.object({ welcomeMessages: v.array(v.string()), questions: v.array(v.string()) }),
+  /**
+   * The registration chat (docs/REGISTRATION_CHAT.md): the welcome messages, then the questions in
+   * the chat's order. No questions: sign-up is the form only.
+   */
+  userInfoChat: v.object({
+    welcomeMessages: v.array(brandText),
+    questions: v.array(
+      v.object({
+        name: v.picklist(CHAT_QUESTIONS),
+        type: v.picklist(CHAT_QUESTION_TYPES),
+        required: v.boolean(),
+      }),
+    ),
+  }),
   messageDelay: v.number(),
   instructionUrl: perLanguageUrl,
   guidelineUrl: perLanguageUrl,
@@ -144,6 +164,8 @@ export function parseBrand(input: unknown): BrandConfig {
   if (brand.oldCabinetUntil !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(brand.oldCabinetUntil)) {
     throw new Error(`brand ${brand.id}: oldCabinetUntil must be a date (YYYY-MM-DD)`);
   }
+  const chatProblem = questionListProblem(brand.userInfoChat.questions);
+  if (chatProblem) throw new Error(`brand ${brand.id}: userInfoChat: ${chatProblem}`);
   return brand;
 }
 

@@ -6,6 +6,9 @@
  * - EMAIL.CANCEL leads to state `goingBack` with decision `{ kind: 'back' }`.
  * - `rememberReturnUrl` takes params `{ href }`.
  * - Rules 2–4 apply to signed-in users; rule 4 only on auth pages, rule 7 only when signed in.
+ * - Between rules 3 and 4, an unfinished registration (fact `registrationStatus`: signed in, the
+ *   user's status is a registration chat step 20/30/40 and the brand has chat questions) sends every
+ *   `auth` page to `registrationChat` (public, so the chat itself is never redirected).
  */
 import { assign, enqueueActions, setup } from 'xstate';
 import { isRememberablePath } from '../../src/domain/returnUrl';
@@ -22,6 +25,8 @@ export type GuardFacts = {
   /** No subscription, every stream optional-purchase, and subscriptions exist (rule 4). */
   subscriptionWarning: boolean;
   hasEmail: boolean;
+  /** Signed in with a registration chat step (20, 30, 40) left, on a brand with chat questions. */
+  registrationStatus: boolean;
 };
 
 export type GuardDecision =
@@ -81,6 +86,12 @@ export const routeGuardMachine = setup({
       !context.requiredUpdatePassword &&
       context.requiredUpdateProfile &&
       check.name !== 'updateProfile',
+    mustFinishRegistration: ({ context }, check: RouteCheck) =>
+      context.signedIn &&
+      !context.requiredUpdatePassword &&
+      !context.requiredUpdateProfile &&
+      context.registrationStatus &&
+      check.access === 'auth',
     mustSeeSubscriptions: ({ context }, check: RouteCheck) =>
       context.signedIn &&
       !context.requiredUpdatePassword &&
@@ -101,6 +112,7 @@ export const routeGuardMachine = setup({
     requiredUpdateProfile: false,
     subscriptionWarning: false,
     hasEmail: false,
+    registrationStatus: false,
     homeRoute: input?.homeRoute ?? 'home',
     decision: { kind: 'allow' },
   }),
@@ -112,7 +124,7 @@ export const routeGuardMachine = setup({
         return facts;
       }),
     },
-    // The seven rules, in the spec's order; the first that applies decides.
+    // The seven rules, in the spec's order (with the registration refinement after rule 3); the first that applies decides.
     'ROUTE.CHECK': [
       {
         guard: { type: 'isLogoutPage', params: ({ event }) => event },
@@ -128,6 +140,11 @@ export const routeGuardMachine = setup({
         guard: { type: 'mustCompleteProfile', params: ({ event }) => event },
         target: '.redirecting',
         actions: assign({ decision: redirect('updateProfile') }),
+      },
+      {
+        guard: { type: 'mustFinishRegistration', params: ({ event }) => event },
+        target: '.redirecting',
+        actions: assign({ decision: redirect('registrationChat') }),
       },
       {
         guard: { type: 'mustSeeSubscriptions', params: ({ event }) => event },

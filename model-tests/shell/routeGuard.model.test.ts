@@ -20,6 +20,7 @@ const pages = {
   updateProfile: check('updateProfile', 'auth', '/updateProfile'),
   catalog: check('home-catalog', 'auth', '/catalog', true),
   banners: check('banners', 'public', '/banners'),
+  registrationChat: check('registrationChat', 'public', '/welcome'),
 };
 
 const spec = {
@@ -32,6 +33,7 @@ const spec = {
     { type: 'GUARD.FACTS', requiredUpdatePassword: true },
     { type: 'GUARD.FACTS', requiredUpdateProfile: true },
     { type: 'GUARD.FACTS', subscriptionWarning: true },
+    { type: 'GUARD.FACTS', registrationStatus: true },
     { type: 'EMAIL.PROVIDED' },
     { type: 'EMAIL.CANCEL' },
   ],
@@ -45,6 +47,7 @@ const signedIn: GuardFacts = {
   requiredUpdateProfile: false,
   subscriptionWarning: false,
   hasEmail: true,
+  registrationStatus: false,
 };
 
 async function decide(facts: Partial<GuardFacts>, page: ReturnType<typeof check>) {
@@ -94,6 +97,28 @@ describe('routeGuard rules, in order', () => {
     for (const page of [pages.userSettings, check('subscriptions', 'auth', '/user/subscriptions')]) {
       expect(await decisionOf(facts, page)).toEqual({ kind: 'allow' });
     }
+  });
+
+  it('after 3, before 4: an unfinished registration sends every auth page to the chat', async () => {
+    const facts = { ...signedIn, registrationStatus: true, subscriptionWarning: true };
+    const toChat = { kind: 'redirect', to: 'registrationChat' };
+    expect(await decisionOf(facts, pages.home)).toEqual(toChat);
+    expect(await decisionOf(facts, pages.userSettings)).toEqual(toChat);
+    // The chat itself is public, so it is never redirected; rule 6 still sends guest pages home.
+    expect(await decisionOf(facts, pages.registrationChat)).toEqual({ kind: 'allow' });
+    expect(await decisionOf(facts, pages.login)).toEqual({ kind: 'redirect', to: 'home-courses' });
+    expect(await decisionOf(facts, pages.logout)).toEqual({ kind: 'allow' });
+    // The forced password and profile updates come first.
+    const password = { ...facts, requiredUpdatePassword: true };
+    expect(await decisionOf(password, pages.home)).toEqual({ kind: 'redirect', to: 'resetPassword' });
+    const profile = { ...facts, requiredUpdateProfile: true };
+    expect(await decisionOf(profile, pages.home)).toEqual({ kind: 'redirect', to: 'updateProfile' });
+    expect(await decisionOf(profile, pages.updateProfile)).toEqual({ kind: 'allow' });
+    // A guest with a stale fact is asked to sign in, as on any auth page.
+    expect(await decisionOf({ registrationStatus: true }, pages.home)).toEqual({
+      kind: 'redirect',
+      to: 'login',
+    });
   });
 
   it('5: an auth page without a session remembers where the user was and goes to login', async () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
+import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
@@ -160,6 +161,12 @@ export const timezoneField = v.pipe(
   v.trim(),
   v.maxLength(64, 'timezone' satisfies MessageKey),
   v.check(isTimeZone, 'timezone' satisfies MessageKey),
+);
+
+/** A user status the account may be given: active (10) or a registration chat step (20, 30, 40). */
+export const statusField = v.picklist(
+  [ACTIVE_STATUS, REGISTRATION_STATUS.password, REGISTRATION_STATUS.birthday, REGISTRATION_STATUS.photo],
+  'status' satisfies MessageKey,
 );
 
 export const genderField = v.nullable(

@@ -88,3 +88,15 @@ export async function updatePassword(
 export async function deleteAccount(api: ApiClient): Promise<void> {
   await api.request(WireEmpty, '/user', { method: 'DELETE' });
 }
+
+/**
+ * POST /user/update-user with a status: the registration chat moves the account to its next step
+ * (20, 30, 40) or makes it active (10). The server only moves it forward.
+ */
+export async function updateStatus(api: ApiClient, status: number): Promise<User> {
+  const { data } = await api.request(WireUserSchema, '/user/update-user', {
+    method: 'POST',
+    body: { status },
+  });
+  return toUser(data);
+}

@@ -10,6 +10,8 @@ export async function signupByEmail(
     password: string;
     passwordRepeat: string;
     timezone: string;
+    /** The registration chat's account starts at the step it continues with (20, 30, 40) or active. */
+    status?: number;
   },
 ): Promise<Session> {
   const body = {
@@ -18,6 +20,7 @@ export async function signupByEmail(
     password: input.password,
     password_repeat: input.passwordRepeat,
     timezone: input.timezone,
+    ...(input.status === undefined ? {} : { status: input.status }),
   };
   const { data } = await api.request(WireSessionSchema, '/auth/signup-by-email', {
     method: 'POST',

@@ -5,6 +5,8 @@
 export const ROUTE_PATHS = {
   login: '/',
   signup: '/signup',
+  /** The registration chat (docs/REGISTRATION_CHAT.md): guests and learners who have not finished it. */
+  registrationChat: '/welcome',
   'auto-login': '/auto-login',
   accessRecovery: '/reset',
   resetPassword: '/resetPassword',

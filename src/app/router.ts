@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/account/routes';
 import { guestRoutes, signedInAuthRoutes } from '../features/auth/routes';
 import { consentRoutes } from '../features/consent/routes';
 import { learningRoutes } from '../features/learning/routes';
+import { registrationRoutes } from '../features/registration/routes';
 import { RootFrame } from '../features/shell/RootFrame';
 import { RouteErrorPage } from '../features/shell/RouteErrorPage';
 import { legacyRedirects, notFoundPage, shellRoutes, signedInLayout } from '../features/shell/routes';
@@ -24,6 +25,7 @@ const signedIn = signedInLayout(rootRoute);
 
 const routeTree = rootRoute.addChildren([
   ...guestRoutes(rootRoute),
+  ...registrationRoutes(rootRoute),
   signedIn.addChildren([
     ...shellRoutes(signedIn),
     ...signedInAuthRoutes(signedIn),

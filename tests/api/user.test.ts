@@ -166,9 +166,10 @@ describe('POST /user/update-user', () => {
     const email = await api.post('/user/update-user', { email: 'Renamed@Example.com' }, { token });
     expect(email.status).toBe(200);
     expect(email.body.data.email).toBe('renamed@example.com');
-    const status = await api.post('/user/update-user', { status: 20 }, { token });
-    expect(status.body.data.status).toBe(20);
-    expect((await row(id)).status).toBe(20);
+    await server.db.update(users).set({ status: 20 }).where(eq(users.id, id));
+    const status = await api.post('/user/update-user', { status: 30 }, { token });
+    expect(status.body.data.status).toBe(30);
+    expect((await row(id)).status).toBe(30);
   });
 
   it('refuses a taken or invalid e-mail, an unknown status and an empty body', async () => {

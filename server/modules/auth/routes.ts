@@ -9,6 +9,7 @@ import {
   emailField,
   givenPasswordField,
   passwordField,
+  statusField,
   timezoneField,
   withMatchingRepeat,
 } from '../../http/fields';
@@ -32,6 +33,8 @@ const EmailSignupBody = withMatchingRepeat(
     password: passwordField,
     password_repeat: repeatField,
     timezone: v.optional(timezoneField),
+    /** The registration chat makes its account at the step it continues with (20, 30 or 40). */
+    status: v.optional(statusField),
   }),
 );
 const AppIdSignupBody = withMatchingRepeat(
@@ -204,7 +207,7 @@ export const authModule: ApiModule = {
       refusals: [403],
       async handle(c, { body }, services) {
         if (await isEmailTaken(services.db, body.email)) throw fieldError('email', 'emailTaken');
-        const values = { email: body.email, timezone: body.timezone ?? null };
+        const values = { email: body.email, timezone: body.timezone ?? null, status: body.status };
         return signedIn(c, services, await createUser(c, services, values, body.password, 'email'), 201);
       },
     }),

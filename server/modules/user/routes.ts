@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Language } from '../../../brands/index';
+import { isStatusStep, REGISTRATION_STATUS } from '../../../src/domain/registrationChat';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
@@ -15,6 +16,7 @@ import {
   passwordField,
   phoneField,
   requiredText,
+  statusField,
   timezoneField,
   withMatchingRepeat,
 } from '../../http/fields';
@@ -50,7 +52,7 @@ const PasswordChangeBody = withMatchingRepeat(
 
 const UpdateUserBody = v.object({
   email: v.optional(emailField),
-  status: v.optional(v.picklist([10, 20, 30, 40], 'status' satisfies MessageKey)),
+  status: v.optional(statusField),
 });
 
 const NotificationBody = v.object({ disable_notification: flagField });
@@ -139,8 +141,10 @@ export const userModule: ApiModule = {
       answer: dataAnswer(WireSignedIn),
       async handle(c, { body, auth }, { db, passwords, sessions }) {
         const { user, sessionId } = auth;
-        // A forced change comes right after sign-in and needs no old password.
-        if (user.isRequireUpdatePassword !== 1) {
+        // A forced change comes right after sign-in, and the registration chat's password step
+        // (status 20) follows an account made with a password the learner never saw: neither
+        // needs an old password; the session is the proof.
+        if (user.isRequireUpdatePassword !== 1 && user.status !== REGISTRATION_STATUS.password) {
           if (!body.current_password) throw fieldError('current_password', 'required');
           if (!(await passwords.verify(user.passwordHash, body.current_password))) {
             throw fieldError('current_password', 'wrongCurrentPassword');
@@ -166,6 +170,11 @@ export const userModule: ApiModule = {
       async handle(c, { body, auth }, services) {
         const { user } = auth;
         if (body.email === undefined && body.status === undefined) throw fieldError('email', 'emailOrStatus');
+        // The chat only moves forward: a status that went back to the password step would let a
+        // session set a password without the current one.
+        if (body.status !== undefined && !isStatusStep(user.status, body.status)) {
+          throw fieldError('status', 'statusBackwards');
+        }
         if (body.email !== undefined && (await isEmailTaken(services.db, body.email, user.id))) {
           throw fieldError('email', 'emailTaken');
         }

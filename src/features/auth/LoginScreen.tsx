@@ -94,7 +94,7 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
           <Trans>Forgot your password?</Trans>
         </Link>
         {brand.flags.isRegistrationEnable ? (
-          <Link to="/signup">
+          <Link to={brand.userInfoChat.questions.length > 0 ? '/welcome' : '/signup'}>
             <Trans>Register</Trans>
           </Link>
         ) : (

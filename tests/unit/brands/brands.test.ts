@@ -34,6 +34,22 @@ describe('brand configs', () => {
     expect(brandById('kite')).toBe(kite);
   });
 
+  it('refuses a registration chat the app cannot run, naming the problem', () => {
+    const input = validInput();
+    input.userInfoChat = {
+      welcomeMessages: ['Hi'],
+      questions: [{ name: 'password', type: 'password', required: true }],
+    };
+    expect(() => parseBrand(input)).toThrow(
+      'brand brightpath: userInfoChat: the chat needs an email question',
+    );
+    input.userInfoChat = {
+      welcomeMessages: [],
+      questions: [{ name: 'nickname', type: 'text', required: true }],
+    };
+    expect(() => parseBrand(input)).toThrow();
+  });
+
   it('every shipped brand passes the schema as it is', () => {
     for (const brand of BRANDS) expect(parseBrand(structuredClone(brand))).toEqual(brand);
   });

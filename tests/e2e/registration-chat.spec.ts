@@ -1,0 +1,165 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { type SocialProviders, startSocialProviders } from '../api/social-providers';
+import { expectNoSeriousViolations } from './support/axe';
+import { E2E } from './support/ports';
+import { startServerProcess } from './support/server-process';
+import { expect, test } from './support/test';
+
+/**
+ * The registration chat on Brightpath (docs/REGISTRATION_CHAT.md): sign-up as a conversation from
+ * the sign-in page's Register link. The server runs with social providers on 127.0.0.2 (as in
+ * social-sign-in.spec.ts), so the socials question offers networks and a link comes back to the chat.
+ */
+
+const PORT = E2E.appPort + 41;
+let providers: SocialProviders;
+let server: { origin: string; stop(): Promise<void> };
+let work: string;
+let app: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  providers = await startSocialProviders();
+  app = `http://localhost:${PORT}`;
+  providers.registerApp(app);
+  work = await mkdtemp(join(tmpdir(), 'e2e-chat-'));
+  for (const [name, value] of Object.entries(providers.env)) process.env[name] = value;
+  server = await startServerProcess(PORT, { dataDir: join(work, 'pglite'), mediaDir: join(work, 'media') });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await providers?.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+/** The bot has said `text` (after its typing pause), and the answer control has the focus. */
+async function asked(page: Page, text: string) {
+  await expect(log(page)).toContainText(text);
+}
+
+async function answer(page: Page, label: string, value: string, focused = true) {
+  const field = page.getByLabel(label, { exact: true });
+  if (focused) await expect(field).toBeFocused();
+  await field.fill(value);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+/** The account as the server keeps it, read with the learner's own password. */
+async function serverUser(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post(`${app}/spa/api/v1/auth/login?lang=en`, { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await request.get(`${app}/spa/api/v1/user?lang=en`, {
+    headers: { Authorization: `Bearer ${data.token}` },
+  });
+  return ((await res.json()) as { data: Record<string, unknown> }).data;
+}
+
+const picture = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+
+/** The chat from the sign-in page's Register link up to the password (the account is at status 30 then). */
+async function startChat(page: Page, name: string, email: string, password: string) {
+  await page.goto(`${app}/v/`);
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/v\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+  await asked(page, 'Hi! Welcome to Brightpath Academy.');
+  await asked(page, 'What is your name?');
+  await answer(page, 'Your name', name);
+  await asked(page, `${name}, what is your e-mail? We'll send your course news there.`);
+  await answer(page, 'Your e-mail', 'not-an-address');
+  await asked(page, 'Please enter a correct e-mail.');
+  await answer(page, 'Your e-mail', email);
+  await asked(page, 'Choose a password: at least 8 characters.');
+  await answer(page, 'Your password', 'short', false);
+  await asked(page, 'Please enter a correct password.');
+  await answer(page, 'Your password', password, false);
+  // The password is never shown in the log.
+  await expect(log(page)).not.toContainText(password);
+  await asked(page, 'Link a social network to sign in with one tap.');
+}
+
+test('a new learner signs up through the whole chat and lands home signed in', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const email = `chat-${Date.now()}@example.com`;
+  const password = 'chat-learner-pass-1';
+  await startChat(page, 'Ann', email, password);
+  await expect(page.getByRole('button', { name: 'Link Google' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'registration chat: socials');
+  await page.getByRole('button', { name: 'Skip' }).click();
+
+  await asked(page, 'When is your birthday? (DD.MM.YYYY)');
+  await answer(page, 'Your birthday', '31.02.2000', false);
+  await asked(page, 'Please enter a correct date.');
+  await answer(page, 'Your birthday', '15.05.1990', false);
+
+  await asked(page, 'Add a profile photo so your experts recognise you.');
+  await page.getByLabel('Choose a photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await picture(),
+  });
+  await expect(log(page).getByRole('img', { name: 'Your avatar' })).toHaveAttribute(
+    'src',
+    /\/media\/uploads\/\d+\/64\.webp$/,
+  );
+
+  await asked(page, 'Shall we remind you about lessons with notifications?');
+  await expectNoSeriousViolations(page, 'registration chat: push');
+  await page.getByRole('button', { name: 'Not now' }).click();
+  await asked(page, "All set, Ann! Let's start learning.");
+  await page.getByRole('button', { name: 'Start learning' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+
+  expect(await serverUser(request, email, password)).toMatchObject({
+    email,
+    name: 'Ann',
+    status: 10,
+    birthday: '15.05.1990',
+    avatar: expect.stringMatching(/\/media\/uploads\/\d+\/256\.webp$/),
+  });
+});
+
+test('a learner who leaves after the password is sent back to the chat and resumes at socials', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  // Reduced motion: the bot answers without its typing pause.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const email = `chat-resume-${Date.now()}@example.com`;
+  const password = 'chat-resume-pass-1';
+  await startChat(page, 'Bea', email, password);
+  expect(await serverUser(request, email, password)).toMatchObject({ name: 'Bea', status: 30 });
+
+  // Any signed-in page leads back to the chat while the registration is unfinished.
+  await page.goto(`${app}/v/user/settings`);
+  await expect(page).toHaveURL(/\/v\/welcome$/);
+  await asked(page, "Welcome back, Bea! Let's finish setting up your account.");
+  await asked(page, 'Link a social network to sign in with one tap.');
+  await expectNoSeriousViolations(page, 'registration chat: resumed');
+
+  // Linking goes to the provider and comes back to the chat, which moves on.
+  await page.getByRole('button', { name: 'Link VK' }).click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.2:/);
+  await page.getByLabel('Account id').fill('900200');
+  await page.getByLabel('E-mail', { exact: true }).fill('vk-900200@example.com');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/v\/welcome$/);
+  await asked(page, 'VK is linked.');
+  await asked(page, 'When is your birthday? (DD.MM.YYYY)');
+  await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible();
+  expect(await serverUser(request, email, password)).toMatchObject({ status: 30 });
+});

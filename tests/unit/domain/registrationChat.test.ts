@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type ChatQuestion,
+  isStatusStep,
+  questionListProblem,
+  resumeIndex,
+  statusAfter,
+} from '../../../src/domain/registrationChat';
+
+const q = (name: ChatQuestion['name'], type: ChatQuestion['type'], required = false): ChatQuestion => ({
+  name,
+  type,
+  required,
+});
+
+/** The full chat of the spec, with the password asked. */
+const FULL: ChatQuestion[] = [
+  q('firstName', 'text', true),
+  q('email', 'email', true),
+  q('password', 'password', true),
+  q('socials', 'socials'),
+  q('birthday', 'date'),
+  q('avatarId', 'image'),
+  q('push', 'push'),
+];
+/** The variant whose e-mail step makes the password and shows it. */
+const GENERATED: ChatQuestion[] = [q('email', 'emailWithGeneratedPassword', true), q('avatarId', 'image')];
+
+describe('statusAfter: the status stored once the questions before an index are answered', () => {
+  it.each([
+    [FULL, 2, 20],
+    [FULL, 3, 30],
+    [FULL, 4, 30],
+    [FULL, 5, 40],
+    [FULL, 6, 40],
+    [FULL, 7, 10],
+    [GENERATED, 1, 40],
+    [GENERATED, 2, 10],
+    [[q('email', 'email', true), q('password', 'password', true)], 2, 10],
+  ])('%#: after index %i → %i', (questions, index, status) => {
+    expect(statusAfter(questions, index)).toBe(status);
+  });
+});
+
+describe('resumeIndex: where a signed-in learner continues', () => {
+  it.each([
+    [FULL, 20, 2],
+    [FULL, 30, 3],
+    [FULL, 40, 5],
+    [GENERATED, 20, 1],
+    [GENERATED, 30, 1],
+    [GENERATED, 40, 1],
+    [[q('email', 'email', true), q('password', 'password', true)], 30, -1],
+    [FULL, 10, -1],
+    [FULL, 0, -1],
+  ])('%#: status %i → question %i', (questions, status, index) => {
+    expect(resumeIndex(questions, status)).toBe(index);
+  });
+});
+
+describe('isStatusStep: the chat only goes forward', () => {
+  it.each([
+    [20, 30, true],
+    [20, 40, true],
+    [20, 10, true],
+    [30, 40, true],
+    [40, 10, true],
+    [30, 30, true],
+    [10, 10, true],
+    [30, 20, false],
+    [40, 30, false],
+    [10, 20, false],
+    [10, 40, false],
+    [0, 10, false],
+  ])('%i → %i: %s', (from, to, allowed) => {
+    expect(isStatusStep(from, to)).toBe(allowed);
+  });
+});
+
+describe('questionListProblem: a brand’s question list must be one the chat can run', () => {
+  it('accepts the full chat, the generated-password variant and no chat at all', () => {
+    expect(questionListProblem(FULL)).toBeNull();
+    expect(questionListProblem(GENERATED)).toBeNull();
+    expect(questionListProblem([])).toBeNull();
+  });
+
+  it.each<[string, ChatQuestion[], string]>([
+    ['no e-mail', [q('password', 'password', true)], 'the chat needs an email question'],
+    [
+      'an optional e-mail',
+      [q('email', 'email'), q('password', 'password', true)],
+      'the email question must be required',
+    ],
+    [
+      'no password',
+      [q('email', 'email', true)],
+      'the chat needs a password question (or an email that generates one)',
+    ],
+    [
+      'a generated password and a password question',
+      [q('email', 'emailWithGeneratedPassword', true), q('password', 'password', true)],
+      'a generated password replaces the password question',
+    ],
+    [
+      'an optional password',
+      [q('email', 'email', true), q('password', 'password')],
+      'the password question must be required',
+    ],
+    [
+      'a wrong type',
+      [q('email', 'email', true), q('password', 'text', true)],
+      'question password cannot be of type text',
+    ],
+    [
+      'out of order',
+      [q('email', 'email', true), q('firstName', 'text', true), q('password', 'password', true)],
+      'question firstName is repeated or out of order (firstName, email, password, socials, birthday, avatarId, push)',
+    ],
+    [
+      'repeated',
+      [q('email', 'email', true), q('email', 'email', true), q('password', 'password', true)],
+      'question email is repeated or out of order (firstName, email, password, socials, birthday, avatarId, push)',
+    ],
+  ])('refuses %s', (_, questions, problem) => {
+    expect(questionListProblem(questions)).toBe(problem);
+  });
+});
