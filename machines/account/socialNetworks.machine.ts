@@ -7,15 +7,13 @@
  * `errorMessage`: the screen shows that outcome and clears it from the address.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { LinkOutcome } from '../../src/domain/linkOutcome';
 import type { ExternalAuthSource } from '../../src/domain/user';
 import { formErrorFrom } from '../forms/formSupport';
 
 export type SocialNetwork = { source: ExternalAuthSource; linkId: number | null };
 
-/** The way back from a provider, as the address carried it. */
-export type LinkOutcome =
-  | { status: 'success'; network: ExternalAuthSource | null }
-  | { status: 'fail'; network: ExternalAuthSource | null; errorCode: string; errorMessage: string };
+export type { LinkOutcome };
 
 export type SocialNetworksInput = { outcome: LinkOutcome | null };
 

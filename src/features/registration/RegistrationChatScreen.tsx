@@ -13,16 +13,16 @@ import {
   type registrationChatMachine,
   unlinkedProviders,
 } from '../../../machines/account/registrationChat.machine';
-import type { LinkOutcome } from '../../../machines/account/socialNetworks.machine';
 import { useBrand, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { AVATAR_IMAGE_TYPES, uploadPercent } from '../../domain/avatar';
 import { brandText } from '../../domain/brandText';
 import { PASSWORD_MIN_LENGTH } from '../../domain/limits';
+import { type LinkSearch, linkOutcomeOf } from '../../domain/linkOutcome';
 import type { ChatQuestion, ChatQuestionName } from '../../domain/registrationChat';
 import { isRegistrationStatus } from '../../domain/registrationChat';
 import { isSocialErrorCode, socialErrorText } from '../../domain/socialErrors';
-import { isExternalAuthSource, NETWORK_NAMES } from '../../domain/socialNetworks';
+import { NETWORK_NAMES } from '../../domain/socialNetworks';
 import { pushPermission } from '../../platform/pushSubscription';
 import { guessTimezone } from '../../platform/timezone';
 import { Button } from '../../ui/Button';
@@ -41,27 +41,6 @@ export const TYPING_MS = 600;
 
 const prefersReducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
-/** The way back from a social link, as the address carries it. */
-type LinkSearch = {
-  action?: string;
-  status?: string;
-  errorCode?: string;
-  errorMessage?: string;
-  network?: string;
-};
-
-function linkReturnOf(search: LinkSearch): LinkOutcome | null {
-  if (search.action !== 'link') return null;
-  const network = search.network && isExternalAuthSource(search.network) ? search.network : null;
-  if (search.status === 'success') return { status: 'success', network };
-  return {
-    status: 'fail',
-    network,
-    errorCode: search.errorCode ?? 'unknown_error',
-    errorMessage: search.errorMessage ?? '',
-  };
-}
 
 /**
  * /welcome: the registration chat. A guest on a brand with the chat starts it; a learner whose
@@ -89,7 +68,7 @@ function RegistrationChat({ user }: { user: RegistrationChatInput['user'] }) {
       welcomeMessages: brand.userInfoChat.welcomeMessages,
       user,
       typingMs: prefersReducedMotion() ? 0 : TYPING_MS,
-      linkReturn: linkReturnOf(search),
+      linkReturn: linkOutcomeOf(search),
       canPush: brand.flags.isPushSupport && pushPermission() !== 'unsupported',
       providers: brand.socialAuth.web,
       timezone: guessTimezone(),

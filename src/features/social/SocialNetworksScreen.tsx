@@ -9,7 +9,8 @@ import type {
 } from '../../../machines/account/socialNetworks.machine';
 import { useBrand, useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { isExternalAuthSource, NETWORK_NAMES } from '../../domain/socialNetworks';
+import { type LinkSearch, linkOutcomeOf } from '../../domain/linkOutcome';
+import { NETWORK_NAMES } from '../../domain/socialNetworks';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { LoadFailed, Loading } from '../../ui/LoadFailed';
@@ -18,32 +19,11 @@ import { socialNetworks } from './socialNetworks.provide';
 import { UnlinkDialog } from './UnlinkDialog';
 import '../account/account.css';
 
-type OutcomeSearch = {
-  action?: string;
-  status?: string;
-  errorCode?: string;
-  errorMessage?: string;
-  network?: string;
-};
-
-/** The link outcome the provider's way back put in the address (`action=link`), if any. */
-function outcomeOf(search: OutcomeSearch): LinkOutcome | null {
-  if (search.action !== 'link') return null;
-  const network = search.network && isExternalAuthSource(search.network) ? search.network : null;
-  if (search.status === 'success') return { status: 'success', network };
-  return {
-    status: 'fail',
-    network,
-    errorCode: search.errorCode ?? 'unknown_error',
-    errorMessage: search.errorMessage ?? '',
-  };
-}
-
 /** Starts the screen's machine with the outcome the address carries. */
 function useSocialNetworks() {
-  const search = useSearch({ strict: false }) as OutcomeSearch;
+  const search = useSearch({ strict: false }) as LinkSearch;
   return useActorRef(useProvided(socialNetworks), {
-    input: { outcome: outcomeOf(search) } satisfies SocialNetworksInput,
+    input: { outcome: linkOutcomeOf(search) } satisfies SocialNetworksInput,
     inspect: recordTransitions,
   });
 }
