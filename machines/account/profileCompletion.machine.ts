@@ -33,6 +33,16 @@ export const validateProfile = (fields: ProfileFields) =>
     instagramId: validateInstagram(fields.instagramId),
   });
 
+/** The profile's text fields as the user has them: where both profile forms start. */
+export const profileFieldsOf = (user: User): ProfileFields => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phone: user.phone,
+  city: user.city,
+  birthday: user.birthday,
+  instagramId: user.instagramId,
+});
+
 export const trimmedFields = (context: ProfileFields): ProfileFields => ({
   firstName: context.firstName.trim(),
   lastName: context.lastName.trim(),
@@ -63,12 +73,7 @@ export const profileCompletionMachine = setup({
 }).createMachine({
   id: 'profileCompletion',
   context: ({ input }) => ({
-    firstName: input.user.firstName,
-    lastName: input.user.lastName,
-    phone: input.user.phone,
-    city: input.user.city,
-    birthday: input.user.birthday,
-    instagramId: input.user.instagramId,
+    ...profileFieldsOf(input.user),
     errors: {},
     formError: null,
   }),

@@ -16,6 +16,7 @@ import {
 import {
   PROFILE_FIELDS,
   type ProfileFields,
+  profileFieldsOf,
   trimmedFields,
   validateProfile,
 } from './profileCompletion.machine';
@@ -69,12 +70,7 @@ export const profileEditMachine = setup({
   id: 'profileEdit',
   type: 'parallel',
   context: ({ input }) => ({
-    firstName: input.user.firstName,
-    lastName: input.user.lastName,
-    phone: input.user.phone,
-    city: input.user.city,
-    birthday: input.user.birthday,
-    instagramId: input.user.instagramId,
+    ...profileFieldsOf(input.user),
     timezone: input.user.timezone,
     gender: input.user.gender ?? '',
     errors: {},

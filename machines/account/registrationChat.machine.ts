@@ -226,6 +226,12 @@ export const registrationChatMachine = setup({
     context: {} as Context,
     events: {} as RegistrationChatEvent,
     input: {} as RegistrationChatInput,
+    /**
+     * What the screen asks of a state: `answering` (the answer form shows: the question waits, or
+     * its answer is being checked or saved), and a step with no answer to resend that is saving or
+     * failed (`stepSaving`, `stepFailed`: the name, a status move, the close).
+     */
+    tags: {} as 'answering' | 'stepSaving' | 'stepFailed',
   },
   actors: {
     validateSignupForm: fromPromise<string[], { email: string }>(async () => {
@@ -401,6 +407,7 @@ export const registrationChatMachine = setup({
     },
     /** The current question waits for its answer. */
     listening: {
+      tags: ['answering'],
       entry: assign({ draft: '' }),
       on: {
         'CHAT.ANSWER': [
@@ -507,6 +514,7 @@ export const registrationChatMachine = setup({
       },
     },
     checkingEmail: {
+      tags: ['answering'],
       invoke: {
         id: 'validateSignupForm',
         src: 'validateSignupForm',
@@ -532,6 +540,7 @@ export const registrationChatMachine = setup({
       },
     },
     creatingAccount: {
+      tags: ['answering'],
       invoke: {
         id: 'createAccount',
         src: 'createAccount',
@@ -577,6 +586,7 @@ export const registrationChatMachine = setup({
           always: [{ guard: 'asksName', target: 'saving' }, { target: '#registrationChat.advancing' }],
         },
         saving: {
+          tags: ['stepSaving'],
           invoke: {
             id: 'saveName',
             src: 'saveName',
@@ -592,11 +602,13 @@ export const registrationChatMachine = setup({
           },
         },
         failed: {
+          tags: ['stepFailed'],
           on: { 'CHAT.RETRY': { target: 'saving', actions: assign({ stepError: null }) } },
         },
       },
     },
     savingPassword: {
+      tags: ['answering'],
       invoke: {
         id: 'savePassword',
         src: 'savePassword',
@@ -612,6 +624,7 @@ export const registrationChatMachine = setup({
       },
     },
     savingBirthday: {
+      tags: ['answering'],
       invoke: {
         id: 'saveBirthday',
         src: 'saveBirthday',
@@ -627,6 +640,7 @@ export const registrationChatMachine = setup({
       },
     },
     uploading: {
+      tags: ['answering'],
       invoke: {
         id: 'uploadImage',
         src: 'uploadImage',
@@ -655,6 +669,7 @@ export const registrationChatMachine = setup({
       },
     },
     attaching: {
+      tags: ['answering'],
       invoke: {
         id: 'attachAvatar',
         src: 'attachAvatar',
@@ -677,6 +692,7 @@ export const registrationChatMachine = setup({
       },
     },
     enablingPush: {
+      tags: ['answering'],
       invoke: {
         id: 'enablePush',
         src: 'enablePush',
@@ -707,6 +723,7 @@ export const registrationChatMachine = setup({
       initial: 'saving',
       states: {
         saving: {
+          tags: ['stepSaving'],
           invoke: {
             id: 'updateStatus',
             src: 'updateStatus',
@@ -726,6 +743,7 @@ export const registrationChatMachine = setup({
           },
         },
         failed: {
+          tags: ['stepFailed'],
           on: { 'CHAT.RETRY': { target: 'saving', actions: assign({ stepError: null }) } },
         },
       },
@@ -735,6 +753,7 @@ export const registrationChatMachine = setup({
       initial: 'saving',
       states: {
         saving: {
+          tags: ['stepSaving'],
           invoke: {
             id: 'closeChat',
             src: 'updateStatus',
@@ -750,6 +769,7 @@ export const registrationChatMachine = setup({
           },
         },
         failed: {
+          tags: ['stepFailed'],
           on: { 'CHAT.RETRY': { target: 'saving', actions: assign({ stepError: null }) } },
         },
       },
@@ -759,7 +779,7 @@ export const registrationChatMachine = setup({
       on: { 'CHAT.FINISH': { target: 'closed', actions: 'goToHome' } },
     },
     /** The browser is on its way to the provider; the chat resumes when it comes back. */
-    leaving: {},
+    leaving: { tags: ['answering'] },
     closed: { type: 'final' },
   },
 });

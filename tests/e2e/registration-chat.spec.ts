@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { type SocialProviders, startSocialProviders } from '../api/social-providers';
 import { expectNoSeriousViolations } from './support/axe';
 import { E2E } from './support/ports';
-import { startServerProcess } from './support/server-process';
+import { socialServer } from './support/social-server';
 import { expect, test } from './support/test';
 
 /**
@@ -15,27 +11,7 @@ import { expect, test } from './support/test';
  * social-sign-in.spec.ts), so the socials question offers networks and a link comes back to the chat.
  */
 
-const PORT = E2E.appPort + 41;
-let providers: SocialProviders;
-let server: { origin: string; stop(): Promise<void> };
-let work: string;
-let app: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  providers = await startSocialProviders();
-  app = `http://localhost:${PORT}`;
-  providers.registerApp(app);
-  work = await mkdtemp(join(tmpdir(), 'e2e-chat-'));
-  for (const [name, value] of Object.entries(providers.env)) process.env[name] = value;
-  server = await startServerProcess(PORT, { dataDir: join(work, 'pglite'), mediaDir: join(work, 'media') });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await providers?.close();
-  await rm(work, { recursive: true, force: true });
-});
+const { app } = socialServer(E2E.appPort + 41);
 
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 

@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { type SocialProviders, startSocialProviders } from '../api/social-providers';
 import { expectNoSeriousViolations } from './support/axe';
 import { DEMO } from './support/helpers';
 import { E2E } from './support/ports';
-import { startServerProcess } from './support/server-process';
+import { socialServer } from './support/social-server';
 import { expect, test } from './support/test';
 
 /**
@@ -15,30 +11,8 @@ import { expect, test } from './support/test';
  * server. The app's own server runs with their SOCIAL_* configuration.
  */
 
-const PORT = E2E.appPort + 31;
-let providers: SocialProviders;
-let server: { origin: string; stop(): Promise<void> };
-let work: string;
-let app: string;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  providers = await startSocialProviders();
-  app = `http://localhost:${PORT}`;
-  providers.registerApp(app);
-  work = await mkdtemp(join(tmpdir(), 'e2e-social-'));
-  // Every provider but Facebook: the sign-in page must show buttons only for configured ones.
-  for (const [name, value] of Object.entries(providers.env)) {
-    if (!name.startsWith('SOCIAL_FACEBOOK_')) process.env[name] = value;
-  }
-  server = await startServerProcess(PORT, { dataDir: join(work, 'pglite'), mediaDir: join(work, 'media') });
-});
-
-test.afterAll(async () => {
-  await server?.stop();
-  await providers?.close();
-  await rm(work, { recursive: true, force: true });
-});
+// Every provider but Facebook: the sign-in page must show buttons only for configured ones.
+const { app } = socialServer(E2E.appPort + 31, (variable) => !variable.startsWith('SOCIAL_FACEBOOK_'));
 
 /** The provider's sign-in page: who the person is there, then Continue (OIDC) or Allow (VK). */
 async function signInAtProvider(page: Page, account: { subject: string; email: string }, allow = 'Continue') {

@@ -15,7 +15,7 @@ import {
 } from '../../../machines/account/registrationChat.machine';
 import { useBrand, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { AVATAR_IMAGE_TYPES, uploadPercent } from '../../domain/avatar';
+import { uploadPercent } from '../../domain/avatar';
 import { brandText } from '../../domain/brandText';
 import { PASSWORD_MIN_LENGTH } from '../../domain/limits';
 import { type LinkSearch, linkOutcomeOf } from '../../domain/linkOutcome';
@@ -28,6 +28,7 @@ import { guessTimezone } from '../../platform/timezone';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
+import { PhotoPickButton } from '../../ui/PhotoPickButton';
 import { TextField } from '../../ui/TextField';
 import { GuestLayout } from '../auth/GuestLayout';
 import { registrationChat } from './registrationChat.provide';
@@ -81,42 +82,15 @@ function RegistrationChat({ user }: { user: RegistrationChatInput['user'] }) {
 const questionOf = (snapshot: ChatSnapshot): ChatQuestion | undefined =>
   snapshot.context.questions[snapshot.context.index];
 
-/** Whether the answer form is on screen: the question waits, or its answer is being checked or saved. */
-const ANSWERING_STATES = [
-  'listening',
-  'checkingEmail',
-  'creatingAccount',
-  'savingPassword',
-  'savingBirthday',
-  'uploading',
-  'attaching',
-  'enablingPush',
-  'leaving',
-] as const;
-
 export function RegistrationChatView({ actor }: { actor: ChatActor }) {
   const { t } = useLingui();
   const messages = useSelector(actor, (snapshot) => snapshot.context.messages);
   const speaking = useSelector(actor, (snapshot) => snapshot.matches('speaking'));
   const listening = useSelector(actor, (snapshot) => snapshot.matches('listening'));
-  const answering = useSelector(actor, (snapshot) =>
-    ANSWERING_STATES.some((state) => snapshot.matches(state)),
-  );
+  const answering = useSelector(actor, (snapshot) => snapshot.hasTag('answering'));
   const finished = useSelector(actor, (snapshot) => snapshot.matches('finished'));
-  const stepFailed = useSelector(
-    actor,
-    (snapshot) =>
-      snapshot.matches({ savingName: 'failed' }) ||
-      snapshot.matches({ updatingStatus: 'failed' }) ||
-      snapshot.matches({ closing: 'failed' }),
-  );
-  const stepSaving = useSelector(
-    actor,
-    (snapshot) =>
-      snapshot.matches({ savingName: 'saving' }) ||
-      snapshot.matches({ updatingStatus: 'saving' }) ||
-      snapshot.matches({ closing: 'saving' }),
-  );
+  const stepFailed = useSelector(actor, (snapshot) => snapshot.hasTag('stepFailed'));
+  const stepSaving = useSelector(actor, (snapshot) => snapshot.hasTag('stepSaving'));
   const stepError = useSelector(actor, (snapshot) => snapshot.context.stepError);
   const answerArea = useRef<HTMLDivElement>(null);
   const log = useRef<HTMLDivElement>(null);
@@ -499,20 +473,11 @@ function PhotoAnswer({ actor, question }: { actor: ChatActor; question: ChatQues
   }
   return (
     <div className="chat__actions">
-      <label className="btn btn--primary chat__pick">
-        <span className="btn__label">{t`Choose a photo`}</span>
-        <input
-          type="file"
-          className="visually-hidden"
-          accept={AVATAR_IMAGE_TYPES.join(',')}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // The same file may be picked again after a failure.
-            event.target.value = '';
-            if (file) actor.send({ type: 'CHAT.PHOTO', file });
-          }}
-        />
-      </label>
+      <PhotoPickButton
+        label={t`Choose a photo`}
+        className="btn btn--primary chat__pick"
+        onPick={(file) => actor.send({ type: 'CHAT.PHOTO', file })}
+      />
       <SkipButton actor={actor} question={question} />
     </div>
   );

@@ -4,10 +4,11 @@ import type { ActorRefFrom } from 'xstate';
 import type { AvatarError, profileAvatarMachine } from '../../../../machines/account/profileAvatar.machine';
 import { useProvided, useSession } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { AVATAR_IMAGE_TYPES, uploadPercent } from '../../../domain/avatar';
+import { uploadPercent } from '../../../domain/avatar';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
+import { PhotoPickButton } from '../../../ui/PhotoPickButton';
 import { profileAvatar } from './profileAvatar.provide';
 
 /** The profile card's photo: the current one, changed by picking an image (uploaded, then attached). */
@@ -67,20 +68,11 @@ export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profil
           </p>
         )}
         {!busy && (
-          <label className="btn btn--secondary profile-photo__pick">
-            <span className="btn__label">{user?.avatar ? t`Change photo` : t`Add a photo`}</span>
-            <input
-              type="file"
-              className="visually-hidden"
-              accept={AVATAR_IMAGE_TYPES.join(',')}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                // The same file may be picked again after a failure.
-                event.target.value = '';
-                if (file) actor.send({ type: 'AVATAR.PICK', file });
-              }}
-            />
-          </label>
+          <PhotoPickButton
+            label={user?.avatar ? t`Change photo` : t`Add a photo`}
+            className="btn btn--secondary profile-photo__pick"
+            onPick={(file) => actor.send({ type: 'AVATAR.PICK', file })}
+          />
         )}
         <p className="profile-photo__hint">
           <Trans>JPEG, PNG, WebP, GIF or AVIF, up to 10 MB.</Trans>
