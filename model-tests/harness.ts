@@ -86,6 +86,8 @@ type Deferred = { resolve: (value: unknown) => void; reject: (error: unknown) =>
 const AFTER_PREFIX = 'xstate.after.';
 const DONE_PREFIX = 'xstate.done.actor.';
 const ERROR_PREFIX = 'xstate.error.actor.';
+/** Raised by the machine itself when a compound or parallel state completes: never sent to it. */
+const STATE_DONE_PREFIX = 'xstate.done.state.';
 
 /** Lets promise callbacks and the events they send settle before the next step. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -247,6 +249,7 @@ function traversalOptions(spec: ModelSpec, input: unknown) {
     input,
     events: (snapshot: AnyMachineSnapshot) =>
       ownEventTypes(snapshot).flatMap((type) => {
+        if (type.startsWith(STATE_DONE_PREFIX)) return [];
         const samples = spec.events.filter((event) => event.type === type);
         if (samples.length === 0 && !type.startsWith(AFTER_PREFIX)) {
           throw new Error(`model of "${spec.machine.id}" has no sample event for "${type}"`);

@@ -1,6 +1,7 @@
 /**
- * The course calendar (/course/{streamId}/calendar; content spec, sections 2 and 4): the stream, its
- * course, stages and their days, then the stream's statuses (through the 5-minute cache). Without a
+ * The course calendar (/course/{streamId}/calendar; content spec, sections 2 and 4): the stream, then
+ * its course and its stages with their days side by side (the page's header shows once the course
+ * is in), then the stream's statuses (through the 5-minute cache). Without a
  * valid stream (no id, or the server does not know it for this learner) it goes to my courses. A
  * stream whose access ended or stopped shows the access-ended page instead. The old day path, which
  * names a day by id, lands here and moves on to that day's number once the days are known.
@@ -36,13 +37,11 @@ import {
 } from '../../src/domain/learning/stream';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 
-export type CalendarData = {
-  stream: CourseStream;
-  course: Course;
-  stages: Stage[];
-  days: Day[];
-  versions: CourseVersion[];
-};
+/** The course of the stream, with the versions the app supports (for the version update modal). */
+export type CalendarCourse = { course: Course; versions: CourseVersion[] };
+
+/** The course's stages and the days of every stage. */
+export type CalendarDays = { stages: Stage[]; days: Day[] };
 
 export type CalendarDialog = 'freeze' | 'unfreeze';
 
@@ -96,8 +95,14 @@ export const calendarMachine = setup({
     input: {} as CalendarInput,
   },
   actors: {
-    loadCalendar: fromPromise<CalendarData, { streamId: number }>(async () => {
-      throw new Error('loadCalendar actor must be provided');
+    loadStream: fromPromise<CourseStream, { streamId: number }>(async () => {
+      throw new Error('loadStream actor must be provided');
+    }),
+    loadCourse: fromPromise<CalendarCourse, { courseId: number }>(async () => {
+      throw new Error('loadCourse actor must be provided');
+    }),
+    loadDays: fromPromise<CalendarDays, { courseId: number }>(async () => {
+      throw new Error('loadDays actor must be provided');
     }),
     loadStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
       throw new Error('loadStatuses actor must be provided');
@@ -118,9 +123,9 @@ export const calendarMachine = setup({
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
     isNotFound: (_, params: { error: unknown }) => toRequestError(params.error).status === NOT_FOUND,
-    leadsToLegacyDay: ({ context }, params: { data: CalendarData }) =>
-      context.legacyDayId !== null && dayNumberOf(params.data.days, context.legacyDayId) !== null,
-    accessEnded: (_, params: { data: CalendarData }) => hasAccessEnded(params.data.stream),
+    leadsToLegacyDay: ({ context }) =>
+      context.legacyDayId !== null && dayNumberOf(context.days, context.legacyDayId) !== null,
+    accessEnded: ({ context }) => context.stream !== null && hasAccessEnded(context.stream),
     canFreeze: ({ context }) => context.stream !== null && canFreeze(context.stream),
     hasPendingFreeze: ({ context }) => context.stream !== null && pendingFreeze(context.stream) !== null,
   },
@@ -147,36 +152,17 @@ export const calendarMachine = setup({
     },
     loading: {
       invoke: {
-        id: 'loadCalendar',
-        src: 'loadCalendar',
+        id: 'loadStream',
+        src: 'loadStream',
         input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
-        onDone: [
-          {
-            guard: { type: 'leadsToLegacyDay', params: ({ event }) => ({ data: event.output }) },
-            target: 'leavingForDay',
-            actions: assign({ days: ({ event }) => event.output.days }),
-          },
-          {
-            guard: { type: 'accessEnded', params: ({ event }) => ({ data: event.output }) },
-            target: 'accessEnded',
-            actions: assign({
-              stream: ({ event }) => event.output.stream,
-              course: ({ event }) => event.output.course,
-            }),
-          },
-          {
-            target: 'loadingStatuses',
-            actions: assign(({ event }) => ({
-              stream: event.output.stream,
-              course: event.output.course,
-              stages: event.output.stages,
-              days: event.output.days,
-              filters: readCalendarFilters(event.output.stream.filters),
-              versionModal: !isCourseVersionSupported(event.output.stream, event.output.versions),
-              error: null,
-            })),
-          },
-        ],
+        onDone: {
+          target: 'loadingCourse',
+          actions: assign({
+            stream: ({ event }) => event.output,
+            filters: ({ event }) => readCalendarFilters(event.output.filters),
+            error: null,
+          }),
+        },
         onError: [
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
@@ -185,6 +171,68 @@ export const calendarMachine = setup({
           { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
         ],
       },
+    },
+    // The course (its title heads the page, drawn as soon as it is in) and the days load side by
+    // side: both need only the stream's course id.
+    loadingCourse: {
+      type: 'parallel',
+      states: {
+        course: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadCourse',
+                src: 'loadCourse',
+                input: ({ context }) => ({ courseId: context.stream?.courseId ?? 0 }),
+                onDone: {
+                  target: 'done',
+                  actions: assign(({ context, event }) => ({
+                    course: event.output.course,
+                    versionModal:
+                      context.stream !== null &&
+                      !isCourseVersionSupported(context.stream, event.output.versions),
+                  })),
+                },
+                onError: {
+                  target: '#calendar.failed',
+                  actions: assign({ error: ({ event }) => toRequestError(event.error) }),
+                },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+        days: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                id: 'loadDays',
+                src: 'loadDays',
+                input: ({ context }) => ({ courseId: context.stream?.courseId ?? 0 }),
+                onDone: {
+                  target: 'done',
+                  actions: assign({
+                    stages: ({ event }) => event.output.stages,
+                    days: ({ event }) => event.output.days,
+                  }),
+                },
+                onError: {
+                  target: '#calendar.failed',
+                  actions: assign({ error: ({ event }) => toRequestError(event.error) }),
+                },
+              },
+            },
+            done: { type: 'final' },
+          },
+        },
+      },
+      onDone: [
+        { guard: 'leadsToLegacyDay', target: 'leavingForDay' },
+        { guard: 'accessEnded', target: 'accessEnded' },
+        { target: 'loadingStatuses' },
+      ],
     },
     loadingStatuses: {
       invoke: {

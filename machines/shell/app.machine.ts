@@ -11,6 +11,9 @@
  *   tab is shown again after at least DATA_SYNC_AFTER_HIDDEN_MS hidden (PAGE.SHOWN carries how long
  *   it was hidden; `watchPageVisibility` runs while data is loaded).
  * - SESSION.STARTED from any data state starts a fresh load for the new session.
+ * - The spec's "user data and subscriptions, then streams, ..." orders nothing either call needs from
+ *   the other: `loadingUserData` loads the subscriptions and the start lists side by side (two
+ *   regions), and a failure of either ends the load in `fail`.
  * - `logError` takes params `{ error }`; `restoreSession` defaults to sending SESSION.RESTORE to the
  *   session child.
  * - Demo auto-enrolment runs between the first start lists and `loaded`: `enrollingInDemo`, then
@@ -104,8 +107,8 @@ export const appMachine = setup({
     isSiteUnavailable: ({ context }, params: { remote: RemoteConfig }) =>
       mergeRemoteConfig(context.brand, params.remote).flags.isSiteUnavailable,
     wasHiddenLong: (_, params: { hiddenForMs: number }) => isStaleAfterHidden(params.hiddenForMs),
-    needsDemoEnrolment: ({ context }, params: { lists: StartLists }) =>
-      demoServiceToEnrol(context.brand, params.lists.streams.length) !== null,
+    needsDemoEnrolment: ({ context }) =>
+      context.lists !== null && demoServiceToEnrol(context.brand, context.lists.streams.length) !== null,
   },
 }).createMachine({
   id: 'app',
@@ -177,44 +180,57 @@ export const appMachine = setup({
       },
       states: {
         pending: {},
+        // The subscriptions and the start lists load together: neither call needs the other's
+        // answer, and made one after the other they cost the first signed-in page a round trip.
         loadingUserData: {
-          invoke: {
-            id: 'loadSubscriptions',
-            src: 'loadSubscriptions',
-            onDone: {
-              target: 'loadingStartLists',
-              actions: assign({ subscriptions: ({ event }) => event.output }),
-            },
-            onError: {
-              target: 'fail',
-              actions: [
-                assign({ error: ({ event }) => toRequestError(event.error) }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-        loadingStartLists: {
-          invoke: {
-            id: 'loadStartLists',
-            src: 'loadStartLists',
-            input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
-            onDone: [
-              {
-                guard: { type: 'needsDemoEnrolment', params: ({ event }) => ({ lists: event.output }) },
-                target: 'enrollingInDemo',
-                actions: assign({ lists: ({ event }) => event.output }),
+          type: 'parallel',
+          states: {
+            subscriptions: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadSubscriptions',
+                    src: 'loadSubscriptions',
+                    onDone: {
+                      target: 'done',
+                      actions: assign({ subscriptions: ({ event }) => event.output }),
+                    },
+                    onError: {
+                      target: '#app.data.fail',
+                      actions: [
+                        assign({ error: ({ event }) => toRequestError(event.error) }),
+                        { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                      ],
+                    },
+                  },
+                },
+                done: { type: 'final' },
               },
-              { target: 'loaded', actions: assign({ lists: ({ event }) => event.output }) },
-            ],
-            onError: {
-              target: 'fail',
-              actions: [
-                assign({ error: ({ event }) => toRequestError(event.error) }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+            },
+            startLists: {
+              initial: 'loading',
+              states: {
+                loading: {
+                  invoke: {
+                    id: 'loadStartLists',
+                    src: 'loadStartLists',
+                    input: ({ context }) => ({ bannersEnabled: context.brand.flags.isBannerEnable }),
+                    onDone: { target: 'done', actions: assign({ lists: ({ event }) => event.output }) },
+                    onError: {
+                      target: '#app.data.fail',
+                      actions: [
+                        assign({ error: ({ event }) => toRequestError(event.error) }),
+                        { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                      ],
+                    },
+                  },
+                },
+                done: { type: 'final' },
+              },
             },
           },
+          onDone: [{ guard: 'needsDemoEnrolment', target: 'enrollingInDemo' }, { target: 'loaded' }],
         },
         enrollingInDemo: {
           invoke: {

@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
-  type CalendarData,
+  type CalendarCourse,
+  type CalendarDays,
   type CalendarInput,
   calendarMachine,
 } from '../../machines/learning/calendar.machine';
@@ -26,18 +27,17 @@ const days = [
 ];
 const stages = [stage(1, 'Stage one', [11, 12, 13, 14]), stage(2, 'Stage two', [15, 16])];
 
-const open: CalendarData = {
-  stream: stream({ courseVersion: 1 }),
+const open = stream({ courseVersion: 1 });
+const ended = stream({ status: 'ended', endDate: daysFromNow(-2) });
+const strongBack: CalendarCourse = {
   course: course(1, 'Strong back'),
-  stages,
-  days,
   // Version 1 of the stream is no longer supported: the update modal shows.
   versions: [
     { courseId: 1, version: 1, isSupported: false },
     { courseId: 1, version: 2, isSupported: true },
   ],
 };
-const ended: CalendarData = { ...open, stream: stream({ status: 'ended', endDate: daysFromNow(-2) }) };
+const courseDays: CalendarDays = { stages, days };
 const progress = statuses(
   days.map((item) => item.id),
   { finished: [11], started: [12], currentDayId: 12, closed: [13] },
@@ -114,8 +114,23 @@ const spec = {
       },
       { state: 'loading', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
       {
+        // The header shows as soon as the course is in, freezing not offered yet; the days load below.
+        state: 'loadingCourse',
+        see: ({ context }: AnyMachineSnapshot) => {
+          expect(screen.getByRole('status').textContent).toBe(loadingText);
+          expect(screen.queryByRole('heading', { level: 1 })?.textContent ?? null).toBe(
+            context.course === null ? null : 'Strong back',
+          );
+          const freezeButton = screen.queryByRole('button', { name: 'Freeze the course' });
+          if (freezeButton) expect((freezeButton as HTMLButtonElement).disabled).toBe(true);
+        },
+      },
+      {
         state: 'loadingStatuses',
-        see: () => expect(screen.getByRole('status').textContent).toBe(loadingText),
+        see: () => {
+          expect(screen.getByRole('status').textContent).toBe(loadingText);
+          expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Strong back');
+        },
       },
       // Leaving for my courses or a day: the next page replaces this one.
       { state: 'leaving', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
@@ -164,20 +179,31 @@ const spec = {
     { type: 'DIALOG.CLOSE' },
     { type: 'STREAM.CHANGED', stream: frozen },
     { type: 'VERSION_MODAL.CLOSE' },
-    done('loadCalendar', open),
-    done('loadCalendar', ended),
-    failed('loadCalendar', networkError),
-    failed('loadCalendar', requestError(404, 'Not found')),
+    done('loadStream', open),
+    done('loadStream', ended),
+    failed('loadStream', networkError),
+    failed('loadStream', requestError(404, 'Not found')),
+    done('loadCourse', strongBack),
+    failed('loadCourse', networkError),
+    done('loadDays', courseDays),
+    failed('loadDays', networkError),
     done('loadStatuses', progress),
     failed('loadStatuses', networkError),
     done('refetchStatuses', progress),
     failed('refetchStatuses', networkError),
-    done('saveFilters', open.stream),
+    done('saveFilters', open),
     failed('saveFilters', networkError),
   ],
 };
 
 describeModel(spec);
+
+/** The stream, then its course and days, as the server answers them. */
+async function loadCalendar(running: ReturnType<typeof startMachine>, answer = open) {
+  await running.dispatch(done('loadStream', answer));
+  await running.dispatch(done('loadCourse', strongBack));
+  await running.dispatch(done('loadDays', courseDays));
+}
 
 describe('calendar', () => {
   it('goes to my courses without a stream id, and for a stream the server does not know', async () => {
@@ -185,23 +211,31 @@ describe('calendar', () => {
     expect(withoutId.snapshot().value).toBe('leaving');
     expect(withoutId.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
     const unknown = startMachine(spec, { streamId: 1 });
-    await unknown.dispatch(failed('loadCalendar', requestError(404, 'Not found')));
+    await unknown.dispatch(failed('loadStream', requestError(404, 'Not found')));
     expect(unknown.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
+  });
+
+  it('asks for the course and the days together, by the stream’s course id, once the stream is in', async () => {
+    const running = startMachine(spec, { streamId: 1 });
+    expect(running.fakes.inputOf('loadStream')).toEqual({ streamId: 1 });
+    await running.dispatch(done('loadStream', stream({ courseId: 7 })));
+    expect(running.fakes.inputOf('loadCourse')).toEqual({ courseId: 7 });
+    expect(running.fakes.inputOf('loadDays')).toEqual({ courseId: 7 });
+    await running.dispatch(done('loadDays', courseDays));
+    expect(running.snapshot().matches('loadingCourse')).toBe(true);
+    await running.dispatch(done('loadCourse', strongBack));
+    expect(running.snapshot().matches('loadingStatuses')).toBe(true);
   });
 
   it('sends the old day path (a day id) on to the day of that number', async () => {
     const running = startMachine(spec, { streamId: 1, legacyDayId: 15 });
-    await running.dispatch(done('loadCalendar', open));
+    await loadCalendar(running);
     expect(running.effects).toEqual([{ name: 'goToDay', params: { streamId: 1, dayNumber: 5 } }]);
   });
 
   it('opens on the saved stage and filters, and saves a change with the stream’s other filters kept', async () => {
     const running = startMachine(spec, { streamId: 1 });
-    const saved = {
-      ...open,
-      stream: stream({ filters: { stageId: 2, showFinished: false, theme: 'dark' } }),
-    };
-    await running.dispatch(done('loadCalendar', saved));
+    await loadCalendar(running, stream({ filters: { stageId: 2, showFinished: false, theme: 'dark' } }));
     await running.dispatch(done('loadStatuses', progress));
     expect(running.snapshot().context.filters).toEqual({ stageId: 2, showFinished: false });
     await running.dispatch({ type: 'FILTERS.TOGGLE_FINISHED' });
@@ -213,18 +247,18 @@ describe('calendar', () => {
 
   it('opens the freeze route’s dialog on arrival, or the unfreeze confirmation for a frozen stream', async () => {
     const toFreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
-    await toFreeze.dispatch(done('loadCalendar', open));
+    await loadCalendar(toFreeze);
     await toFreeze.dispatch(done('loadStatuses', progress));
     expect(toFreeze.snapshot().context.dialog).toBe('freeze');
     const toUnfreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
-    await toUnfreeze.dispatch(done('loadCalendar', { ...open, stream: frozen }));
+    await loadCalendar(toUnfreeze, frozen);
     await toUnfreeze.dispatch(done('loadStatuses', progress));
     expect(toUnfreeze.snapshot().context.dialog).toBe('unfreeze');
   });
 
   it('takes the changed stream after a freeze and refetches the statuses', async () => {
     const running = startMachine(spec, { streamId: 1 });
-    await running.dispatch(done('loadCalendar', open));
+    await loadCalendar(running);
     await running.dispatch(done('loadStatuses', progress));
     await running.dispatch({ type: 'FREEZE.OPEN' });
     await running.dispatch({ type: 'STREAM.CHANGED', stream: frozen });

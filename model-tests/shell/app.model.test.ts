@@ -175,13 +175,14 @@ describe('app', () => {
     expect(app.fakes.started.filter((actor) => actor.id === 'loadConfig')).toHaveLength(2);
   });
 
-  it('loads subscriptions, then the start lists (banners as the brand says) for a new session', async () => {
+  it('loads subscriptions and the start lists (banners as the brand says) together for a new session', async () => {
     const app = await running();
     await app.dispatch({ type: 'SESSION.STARTED', user });
     expect(app.snapshot().matches({ data: 'loadingUserData' })).toBe(true);
-    await app.dispatch(done('loadSubscriptions', subscriptions));
     expect(app.fakes.inputOf('loadStartLists')).toEqual({ bannersEnabled: false });
     await app.dispatch(done('loadStartLists', lists));
+    expect(app.snapshot().matches({ data: 'loadingUserData' })).toBe(true);
+    await app.dispatch(done('loadSubscriptions', subscriptions));
     expect(app.snapshot().matches({ data: 'loaded' })).toBe(true);
     expect(app.snapshot().context).toMatchObject({ user, subscriptions, lists, error: null });
   });

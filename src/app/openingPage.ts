@@ -39,11 +39,19 @@ function preloadRouteChunks(router: AppRouter): void {
  * The browser's first Intl formatter loads its locale data, a one-off that costs tens of
  * milliseconds (more on a slow phone). Every signed-in page formats numbers (Lingui plurals) and
  * dates; paid in the middle of the first signed-in render, it freezes the page just when it
- * appears. Paid here, it overlaps the user call and the start-up lists.
+ * appears. Paid here, it overlaps the user call and the start-up lists, one formatter per task so
+ * that no single task blocks the page for long.
  */
 function warmUpIntl(language: Language): void {
   const locales = [language, 'en'];
-  new Intl.NumberFormat(locales).format(1);
-  new Intl.PluralRules(locales).select(1);
-  new Intl.DateTimeFormat(locales, { dateStyle: 'short' }).format(0);
+  const warmUps = [
+    () => new Intl.NumberFormat(locales).format(1),
+    () => new Intl.PluralRules(locales).select(1),
+    () => new Intl.DateTimeFormat(locales, { dateStyle: 'short' }).format(0),
+  ];
+  const next = () => {
+    warmUps.shift()?.();
+    if (warmUps.length > 0) setTimeout(next, 0);
+  };
+  setTimeout(next, 0);
 }

@@ -7,31 +7,33 @@ import type { AppEffects } from '../../app/effects';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /**
- * The calendar: the stream first (its course id leads to the course, its stages and then every
- * stage's days), with the calls that need only the stream id going out beside it. Each round trip
- * waited for delays the first paint of the calendar, so only the course id's dependency is serial.
+ * The calendar: the stream first (its course id leads to the course and to the stages, then every
+ * stage's days), with the statuses going out beside it. Each round trip waited for delays the
+ * calendar, so only what needs the course id waits for the stream.
  */
 export const calendar = (effects: AppEffects) =>
   calendarMachine.provide({
     actors: {
-      loadCalendar: fromPromise(async ({ input }) => {
-        // The statuses go into the shared cache while the course loads: the machine's next step
+      loadStream: fromPromise(({ input }) => {
+        // The statuses go into the shared cache while the course loads: the machine's last step
         // (loadStatuses) reads them from there instead of starting the call only then. A failure is
         // not lost: the cache keeps no failed answer, so that step calls again and reports it.
         readStatuses(effects, input.streamId).catch(() => {});
-        const versionsCall = fetchCourseVersions(effects.api);
-        // Answered with the stream's failure, not as an unhandled rejection of its own.
-        versionsCall.catch(() => {});
-        const stream = await fetchStream(effects.api, input.streamId);
-        const [course, stages, versions] = await Promise.all([
-          fetchCourse(effects.api, stream.courseId),
-          fetchStages(effects.api, stream.courseId),
-          versionsCall,
+        return fetchStream(effects.api, input.streamId);
+      }),
+      loadCourse: fromPromise(async ({ input }) => {
+        const [course, versions] = await Promise.all([
+          fetchCourse(effects.api, input.courseId),
+          fetchCourseVersions(effects.api),
         ]);
+        return { course, versions };
+      }),
+      loadDays: fromPromise(async ({ input }) => {
+        const stages = await fetchStages(effects.api, input.courseId);
         const days = await Promise.all(
-          stages.map((stage) => fetchStageDays(effects.api, stream.courseId, stage.id)),
+          stages.map((stage) => fetchStageDays(effects.api, input.courseId, stage.id)),
         );
-        return { stream, course, stages, days: days.flat(), versions };
+        return { stages, days: days.flat() };
       }),
       loadStatuses: fromPromise(({ input }) => readStatuses(effects, input.streamId)),
       refetchStatuses: fromPromise(({ input }) => refetchStatuses(effects, input.streamId)),

@@ -21,10 +21,15 @@ export function ProfileCounters({ actor }: { actor: ActorRefFrom<typeof profileE
     scoresAmount: t`Points`,
   };
   if (loading) {
+    // The counters' own grid with their labels, values to come: the form below stays where it is
+    // when they arrive (no layout shift).
     return (
-      <p className="profile__counters-state" role="status">
-        <Trans>Loading your progress…</Trans>
-      </p>
+      <>
+        <p className="visually-hidden" role="status">
+          <Trans>Loading your progress…</Trans>
+        </p>
+        <CounterGrid labels={labels} label={t`Your progress`} value={() => null} />
+      </>
     );
   }
   if (failed || !counters) {
@@ -38,11 +43,31 @@ export function ProfileCounters({ actor }: { actor: ActorRefFrom<typeof profileE
     );
   }
   return (
-    <dl className="profile__counters" aria-label={t`Your progress`}>
-      {SHOWN.map((key) => (
+    <CounterGrid
+      labels={labels}
+      label={t`Your progress`}
+      value={(key) => i18n.number(counters[key], { maximumFractionDigits: 1 })}
+    />
+  );
+}
+
+/** The counters' grid; a null value (still loading) shows a dash that screen readers skip. */
+function CounterGrid({
+  labels,
+  label,
+  value,
+}: {
+  labels: Record<(typeof SHOWN)[number], string>;
+  label: string;
+  value: (key: (typeof SHOWN)[number]) => string | null;
+}) {
+  const values = SHOWN.map((key) => value(key));
+  return (
+    <dl className="profile__counters" aria-label={label} aria-busy={values.includes(null) || undefined}>
+      {SHOWN.map((key, index) => (
         <div key={key} className="profile__counter">
           <dt>{labels[key]}</dt>
-          <dd>{i18n.number(counters[key], { maximumFractionDigits: 1 })}</dd>
+          {values[index] === null ? <dd aria-hidden="true">–</dd> : <dd>{values[index]}</dd>}
         </div>
       ))}
     </dl>

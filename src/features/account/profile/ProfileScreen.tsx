@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileEditField, profileEditMachine } from '../../../../machines/account/profileEdit.machine';
 import { useProvided, useSession } from '../../../app/hooks';
@@ -37,12 +37,18 @@ function ProfileEdit({ user }: { user: User }) {
   return <ProfileEditView actor={actor} />;
 }
 
-/** Every zone the browser knows, with the user's own first kept even when the list lacks it (UTC). */
+/**
+ * Every zone the browser knows, with the user's own first kept even when the list lacks it (UTC).
+ * The page first draws the select with the user's zone alone and fills in the other four hundred
+ * options in a deferred render React can interrupt: building them all in the first render made it
+ * one long task that froze the page as it appeared.
+ */
 function useTimeZones(current: string): string[] {
-  return useMemo(() => {
+  const all = useMemo(() => {
     const known = Intl.supportedValuesOf('timeZone');
     return current && !known.includes(current) ? [current, ...known] : known;
   }, [current]);
+  return useDeferredValue(all, current ? [current] : []);
 }
 
 export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileEditMachine> }) {

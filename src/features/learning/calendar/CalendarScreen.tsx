@@ -6,7 +6,8 @@ import type { CalendarInput, calendarMachine } from '../../../../machines/learni
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
-import { canFreeze, pendingFreeze } from '../../../domain/learning/stream';
+import type { Course } from '../../../domain/learning/course';
+import { type CourseStream, canFreeze, pendingFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { calendar } from '../calendar.provide';
@@ -94,9 +95,18 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   if (snapshot.matches('accessEnded') && stream) {
     return <AccessEndedPage stream={stream} course={course} now={now} />;
   }
-  const { stages, days, statuses, filters, dialog, versionModal } = snapshot.context;
-  if (!snapshot.matches('ready') || !stream || !course || !statuses) {
-    return <Loading label={t`Loading the course calendar…`} />;
+  const { stages, days, statuses, filters, versionModal } = snapshot.context;
+  const leaving = snapshot.matches('leaving') || snapshot.matches('leavingForDay');
+  if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
+  // The header is drawn as soon as the course is in; the stages and days follow below it.
+  const header = <CalendarHeader actor={actor} stream={stream} course={course} now={now} />;
+  if (!snapshot.matches('ready') || !statuses) {
+    return (
+      <section className="learning calendar" aria-labelledby="calendar-title" aria-busy="true">
+        {header}
+        <Loading label={t`Loading the course calendar…`} />
+      </section>
+    );
   }
 
   const stage = stages.find((candidate) => candidate.id === filters.stageId);
@@ -104,43 +114,10 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const stageDays = (stage?.dayIds ?? []).flatMap((id) => dayById.get(id) ?? []);
   const views = stageDays.map((day) => ({ day, view: calendarDayView(day, stream, statuses, now) }));
   const shown = filters.showFinished ? views : views.filter(({ view }) => view.kind !== 'done');
-  const streamId = String(stream.id);
 
   return (
     <section className="learning calendar" aria-labelledby="calendar-title">
-      <header className="calendar__header panel">
-        <p className="calendar__eyebrow muted">
-          <Trans>Course calendar</Trans>
-        </p>
-        <h1 id="calendar-title">{course.title}</h1>
-        <AccessLine stream={stream} now={now} />
-        <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
-        <div className="calendar__actions">
-          {canFreeze(stream) && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              aria-expanded={dialog === 'freeze'}
-              onClick={() => actor.send({ type: 'FREEZE.OPEN' })}
-            >
-              <Trans>Freeze the course</Trans>
-            </Button>
-          )}
-          {pendingFreeze(stream) && (
-            <Button
-              variant="secondary"
-              aria-haspopup="dialog"
-              aria-expanded={dialog === 'unfreeze'}
-              onClick={() => actor.send({ type: 'UNFREEZE.OPEN' })}
-            >
-              <Trans>Unfreeze the course</Trans>
-            </Button>
-          )}
-          <Link className="btn btn--link" to="/course/$streamId/materials" params={{ streamId }}>
-            <Trans>Materials</Trans>
-          </Link>
-        </div>
-      </header>
+      {header}
 
       {stages.length === 0 || stage === undefined ? (
         <p className="empty-state muted">
@@ -179,5 +156,66 @@ export function CalendarView({ actor }: { actor: Calendar }) {
       )}
       {versionModal && <VersionUpdateDialog onClose={() => actor.send({ type: 'VERSION_MODAL.CLOSE' })} />}
     </section>
+  );
+}
+
+/**
+ * The course's title, access, progress and actions. Freezing waits for the calendar to be ready:
+ * until then the buttons are there (nothing moves when they become usable) but disabled.
+ */
+function CalendarHeader({
+  actor,
+  stream,
+  course,
+  now,
+}: {
+  actor: Calendar;
+  stream: CourseStream;
+  course: Course;
+  now: number;
+}) {
+  const { t } = useLingui();
+  const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
+  const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
+  return (
+    <header className="calendar__header panel">
+      <p className="calendar__eyebrow muted">
+        <Trans>Course calendar</Trans>
+      </p>
+      <h1 id="calendar-title">{course.title}</h1>
+      <AccessLine stream={stream} now={now} />
+      <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
+      <div className="calendar__actions">
+        {canFreeze(stream) && (
+          <Button
+            variant="secondary"
+            disabled={!ready}
+            aria-haspopup="dialog"
+            aria-expanded={dialog === 'freeze'}
+            onClick={() => actor.send({ type: 'FREEZE.OPEN' })}
+          >
+            <Trans>Freeze the course</Trans>
+          </Button>
+        )}
+        {pendingFreeze(stream) && (
+          <Button
+            variant="secondary"
+            disabled={!ready}
+            aria-haspopup="dialog"
+            aria-expanded={dialog === 'unfreeze'}
+            onClick={() => actor.send({ type: 'UNFREEZE.OPEN' })}
+          >
+            <Trans>Unfreeze the course</Trans>
+          </Button>
+        )}
+        <Link
+          className="btn btn--link"
+          to="/course/$streamId/materials"
+          params={{ streamId: String(stream.id) }}
+        >
+          <Trans>Materials</Trans>
+        </Link>
+      </div>
+    </header>
   );
 }
