@@ -53,6 +53,21 @@ export function useSession<T>(
 
 export const useBrand = () => useApp((snapshot) => snapshot.context.brand);
 
+/**
+ * Whether the app is still starting (shell spec, section 4 "App start"): the config not in, the
+ * session not known, or a signed-in learner's data not loaded or failed. The preloader shows then,
+ * and the page under it is hidden (it cannot take the focus until it shows again).
+ */
+export function useAppStarting(): boolean {
+  const running = useApp((snapshot) => snapshot.matches({ lifecycle: 'running' }));
+  const dataSettled = useApp(
+    (snapshot) => snapshot.matches({ data: 'loaded' }) || snapshot.matches({ data: 'fail' }),
+  );
+  const sessionState = useSession((snapshot) => snapshot.value);
+  const sessionKnown = sessionState === 'signedIn' || sessionState === 'signedOut';
+  return !running || !sessionKnown || (sessionState === 'signedIn' && !dataSettled);
+}
+
 /** The active language, the brand's languages, and the switch (remembered, sent with every call). */
 export function useLanguage() {
   const { i18n } = useLingui();

@@ -13,7 +13,7 @@ import {
   type registrationChatMachine,
   unlinkedProviders,
 } from '../../../machines/account/registrationChat.machine';
-import { useBrand, useProvided, useSession } from '../../app/hooks';
+import { useAppStarting, useBrand, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { uploadPercent } from '../../domain/avatar';
 import { brandText } from '../../domain/brandText';
@@ -95,15 +95,20 @@ export function RegistrationChatView({ actor }: { actor: ChatActor }) {
   const answerArea = useRef<HTMLDivElement>(null);
   const log = useRef<HTMLDivElement>(null);
 
+  // The page is hidden under the preloader while a new session's data loads (after the e-mail step
+  // and the password), and a hidden control cannot take the focus: the end of that wait runs the
+  // focusing again.
+  const starting = useAppStarting();
+
   // The newest message in view; a new question puts the focus on its answer control.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the transcript or the state changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the transcript, the state or the app's start-up wait changes
   useEffect(() => {
     const list = log.current;
     if (list) list.scrollTop = list.scrollHeight;
     if (listening || finished) {
       answerArea.current?.querySelector<HTMLElement>('input, button')?.focus();
     }
-  }, [messages.length, listening, finished]);
+  }, [messages.length, listening, finished, starting]);
 
   return (
     <GuestLayout>

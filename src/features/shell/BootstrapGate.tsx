@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { useApp, useAppActor, useSession } from '../../app/hooks';
+import { useApp, useAppActor, useAppStarting, useSession } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Preloader } from '../../ui/Preloader';
@@ -15,12 +15,9 @@ export function BootstrapGate({ children }: { children: ReactNode }) {
   const { t } = useLingui();
   const app = useAppActor();
   const lifecycle = useApp((snapshot) => snapshot.value.lifecycle);
-  const dataSettled = useApp(
-    (snapshot) => snapshot.matches({ data: 'loaded' }) || snapshot.matches({ data: 'fail' }),
-  );
   const sessionState = useSession((snapshot) => snapshot.value);
   const sessionKnown = sessionState === 'signedIn' || sessionState === 'signedOut';
-  const loading = lifecycle !== 'running' || !sessionKnown || (sessionState === 'signedIn' && !dataSettled);
+  const loading = useAppStarting();
 
   if (lifecycle === 'configFailed') {
     return (
