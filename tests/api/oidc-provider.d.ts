@@ -1,6 +1,6 @@
 /**
  * The part of oidc-provider (no bundled types) the local identity provider of the social sign-in
- * tests uses: the provider, its node handler, interactions and grants.
+ * tests uses: the provider, its node handler, interactions, grants and a middleware of its Koa app.
  */
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -37,6 +37,8 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration: Configuration);
     Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    /** A Koa middleware around every answer the provider gives. */
+    use(middleware: (ctx: { body: unknown }, next: () => Promise<void>) => Promise<void>): void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(
       req: IncomingMessage,

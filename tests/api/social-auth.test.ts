@@ -34,6 +34,8 @@ const page = (path: string) => `${server.url}/v${path}`;
 interface Person {
   subject: string;
   email?: string;
+  firstName?: string;
+  lastName?: string;
   unverified?: boolean;
   decision?: 'allow' | 'cancel';
 }
@@ -58,6 +60,8 @@ async function atProvider(browser: Browser, toProvider: Hop, person: Person): Pr
   const form = formOf(signInPage.body, signInPage.url);
   form.fields.set('subject', person.subject);
   form.fields.set('email', person.email ?? '');
+  form.fields.set('first_name', person.firstName ?? '');
+  form.fields.set('last_name', person.lastName ?? '');
   if (person.unverified) form.fields.set('unverified', '1');
   form.fields.set('decision', person.decision ?? 'allow');
   const answer = await browser.request(form.action, { form: form.fields });
@@ -196,6 +200,17 @@ describe('Google-style sign-in (OIDC)', () => {
     ]);
   });
 
+  it('fills the new account’s name from the provider, tidied to what the profile keeps', async () => {
+    const back = await signIn('google', {
+      subject: 'g-150',
+      email: 'g150@example.com',
+      firstName: ' Ada\u0007 ',
+      lastName: 'L'.repeat(70),
+    });
+    const session = await exchange(back.query.code ?? '');
+    expect(session.body.data.user).toMatchObject({ name: 'Ada', last_name: 'L'.repeat(64) });
+  });
+
   it('signs the linked account in again without a second account', async () => {
     const first = await exchange(
       (await signIn('google', { subject: 'g-200', email: 'g200@example.com' })).query.code ?? '',
@@ -291,19 +306,32 @@ describe('Apple-style sign-in (form_post, signed client secret)', () => {
     const toProvider = await startLogin(browser, 'apple');
     expect(new URL(toProvider.location ?? '').searchParams.get('response_mode')).toBe('form_post');
     const back = landing(
-      await atProvider(browser, toProvider, { subject: 'apple-1', email: 'apple1@example.com' }),
+      await atProvider(browser, toProvider, {
+        subject: 'apple-1',
+        email: 'apple1@example.com',
+        firstName: 'Grace',
+        lastName: 'Hopper',
+      }),
     );
     expect(back.query).toMatchObject({ action: 'login', status: 'success' });
     const session = await exchange(back.query.code ?? '');
     expect(session.body.data.user.user_external_auths).toEqual([{ id: expect.any(Number), source: 'apple' }]);
+    // Apple names the person only in the form of the first authorization (its `user` field).
+    expect(session.body.data.user).toMatchObject({ name: 'Grace', last_name: 'Hopper' });
   });
 });
 
 describe('Facebook-style sign-in (OAuth 2, the account as `id`)', () => {
   it('signs up through the user-info call and signs the same account in again', async () => {
-    const first = await signIn('facebook', { subject: '10203040', email: 'fb@example.com' });
+    const first = await signIn('facebook', {
+      subject: '10203040',
+      email: 'fb@example.com',
+      firstName: 'Linus',
+      lastName: '',
+    });
     expect(first.query).toMatchObject({ action: 'login', status: 'success' });
     const session = await exchange(first.query.code ?? '');
+    expect(session.body.data.user).toMatchObject({ name: 'Linus', last_name: null });
     expect(session.body.data.user.user_external_auths).toEqual([
       { id: expect.any(Number), source: 'facebook' },
     ]);

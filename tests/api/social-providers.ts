@@ -58,6 +58,8 @@ function signInPage(title: string, action: string, hidden: Record<string, string
 <body><main><h1>${escapeHtml(title)}</h1><form method="post" action="${escapeHtml(action)}">${fields}
 <label>Account id <input name="subject" required></label>
 <label>E-mail <input name="email" type="email"></label>
+<label>First name <input name="first_name"></label>
+<label>Last name <input name="last_name"></label>
 <label><input type="checkbox" name="unverified" value="1"> E-mail not confirmed</label>
 <button name="decision" value="allow">${escapeHtml(allow)}</button>
 <button name="decision" value="cancel" formnovalidate>Cancel</button>
@@ -70,7 +72,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 /** Who signed in at the OIDC provider, by account id. */
-type Accounts = Map<string, { email: string; emailVerified: boolean }>;
+type Accounts = Map<string, { email: string; emailVerified: boolean; firstName: string; lastName: string }>;
 
 function oidcConfiguration(accounts: Accounts, appOrigin: string): Configuration {
   const callback = (provider: string) => `${appOrigin}/spa/api/v1/auth/social/${provider}/callback`;
@@ -92,7 +94,11 @@ function oidcConfiguration(accounts: Accounts, appOrigin: string): Configuration
     // Both clients must prove the PKCE verifier, so a flow that lost it on the way back fails.
     pkce: { required: () => true },
     scopes: ['openid', 'email', 'profile', 'name'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+    },
     // The e-mail goes into the ID token, as Apple's does.
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: false } },
@@ -103,7 +109,13 @@ function oidcConfiguration(accounts: Accounts, appOrigin: string): Configuration
       if (!account) return undefined;
       return {
         accountId: id,
-        claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }),
+        claims: async () => ({
+          sub: id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          given_name: account.firstName || undefined,
+          family_name: account.lastName || undefined,
+        }),
       };
     },
   };
@@ -142,6 +154,10 @@ function startOidc(host: string) {
   const publicKeyPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
   let provider: Provider | undefined;
   let issuer = '';
+  // Apple names the person once, on an account's first authorization, as the `user` field of the
+  // form it posts back (never in the ID token): the next form post for the Apple client carries it.
+  const appleAuthorized = new Set<string>();
+  let appleFirstAnswer: { name: { firstName: string; lastName: string }; email: string } | undefined;
 
   async function interaction(req: IncomingMessage, res: ServerResponse, current: Provider) {
     const details = await current.interactionDetails(req, res);
@@ -159,7 +175,17 @@ function startOidc(host: string) {
       );
     }
     const subject = form.get('subject') ?? '';
-    accounts.set(subject, { email: form.get('email') ?? '', emailVerified: form.get('unverified') !== '1' });
+    const person = {
+      email: form.get('email') ?? '',
+      emailVerified: form.get('unverified') !== '1',
+      firstName: form.get('first_name') ?? '',
+      lastName: form.get('last_name') ?? '',
+    };
+    accounts.set(subject, person);
+    if (details.params.client_id === APPLE.id && !appleAuthorized.has(subject)) {
+      appleAuthorized.add(subject);
+      appleFirstAnswer = { name: { firstName: person.firstName, lastName: person.lastName }, email: person.email };
+    }
     const grant = new current.Grant({ accountId: subject, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
@@ -203,6 +229,14 @@ function startOidc(host: string) {
     },
     registerApp(origin: string) {
       provider = new Provider(issuer, oidcConfiguration(accounts, origin));
+      provider.use(async (ctx, next) => {
+        await next();
+        const page = typeof ctx.body === 'string' ? ctx.body : '';
+        if (!appleFirstAnswer || !page.includes('/auth/social/apple/callback"')) return;
+        const user = escapeHtml(JSON.stringify(appleFirstAnswer));
+        appleFirstAnswer = undefined;
+        ctx.body = page.replace('<noscript>', `<input type="hidden" name="user" value="${user}"/>\n    <noscript>`);
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -210,11 +244,9 @@ function startOidc(host: string) {
 
 /** A VK-style OAuth 2 provider: code with PKCE, token for the code, the account from user info. */
 function startOAuth2(host: string) {
-  const codes = new Map<
-    string,
-    { clientId: string; redirectUri: string; challenge: string; subject: string; email: string }
-  >();
-  const tokens = new Map<string, { subject: string; email: string }>();
+  type Person = { subject: string; email: string; firstName: string; lastName: string };
+  const codes = new Map<string, Person & { clientId: string; redirectUri: string; challenge: string }>();
+  const tokens = new Map<string, Person>();
   const server = createServer((req, res) => {
     const handle = async () => {
       const url = new URL(req.url ?? '/', `http://${host}`);
@@ -250,6 +282,8 @@ function startOAuth2(host: string) {
             challenge: form.get('code_challenge') ?? '',
             subject: form.get('subject') ?? '',
             email: form.get('email') ?? '',
+            firstName: form.get('first_name') ?? '',
+            lastName: form.get('last_name') ?? '',
           });
           back.searchParams.set('code', code);
         }
@@ -274,7 +308,8 @@ function startOAuth2(host: string) {
           return res.end(JSON.stringify({ error: 'invalid_grant' }));
         }
         const token = randomBytes(16).toString('hex');
-        tokens.set(token, { subject: grant.subject, email: grant.email });
+        const { subject, email, firstName, lastName } = grant;
+        tokens.set(token, { subject, email, firstName, lastName });
         return res.end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 3600 }));
       }
       if (url.pathname === '/userinfo' || url.pathname === '/me') {
@@ -284,13 +319,14 @@ function startOAuth2(host: string) {
           res.statusCode = 401;
           return res.end(JSON.stringify({ error: 'invalid_token' }));
         }
-        // Facebook's /me shape: `id` and `email` at the top.
+        const names = { first_name: account.firstName, last_name: account.lastName };
+        // Facebook's /me shape: `id`, `email` and the names at the top.
         if (url.pathname === '/me')
-          return res.end(JSON.stringify({ id: account.subject, email: account.email }));
+          return res.end(JSON.stringify({ id: account.subject, email: account.email, ...names }));
         // VK ID's shape: the account under `user`, its id a number.
         return res.end(
           JSON.stringify({
-            user: { user_id: Number(account.subject) || account.subject, email: account.email },
+            user: { user_id: Number(account.subject) || account.subject, email: account.email, ...names },
           }),
         );
       }

@@ -33,6 +33,8 @@ async function signUp(
         .insert(users)
         .values({
           email,
+          name: account.firstName,
+          lastName: account.lastName,
           // No password anyone knows: the account signs in through the network, or sets one by reset mail.
           passwordHash: await services.passwords.hash(newToken()),
           locale: lang,

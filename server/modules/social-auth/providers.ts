@@ -19,6 +19,41 @@ export interface ProviderAccount {
   subject: string;
   email: string | null;
   emailVerified: boolean;
+  /** The person's name as the provider gives it, for a new account's profile; null when it gives none. */
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The profile's own limit on a name (POST /user/update-user). */
+const NAME_MAX = 64;
+
+/**
+ * A name from a provider as the profile can keep it: text, control characters dropped, trimmed
+ * and cut to the profile's limit; null when nothing is left. A provider's data is not the
+ * person's own input, so it is tidied rather than refused.
+ */
+function personName(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const name = value
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    // Half of a UTF-16 pair alone cannot be stored as text.
+    .replace(/\p{Cs}/gu, '')
+    .trim();
+  return name === '' ? null : [...name].slice(0, NAME_MAX).join('').trim();
+}
+
+/**
+ * Apple gives the name only once, on the first authorization, and not in the ID token: as the
+ * `user` field of its form POST, JSON like `{"name":{"firstName":"Ann","lastName":"Lee"}}`.
+ */
+function appleUserName(callback: CallbackParams): Pick<ProviderAccount, 'firstName' | 'lastName'> {
+  try {
+    const user = JSON.parse(callback.get('user') ?? 'null') as { name?: Record<string, unknown> } | null;
+    return { firstName: personName(user?.name?.firstName), lastName: personName(user?.name?.lastName) };
+  } catch {
+    return { firstName: null, lastName: null };
+  }
 }
 
 /** What the callback brought, as name/value pairs of the query (GET) or the form (Apple's POST). */
@@ -156,6 +191,9 @@ function oauth2Account(body: Record<string, unknown>): ProviderAccount | null {
   const email = body.email ?? nested.email;
   return {
     subject: String(id),
+    // Facebook and VK name the fields first_name and last_name.
+    firstName: personName(body.first_name ?? nested.first_name ?? body.given_name),
+    lastName: personName(body.last_name ?? nested.last_name ?? body.family_name),
     email: typeof email === 'string' && email !== '' ? email.toLowerCase() : null,
     // A plain OAuth 2 provider hands out only the address it has confirmed (VK, Facebook), unless it says otherwise.
     emailVerified: typeof email === 'string' && email !== '' && body.email_verified !== false,
@@ -187,7 +225,11 @@ export async function exchangeCode(
     const claims = tokens.claims();
     if (!claims?.sub) return null;
     const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : null;
-    return { subject: claims.sub, email, emailVerified: email !== null && isTrue(claims.email_verified) };
+    const name =
+      config.kind === 'apple'
+        ? appleUserName(callback)
+        : { firstName: personName(claims.given_name), lastName: personName(claims.family_name) };
+    return { subject: claims.sub, email, emailVerified: email !== null && isTrue(claims.email_verified), ...name };
   }
   const answer = await client.fetchProtectedResource(
     settings,
