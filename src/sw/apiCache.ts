@@ -12,10 +12,18 @@ declare const self: ServiceWorkerGlobalScope;
 /** Spec: "Cache expiry setting: 86400 s". */
 const CACHE_EXPIRY_SECONDS = 86_400;
 /**
- * How long a read waits for the network before the cache answers. A stopped server or a dropped
- * connection fails at once; this bounds a network that accepts and never answers.
+ * How long a read waits for the network before a kept answer is used (with none kept, it waits on).
+ * A stopped server or a dropped connection fails at once; this bounds a network that accepts and
+ * never answers, so a screen shows what was kept within a second (offline issue).
  */
-const NETWORK_TIMEOUT_SECONDS = 4;
+const NETWORK_TIMEOUT_SECONDS = 1;
+/**
+ * Once the network has let a read down while the browser says it is online, the next reads use a
+ * kept answer at once for this long instead of each waiting out the timeout (a screen makes several
+ * reads in a row), while the network is still asked in the background. An answer from it ends this.
+ */
+const DISTRUST_NETWORK_MS = 30_000;
+let networkDistrustedUntil = 0;
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -73,16 +81,32 @@ export function registerApiCache(): void {
     ({ request, url }) =>
       request.method === 'GET' && url.origin === self.location.origin && isOfflineReadable(url),
     async (options) => {
-      if (!self.navigator.onLine) {
-        try {
-          return await fromCacheOnly.handle(options);
-        } catch {
-          // Nothing kept for this call: the network is still asked (the browser may be wrong).
+      const online = self.navigator.onLine;
+      if (!online || Date.now() < networkDistrustedUntil) {
+        const kept = await fromCacheOnly.handle(options).catch(() => undefined);
+        if (kept) {
+          if (online) options.event.waitUntil(askNetworkAgain(options.request, options.event));
+          return kept;
         }
+        // Nothing kept for this call: the network is still asked (the browser may be wrong).
       }
-      return fromNetworkThenCache.handle(options);
+      const answer = await fromNetworkThenCache.handle(options);
+      if (online && answer.headers.has(OFFLINE_ANSWER_HEADER)) {
+        networkDistrustedUntil = Date.now() + DISTRUST_NETWORK_MS;
+      }
+      return answer;
     },
   );
+}
+
+/** Asks the network in the background (its answer is kept for the next read); an answer ends the distrust. */
+async function askNetworkAgain(request: Request, event: ExtendableEvent): Promise<void> {
+  try {
+    const answer = await fromNetworkThenCache.handle({ request: request.clone(), event });
+    if (!answer.headers.has(OFFLINE_ANSWER_HEADER)) networkDistrustedUntil = 0;
+  } catch {
+    // Still no network: the distrust runs its course.
+  }
 }
 
 /**
