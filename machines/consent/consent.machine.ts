@@ -9,7 +9,7 @@
  * and tags at once), then saved for a signed-in learner (`savePolicy`; a guest's save just
  * resolves), so a failed save never loses it here and can be retried.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { ALL_COOKIES_POLICY, type CookiePolicy, DEFAULT_COOKIE_POLICY } from '../../src/domain/consent';
 
 /** What the brand says and what was chosen before (the cookie, else the learner's stored choice). */
@@ -56,6 +56,10 @@ const consentSetup = setup({
     }),
     savePolicy: fromPromise<void, { policy: CookiePolicy }>(async () => {
       throw new Error('savePolicy actor must be provided');
+    }),
+    /** Sends CONSENT.ADOPT when a choice is stored from elsewhere (the learner's, at a sign-in). */
+    watchStoredChoice: fromCallback<EventObject>(() => {
+      throw new Error('watchStoredChoice actor must be provided');
     }),
   },
   actions: {
@@ -123,6 +127,8 @@ export const consentMachine = consentSetup.createMachine({
       },
     },
     unset: {
+      // A choice that arrives from elsewhere while the banner asks ends the asking.
+      invoke: { id: 'watchStoredChoice', src: 'watchStoredChoice' },
       on: {
         'CONSENT.DISMISS': {
           target: 'chosen',

@@ -1,11 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { onConsentChange, readConsent } from '../../platform/consentCookie';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CookieToggles } from './CookieToggles';
@@ -17,15 +16,6 @@ type ConsentActor = ActorRefFrom<typeof consentMachine>;
 /** The cookie banner, started once on a page where no choice is stored (consentLink.ts). */
 export function ConsentBanner({ cookiePolicyLink }: { cookiePolicyLink?: string }) {
   const actor = useActorRef(useProvided(consent), { inspect: recordTransitions });
-  // A choice that arrives from elsewhere (the learner's stored one, at a sign-in) ends the banner.
-  useEffect(
-    () =>
-      onConsentChange(() => {
-        const policy = readConsent();
-        if (policy) actor.send({ type: 'CONSENT.ADOPT', policy });
-      }),
-    [actor],
-  );
   return <ConsentBannerView actor={actor} cookiePolicyLink={cookiePolicyLink} />;
 }
 

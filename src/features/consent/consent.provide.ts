@@ -1,10 +1,10 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { consentMachine } from '../../../machines/consent/consent.machine';
 import type { ApiClient } from '../../api/client';
 import { fetchCookiePolicy, fetchCookieSettings, saveCookiePolicy } from '../../api/cookie';
 import type { AppEffects } from '../../app/effects';
 import type { CookiePolicy } from '../../domain/consent';
-import { readConsent } from '../../platform/consentCookie';
+import { onConsentChange, readConsent } from '../../platform/consentCookie';
 import { readToken } from '../../platform/tokenStorage';
 import { writeConsent } from '../../platform/writeConsentCookie';
 
@@ -34,6 +34,12 @@ export const consent = (effects: AppEffects) =>
       savePolicy: fromPromise(async ({ input }) => {
         if (signedIn()) await saveCookiePolicy(effects.api, input.policy);
       }),
+      watchStoredChoice: fromCallback(({ sendBack }) =>
+        onConsentChange(() => {
+          const policy = readConsent();
+          if (policy) sendBack({ type: 'CONSENT.ADOPT', policy });
+        }),
+      ),
     },
     actions: {
       rememberChoice: (_, params) => writeConsent(params.policy),
