@@ -20,12 +20,31 @@ export type { ApiClient, TrackedApiClient };
 
 type ReportError = (error: unknown) => void;
 
+/**
+ * The stored session's user, asked for as the app starts, beside the config call rather than after
+ * it: the session's restore (which waits for the config) takes this answer instead of calling
+ * again. Left unused (the site is unavailable), it is dropped.
+ */
+function earlyUserRead(api: TrackedApiClient) {
+  const token = tokenStorage.readToken();
+  if (!token) return null;
+  const answer = fetchUser(api, token);
+  // Its failure is the restore's to handle when it takes the answer, not an unhandled rejection.
+  answer.catch(() => {});
+  return { token, answer };
+}
+
 /** The session with its real storage, user call and remote-logout stream. */
-const session = (navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) =>
-  sessionMachine.provide({
+function session(navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) {
+  let early = earlyUserRead(api);
+  return sessionMachine.provide({
     actors: {
       readToken: fromPromise(async () => tokenStorage.readToken()),
-      fetchUser: fromPromise(({ input }) => fetchUser(api, input.token)),
+      fetchUser: fromPromise(({ input }) => {
+        const read = early?.token === input.token ? early.answer : fetchUser(api, input.token);
+        early = null;
+        return read;
+      }),
       listenRemoteLogout: fromCallback<{ type: string }, { token: string }>(({ input, sendBack }) =>
         listenRemoteLogout(input.token, () => sendBack({ type: 'SESSION.REMOTE_LOGOUT' })),
       ),
@@ -42,6 +61,7 @@ const session = (navigator: AppNavigator, reportError: ReportError, api: Tracked
       logError: (_, params) => reportError(params.error),
     },
   });
+}
 
 /** The machine enters the demo steps only with a service id; a missing one fails the step like a refused call. */
 function demoServiceId({ serviceId }: { serviceId: number | null }): number {
