@@ -49,15 +49,23 @@ async function openStreamId(page: Page): Promise<number> {
   return stream.id;
 }
 
+/**
+ * Signs in (the worker comes with the first sign-in) and opens an open stream's calendar until its
+ * days show (its header shows before them), so every answer it needs is kept; the stream's id.
+ */
+async function openCalendarWithWorker(page: Page): Promise<number> {
+  expect(await signInWithWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
+  const streamId = await openStreamId(page);
+  await page.goto(`./course/${streamId}/calendar`);
+  await expect(page.getByRole('link', { name: /Breathing basics/ }).first()).toBeVisible();
+  return streamId;
+}
+
 test('with the network cut, a reload opens the calendar and a day from what was kept', async ({
   page,
   context,
 }) => {
-  // The worker comes with the first sign-in.
-  expect(await signInWithWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
-  const streamId = await openStreamId(page);
-  await page.goto(`./course/${streamId}/calendar`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const streamId = await openCalendarWithWorker(page);
   await page.goto(`./course/${streamId}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
 
@@ -81,10 +89,7 @@ test('with a network that accepts and never answers, the calendar shows what was
   page,
   context,
 }) => {
-  expect(await signInWithWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
-  const streamId = await openStreamId(page);
-  await page.goto(`./course/${streamId}/calendar`);
-  await expect(page.getByRole('link', { name: /Breathing basics/ }).first()).toBeVisible();
+  await openCalendarWithWorker(page);
 
   // Every API request, the worker's own included, is taken and never answered.
   const held: string[] = [];
