@@ -184,7 +184,10 @@ function startOidc(host: string) {
     accounts.set(subject, person);
     if (details.params.client_id === APPLE.id && !appleAuthorized.has(subject)) {
       appleAuthorized.add(subject);
-      appleFirstAnswer = { name: { firstName: person.firstName, lastName: person.lastName }, email: person.email };
+      appleFirstAnswer = {
+        name: { firstName: person.firstName, lastName: person.lastName },
+        email: person.email,
+      };
     }
     const grant = new current.Grant({ accountId: subject, clientId: String(details.params.client_id) });
     grant.addOIDCScope(String(details.params.scope));
@@ -235,7 +238,10 @@ function startOidc(host: string) {
         if (!appleFirstAnswer || !page.includes('/auth/social/apple/callback"')) return;
         const user = escapeHtml(JSON.stringify(appleFirstAnswer));
         appleFirstAnswer = undefined;
-        ctx.body = page.replace('<noscript>', `<input type="hidden" name="user" value="${user}"/>\n    <noscript>`);
+        ctx.body = page.replace(
+          '<noscript>',
+          `<input type="hidden" name="user" value="${user}"/>\n    <noscript>`,
+        );
       });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

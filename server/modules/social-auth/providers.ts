@@ -229,7 +229,12 @@ export async function exchangeCode(
       config.kind === 'apple'
         ? appleUserName(callback)
         : { firstName: personName(claims.given_name), lastName: personName(claims.family_name) };
-    return { subject: claims.sub, email, emailVerified: email !== null && isTrue(claims.email_verified), ...name };
+    return {
+      subject: claims.sub,
+      email,
+      emailVerified: email !== null && isTrue(claims.email_verified),
+      ...name,
+    };
   }
   const answer = await client.fetchProtectedResource(
     settings,
