@@ -8,6 +8,7 @@
  *   change the state (a broken remote-logout listener, a restore without a network).
  * - A 401 while fetching the user at restore removes the stored token; a network failure keeps it,
  *   so the next start can try again.
+ * - `SESSION.EXPIRED` names the token the 401 answered; only the current token's ends the session.
  */
 import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import { isUnauthorized } from '../../src/domain/requestError';
@@ -21,7 +22,7 @@ export type SessionEvent =
   | { type: 'SESSION.RESTORE' }
   | { type: 'SESSION.SIGNED_IN'; token: string; user: User }
   | { type: 'SESSION.USER_UPDATED'; user: User }
-  | { type: 'SESSION.EXPIRED' }
+  | { type: 'SESSION.EXPIRED'; token: string }
   | { type: 'SESSION.REMOTE_LOGOUT' }
   | { type: 'SESSION.END' }
   | { type: 'NOTICE.DISMISS' };
@@ -83,6 +84,7 @@ export const sessionMachine = setup({
   guards: {
     hasToken: (_, params: { token: string | null }) => params.token !== null && params.token !== '',
     isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isCurrentToken: ({ context }, params: { token: string }) => params.token === context.token,
   },
 }).createMachine({
   id: 'session',
@@ -164,7 +166,13 @@ export const sessionMachine = setup({
             { type: 'notifyUserChanged', params: ({ event }) => ({ user: event.user }) },
           ],
         },
-        'SESSION.EXPIRED': { target: 'signedOut', actions: endedElsewhere },
+        // A 401 for a token the session no longer holds (a call that left before a password change
+        // replaced it) says nothing about the current session.
+        'SESSION.EXPIRED': {
+          guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
+          target: 'signedOut',
+          actions: endedElsewhere,
+        },
         'SESSION.REMOTE_LOGOUT': { target: 'signedOut', actions: endedElsewhere },
         'SESSION.END': {
           target: 'signedOut',

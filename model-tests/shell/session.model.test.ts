@@ -13,7 +13,8 @@ const spec = {
     { type: 'SESSION.RESTORE' },
     { type: 'SESSION.SIGNED_IN', ...session },
     { type: 'SESSION.USER_UPDATED', user: renamed },
-    { type: 'SESSION.EXPIRED' },
+    { type: 'SESSION.EXPIRED', token: session.token },
+    { type: 'SESSION.EXPIRED', token: 'replaced-token' },
     { type: 'SESSION.REMOTE_LOGOUT' },
     { type: 'SESSION.END' },
     { type: 'NOTICE.DISMISS' },
@@ -82,11 +83,11 @@ describe('session', () => {
     expect(running.snapshot().context.token).toBe('token-2');
   });
 
-  it.each(['SESSION.EXPIRED', 'SESSION.REMOTE_LOGOUT'])(
-    '%s ends the session with the "New sign-in" notice and remembers where the user was',
-    async (type) => {
+  it.each([{ type: 'SESSION.EXPIRED', token: session.token }, { type: 'SESSION.REMOTE_LOGOUT' }])(
+    '$type ends the session with the "New sign-in" notice and remembers where the user was',
+    async (event) => {
       const running = await signedIn();
-      await running.dispatch({ type });
+      await running.dispatch(event);
       expect(running.snapshot().value).toBe('signedOut');
       expect(running.snapshot().context).toEqual({ token: null, user: null, notice: 'newSignIn' });
       expect(running.effects.map((effect) => effect.name)).toEqual([
@@ -98,6 +99,16 @@ describe('session', () => {
       expect(running.snapshot().context.notice).toBeNull();
     },
   );
+
+  it('a 401 answered to a token a new sign-in has replaced leaves the new session alone', async () => {
+    const running = await signedIn();
+    await running.dispatch({ type: 'SESSION.SIGNED_IN', token: 'token-after-password-change', user });
+    running.effects.length = 0;
+    await running.dispatch({ type: 'SESSION.EXPIRED', token: session.token });
+    expect(running.snapshot().value).toBe('signedIn');
+    expect(running.snapshot().context.token).toBe('token-after-password-change');
+    expect(running.effects).toEqual([]);
+  });
 
   it('SESSION.END (logout, deletion) ends the session without a notice', async () => {
     const running = await signedIn();

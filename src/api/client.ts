@@ -21,8 +21,11 @@ export type ApiClientContext = {
   appId: string;
   /** Where the server is; the page's own origin (relative URLs) when absent, as in the app. */
   origin?: string;
-  /** The global logout event: called on any 401 answer to a request that carried a token. */
-  onUnauthorized: () => void;
+  /**
+   * The global logout event: called on any 401 answer to a request that carried a token, with that
+   * token (a call that left before a sign-in replaced it must not end the new session).
+   */
+  onUnauthorized: (token: string) => void;
   /**
    * Whether the server could be reached, after every call: an answer from the network says yes; no
    * answer at all, or one the service worker read from its offline cache, says no. The browser's own
@@ -143,7 +146,7 @@ export function createApiClient(context: ApiClientContext): TrackedApiClient {
       underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)),
     prepare: (path, method) => {
       const { url, headers, token } = callOf(context, path, method, {});
-      return { url, headers, unauthorized: () => token && context.onUnauthorized() };
+      return { url, headers, unauthorized: () => token && context.onUnauthorized(token) };
     },
   };
 }
@@ -195,7 +198,7 @@ async function send<S extends v.GenericSchema>(
   context.onReachability?.(!response.headers.has(OFFLINE_ANSWER_HEADER));
 
   if (!response.ok) {
-    if (response.status === 401 && token && !options.expectUnauthorized) context.onUnauthorized();
+    if (response.status === 401 && token && !options.expectUnauthorized) context.onUnauthorized(token);
     throw requestErrorFromResponse(response.status, answer, response.headers, options.fieldNames);
   }
   const envelope = v.safeParse(v.object({ data: schema }), answer);

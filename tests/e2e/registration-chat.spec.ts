@@ -43,6 +43,46 @@ const picture = () =>
     .png()
     .toBuffer();
 
+/**
+ * Makes a read leave with the chat's first token and come back after the password step replaced
+ * that token: the consent sync's read (sent once the account is made) is held, the password is saved
+ * only once that read has left, and the read goes on to the server after the password's answer.
+ * `status` is the read's answer's status.
+ */
+async function staleReadAcrossPasswordChange(page: Page): Promise<{ status: Promise<number> }> {
+  const once = <T>() => {
+    let settle: (value: T) => void = () => {};
+    const promise = new Promise<T>((resolve) => {
+      settle = resolve;
+    });
+    return { promise, settle };
+  };
+  const readLeft = once<void>();
+  const passwordAnswered = once<void>();
+  const readStatus = once<number>();
+  // Each route stays registered (a handler removed by `times` lets its held call through at once)
+  // and holds only its first call.
+  let passwordHeld = false;
+  await page.route('**/spa/api/v1/user/update-password*', async (route) => {
+    if (passwordHeld) return route.continue();
+    passwordHeld = true;
+    await readLeft.promise;
+    await route.fulfill({ response: await route.fetch() });
+    passwordAnswered.settle();
+  });
+  let readHeld = false;
+  await page.route('**/spa/api/v1/cookie/get-policy*', async (route) => {
+    if (readHeld) return route.continue();
+    readHeld = true;
+    readLeft.settle();
+    await passwordAnswered.promise;
+    const response = await route.fetch();
+    readStatus.settle(response.status());
+    await route.fulfill({ response });
+  });
+  return { status: readStatus.promise };
+}
+
 /** The chat from the sign-in page's Register link up to the password (the account is at status 30 then). */
 async function startChat(page: Page, name: string, email: string, password: string) {
   await page.goto(`${app}/v/`);
@@ -117,7 +157,11 @@ test('a learner who leaves after the password is sent back to the chat and resum
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const email = `chat-resume-${Date.now()}@example.com`;
   const password = 'chat-resume-pass-1';
+  // The password step replaces the chat's first token: a read answered 401 for the first token after
+  // that must not end the session on the new one.
+  const stale = await staleReadAcrossPasswordChange(page);
   await startChat(page, 'Bea', email, password);
+  expect(await stale.status).toBe(401);
   expect(await serverUser(request, email, password)).toMatchObject({ name: 'Bea', status: 30 });
 
   // Any signed-in page leads back to the chat while the registration is unfinished.

@@ -120,7 +120,7 @@ export function connectApiClient(
     token: () => session().getSnapshot().context.token,
     language,
     appId,
-    onUnauthorized: () => session().send({ type: 'SESSION.EXPIRED' }),
+    onUnauthorized: (token) => session().send({ type: 'SESSION.EXPIRED', token }),
     onReachability: (now) => {
       if (now === reachable) return;
       reachable = now;

@@ -136,6 +136,7 @@ describe('the API client', () => {
     const { api, onUnauthorized } = clientWithSession('session-token');
     await expect(api.request(v.unknown(), '/user')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledWith('session-token');
   });
 
   it('leaves the session alone on a 401 it expects, or to a call without a token', async () => {
