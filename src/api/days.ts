@@ -143,27 +143,11 @@ export function toDay(wire: WireDay, warn: WarnIgnored = warnInConsole): Day {
   };
 }
 
-const daysPath = (courseId: number, stageId: number) => `/courses/${courseId}/stages/${stageId}/days`;
-
-/** GET /courses/{courseId}/stages/{stageId}/days: the stage's days by number. */
-export async function fetchStageDays(
-  api: ApiClient,
-  courseId: number,
-  stageId: number,
-  warn?: WarnIgnored,
-): Promise<Day[]> {
-  const { data } = await api.request(v.array(WireDaySchema), daysPath(courseId, stageId));
+/**
+ * GET /courses/{courseId}/days (the server's own call, docs/API.md): every day of the course by day
+ * number, each naming its stage; one call where the stage-by-stage calls need one per stage.
+ */
+export async function fetchCourseDays(api: ApiClient, courseId: number, warn?: WarnIgnored): Promise<Day[]> {
+  const { data } = await api.request(v.array(WireDaySchema), `/courses/${courseId}/days`);
   return data.map((day) => toDay(day, warn)).sort((a, b) => a.dayNumber - b.dayNumber);
-}
-
-/** GET /courses/{courseId}/stages/{stageId}/days/{dayId}. */
-export async function fetchDay(
-  api: ApiClient,
-  courseId: number,
-  stageId: number,
-  dayId: number,
-  warn?: WarnIgnored,
-): Promise<Day> {
-  const { data } = await api.request(WireDaySchema, `${daysPath(courseId, stageId)}/${dayId}`);
-  return toDay(data, warn);
 }

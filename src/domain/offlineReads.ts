@@ -16,6 +16,7 @@ const READABLE_PATHS: readonly RegExp[] = [
   /^\/courses(\/versions)?$/,
   /^\/courses\/\d+$/,
   /^\/courses\/\d+\/stages$/,
+  /^\/courses\/\d+\/days$/,
   /^\/courses\/\d+\/stages\/\d+\/days(\/\d+)?$/,
   /^\/payment-subscription$/,
   /^\/installment$/,

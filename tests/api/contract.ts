@@ -92,6 +92,7 @@ const CLIENT_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'GET /courses': v.array(WireCourseSchema),
   'GET /courses/:courseId': WireCourseSchema,
   'GET /courses/:courseId/stages': v.array(WireStageSchema),
+  'GET /courses/:courseId/days': v.array(WireDaySchema),
   'GET /courses/:courseId/stages/:stageId/days': v.array(WireDaySchema),
   'GET /courses/:courseId/stages/:stageId/days/:dayId': WireDaySchema,
   'POST /user/notification': WireUserSchema,

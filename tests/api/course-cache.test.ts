@@ -32,6 +32,12 @@ const stageDayTitles = async (stageId: number) => {
   return (answer.body.data as { title: string }[]).map((day) => day.title);
 };
 
+const courseDayTitles = async () => {
+  const answer = await api.get(`/courses/${course.courseId}/days`, { token: learner.token });
+  expect(answer.status).toBe(200);
+  return (answer.body.data as { title: string }[]).map((day) => day.title);
+};
+
 it('shows a day added to a course once the course says it was written', async () => {
   const before = await statusDays();
   expect(before).toEqual(course.days.map((day) => day.id));
@@ -41,6 +47,7 @@ it('shows a day added to a course once the course says it was written', async ()
     .where(eq(stageDays.id, before[before.length - 1] ?? 0));
   if (!stageOfLastDay) throw new Error('the fixture has no days');
   const titlesBefore = await stageDayTitles(stageOfLastDay.stageId);
+  const courseTitlesBefore = await courseDayTitles();
   const [added] = await server.db
     .insert(stageDays)
     .values({ stageId: stageOfLastDay.stageId, dayNumber: stageOfLastDay.dayNumber + 1, title: 'Added day' })
@@ -51,4 +58,5 @@ it('shows a day added to a course once the course says it was written', async ()
     .where(eq(courses.id, course.courseId));
   expect(await statusDays()).toEqual([...before, added?.id]);
   expect(await stageDayTitles(stageOfLastDay.stageId)).toEqual([...titlesBefore, 'Added day']);
+  expect(await courseDayTitles()).toEqual([...courseTitlesBefore, 'Added day']);
 });

@@ -425,6 +425,40 @@ describe('GET /courses/{courseId}/stages/{stageId}/days', () => {
   });
 });
 
+describe('GET /courses/{courseId}/days', () => {
+  it("answers every stage's days in one list by day number, each day as its stage's call answers it", async () => {
+    for (const client of bases()) {
+      const all = await client.get(`/courses/${course.courseId}/days`, asLearner());
+      expect(all.status).toBe(200);
+      const byStage = [];
+      for (const index of course.stageIds.keys()) {
+        byStage.push(...(await client.get(`${stagePath(course, index)}/days`, asLearner())).body.data);
+      }
+      expect(all.body.data).toEqual(byStage);
+      expect(all.body.data.map((day: { id: number }) => day.id)).toEqual(course.days.map((day) => day.id));
+      expect(all.body.data.map((day: { stage_id: number }) => day.stage_id)).toEqual([
+        course.stageIds[0],
+        course.stageIds[0],
+        course.stageIds[1],
+      ]);
+    }
+  });
+
+  it("answers 404 for another learner's course and 422 for bad ids, changing nothing", async () => {
+    const before = await snapshot(server.db);
+    for (const path of [`/courses/${othersCourse.courseId}/days`, '/courses/2147483647/days']) {
+      expect((await api.get(path, asLearner())).status, path).toBe(404);
+    }
+    expect((await api.get(`/courses/${course.courseId}/days`)).status).toBe(401);
+    for (const id of BAD_IDS) {
+      const result = await api.get(`/courses/${id}/days`, asLearner());
+      expect(result.status, id).toBe(422);
+      expect(result.body.errors).toEqual({ courseId: ['courseId must be set'] });
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+});
+
 describe('GET /courses/{courseId}/stages/{stageId}/days/{dayId}', () => {
   it('answers one day as the list does', async () => {
     const list = await api.get(`${stagePath(course)}/days`, asLearner());
@@ -499,5 +533,14 @@ describe('the number of queries an answer takes', () => {
     expect(tenDays).toBe(await queriesFor(`${stagePath(course, 1)}/days`, learner.token));
     // Asked again, the ten days come from memory: only the access check runs.
     expect(await queriesFor(tenDaysPath, learner.token)).toBeLessThan(tenDays);
+
+    // The course's days in one call: as many queries for ten days as for the fixture's three.
+    await server.db
+      .update(courses)
+      .set({ updatedAt: new Date(Date.now() + 2000) })
+      .where(eq(courses.id, course.courseId));
+    const courseDays = await queriesFor(`/courses/${long.courseId}/days`, learner.token);
+    expect(courseDays).toBe(await queriesFor(`/courses/${course.courseId}/days`, learner.token));
+    expect(await queriesFor(`/courses/${long.courseId}/days`, learner.token)).toBeLessThan(courseDays);
   });
 });

@@ -52,6 +52,19 @@ export async function findLearnersCourse(db: Db, userId: number, courseId: numbe
   return course;
 }
 
+/**
+ * The course when it is the learner's, with when it was written (ms, read as the stage and day
+ * lookups read it): the key of what is remembered of it (course-cache.ts).
+ */
+export async function findLearnersCourseWrittenAt(db: Db, userId: number, courseId: number) {
+  const [course] = await db
+    .select({ id: courses.id, updatedAt: epochMs(courses.updatedAt).mapWith(Number) })
+    .from(courses)
+    .where(and(eq(courses.id, courseId), isLearnersCourse(db, userId)))
+    .limit(1);
+  return course;
+}
+
 /** When the course of the stage in the query was written, in ms. */
 const courseWrittenAt =
   sql`(select ${epochMs(courses.updatedAt)} from ${courses} where ${qualified(courses.id)} = ${qualified(courseStages.courseId)})`.mapWith(

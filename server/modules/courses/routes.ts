@@ -6,10 +6,11 @@ import { idParam, idParamWith } from '../../http/fields';
 import { PagingQuery, sendData, sendPage } from '../../http/respond';
 import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route';
 import { courseAnswers, dayAnswers, readExpand, stageAnswers } from './answers';
-import { rememberForCourse } from './course-cache';
+import { courseOutline, rememberForCourse } from './course-cache';
 import {
   daysOfStage,
   findLearnersCourse,
+  findLearnersCourseWrittenAt,
   findLearnersDay,
   findLearnersStage,
   isLearnersCourse,
@@ -105,6 +106,29 @@ export const coursesModule: ApiModule = {
         const course = await findLearnersCourse(db, auth.user.id, params.courseId);
         if (!course) throw new ApiError(404, 'notFound');
         return sendData(c, await stageAnswers(db, await stagesOfCourses(db, [course.id])));
+      },
+    }),
+
+    route({
+      method: 'get',
+      path: '/courses/:courseId/days',
+      summary: 'Every day of a course by day number, with their lesson sets, lessons and videos',
+      description:
+        "The server's own call: the days of every stage in one answer (each day names its `stage_id`), " +
+        'so the calendar and the day page need one call where the stage-by-stage calls need one per stage.',
+      access: 'session',
+      learnerData: true,
+      params: CourseParams,
+      answer: dataAnswer(v.array(WireDay)),
+      refusals: [404],
+      async handle(c, { params, auth }, { db }) {
+        const course = await findLearnersCourseWrittenAt(db, auth.user.id, params.courseId);
+        if (!course) throw new ApiError(404, 'notFound');
+        const days = await rememberForCourse(db, course, 'course-days', async () => {
+          const { days } = await courseOutline(db, course.id, course.updatedAt);
+          return dayAnswers(db, days);
+        });
+        return sendData(c, days);
       },
     }),
 

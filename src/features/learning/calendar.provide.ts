@@ -1,14 +1,14 @@
 import { fromPromise } from 'xstate';
 import { calendarMachine } from '../../../machines/learning/calendar.machine';
 import { fetchCourse, fetchCourseVersions, fetchStages } from '../../api/courses';
-import { fetchStageDays } from '../../api/days';
+import { fetchCourseDays } from '../../api/days';
 import { fetchStream, saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /**
- * The calendar: the stream first (its course id leads to the course and to the stages, then every
- * stage's days), with the statuses going out beside it. Each round trip waited for delays the
+ * The calendar: the stream first (its course id leads to the course, the stages and the course's
+ * days, side by side), with the statuses going out beside it. Each round trip waited for delays the
  * calendar, so only what needs the course id waits for the stream.
  */
 export const calendar = (effects: AppEffects) =>
@@ -29,11 +29,11 @@ export const calendar = (effects: AppEffects) =>
         return { course, versions };
       }),
       loadDays: fromPromise(async ({ input }) => {
-        const stages = await fetchStages(effects.api, input.courseId);
-        const days = await Promise.all(
-          stages.map((stage) => fetchStageDays(effects.api, input.courseId, stage.id)),
-        );
-        return { stages, days: days.flat() };
+        const [stages, days] = await Promise.all([
+          fetchStages(effects.api, input.courseId),
+          fetchCourseDays(effects.api, input.courseId),
+        ]);
+        return { stages, days };
       }),
       loadStatuses: fromPromise(({ input }) => readStatuses(effects, input.streamId)),
       refetchStatuses: fromPromise(({ input }) => refetchStatuses(effects, input.streamId)),

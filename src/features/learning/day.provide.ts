@@ -5,27 +5,22 @@ import {
   dayMachine,
   type LoadedDay,
 } from '../../../machines/learning/day.machine';
-import { fetchStages } from '../../api/courses';
 import { finishDay, startDay } from '../../api/dayStatuses';
-import { fetchStageDays } from '../../api/days';
+import { fetchCourseDays } from '../../api/days';
 import { fetchStream } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { Day } from '../../domain/learning/day';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /**
- * The day of a course by its number: the course's stages list their days in day-number order, so
- * the stages are read in order until one holds the number (most days are found in the first stages).
+ * The day of a course by its number, from the course's days: the calendar asked for the same answer,
+ * so offline it is already kept.
  */
 async function findDayByNumber(effects: AppEffects, courseId: number, dayNumber: number): Promise<Day> {
-  const stages = await fetchStages(effects.api, courseId);
-  for (const stage of stages) {
-    if (stage.dayIds.length === 0) continue;
-    const days = await fetchStageDays(effects.api, courseId, stage.id);
-    const day = days.find((candidate) => candidate.dayNumber === dayNumber);
-    if (day) return day;
-  }
-  throw new Error(DAY_NOT_FOUND);
+  const days = await fetchCourseDays(effects.api, courseId);
+  const day = days.find((candidate) => candidate.dayNumber === dayNumber);
+  if (!day) throw new Error(DAY_NOT_FOUND);
+  return day;
 }
 
 async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayInput): Promise<LoadedDay> {

@@ -14,6 +14,7 @@ describe('offline reads', () => {
     '/spa/api/v1/courses',
     '/spa/api/v1/courses/3',
     '/spa/api/v1/courses/3/stages',
+    '/spa/api/v1/courses/3/days',
     '/spa/api/v1/courses/3/stages/4/days',
     '/spa/api/v1/courses/3/stages/4/days/7',
     '/spa/v2/user',
