@@ -6,6 +6,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
 import { tagSources } from '../src/domain/brandTags';
+import { LOGO_SIZE } from '../src/domain/logo';
 import type { AppEnv } from './http/context';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
@@ -64,7 +65,7 @@ const brandJson = (brand: BrandConfig) => JSON.stringify(brand).replace(/</g, '\
  * variables.
  */
 export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string, base: string): string {
-  const { theme, title } = brand.assets;
+  const { theme, title, logo } = brand.assets;
   const head = [
     `<meta name="theme-color" content="${theme.primary}">`,
     `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
@@ -73,8 +74,14 @@ export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string, 
     `<link rel="manifest" href="${base}manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="${brandIconUrl(base, BRAND_ICONS.appleTouch)}">`,
     `<style nonce="${escapeHtml(nonce)}">:root{--color-primary:${theme.primary};--color-primary-text:${theme.primaryText};` +
-      `--color-background:${theme.background};--color-surface:${theme.surface};--color-text:${theme.text}}</style>`,
+      `--color-background:${theme.background};--color-surface:${theme.surface};--color-text:${theme.text}}` +
+      `body{margin:0;background:var(--color-background)}.app-splash{min-height:100vh;display:grid;place-items:center}</style>`,
   ].join('');
+  // The brand shows while the scripts load, where the page would otherwise stay blank: the app's
+  // first render replaces it with its preloader, which shows the same logo in the same place.
+  const splash =
+    `<div class="app-splash"><img src="${escapeHtml(logo)}" alt="${escapeHtml(title)}" ` +
+    `width="${LOGO_SIZE.width}" height="${LOGO_SIZE.height}"></div>`;
   return (
     html
       // The build may carry its own manifest link or theme colour; the brand's replace them.
@@ -82,6 +89,7 @@ export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string, 
       .replace(/<meta\b[^>]*\bname=["']?theme-color["']?[^>]*>/gi, '')
       .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
       .replace(/<\/head>/i, `${head}</head>`)
+      .replace(/<div id="root"><\/div>/i, `<div id="root">${splash}</div>`)
   );
 }
 

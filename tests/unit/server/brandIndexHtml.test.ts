@@ -13,6 +13,14 @@ describe('the brand in index.html', () => {
     expect(parseBrand(JSON.parse(json ?? 'null'))).toEqual(brightpath);
   });
 
+  it("draws the brand's logo in the page's root until the app's first render", () => {
+    const html = brandIndexHtml(built, brightpath, 'n0nce', '/v/');
+    const root = /<div id="root">(.*?)<\/div><\/body>/.exec(html)?.[1] ?? '';
+    const logo = /<img src="([^"]+)" alt="([^"]+)" width="160" height="40">/.exec(root);
+    expect(logo?.slice(1)).toEqual([brightpath.assets.logo, brightpath.assets.title]);
+    expect(html).toContain('.app-splash{');
+  });
+
   it('cannot be closed early by a text of the brand', () => {
     const hostile = {
       ...brightpath,
@@ -24,5 +32,9 @@ describe('the brand in index.html', () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     const json = /<script id="app-brand" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(json ?? 'null').assets.title).toBe(hostile.assets.title);
+    // In the splash the title is an attribute's text: no element of its own.
+    expect(html).toContain(
+      'alt="School &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#60;!--"',
+    );
   });
 });
