@@ -73,10 +73,14 @@ describe('the app pages', () => {
     expect(html).not.toContain('kite');
     expect(html.match(/rel="manifest"/g)).toHaveLength(1);
     const nonce =
-      /<style nonce="([^"]+)">:root\{--color-primary:#1d4ed8;--color-primary-text:#ffffff;--color-background:#f5f7fb;--color-surface:#ffffff;--color-text:#111827\}<\/style><\/head>/.exec(
+      /<style nonce="([^"]+)">:root\{--color-primary:#1d4ed8;--color-primary-text:#ffffff;--color-background:#f5f7fb;--color-surface:#ffffff;--color-text:#111827\}[^<]*<\/style><\/head>/.exec(
         html,
       )?.[1];
     expect(nonce).toBeTruthy();
+    // The brand's logo stands in the root until the app's first render.
+    expect(html).toContain(
+      '<div id="root"><div class="app-splash"><img src="/v/brands/brightpath/logo.svg" alt="Brightpath Academy" width="160" height="40"></div></div>',
+    );
     const csp = response.headers.get('content-security-policy') ?? '';
     for (const directive of [
       "default-src 'self'",
