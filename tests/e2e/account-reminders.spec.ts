@@ -173,15 +173,22 @@ test.describe('push', () => {
       url: 'home',
     });
 
-    // What the push service received is what the worker shows.
+    // What the push service received is what the worker shows. A push reaches only an activated
+    // worker (one still precaching the shell drops it), so deliver once the page's worker is active.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'),
+      )
+      .toBe('activated');
     const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
     await cdp.send('ServiceWorker.enable');
     await expect
-      .poll(() => registrations.find((r) => r.scopeURL === `${APP}/v/`)?.registrationId)
+      .poll(() => registrations.find((r) => r.scopeURL === `${APP}/v/` && !r.isDeleted)?.registrationId)
       .toBeTruthy();
-    const registrationId = registrations.find((r) => r.scopeURL === `${APP}/v/`)?.registrationId ?? '';
+    const registrationId =
+      registrations.find((r) => r.scopeURL === `${APP}/v/` && !r.isDeleted)?.registrationId ?? '';
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: APP, registrationId, data: payload });
     await expect
       .poll(() =>
