@@ -68,6 +68,9 @@ export function createEffects({
     homePath,
     /** Stream statuses, cached 5 minutes and shared by the calendar and the day page. */
     statuses,
+    /** The course of one of the learner's streams as the app's start lists know it (null before them). */
+    courseIdOfStream: (streamId: number): number | null =>
+      root.getSnapshot().context.lists?.streams.find((stream) => stream.id === streamId)?.courseId ?? null,
     /** An in-app path the route table builds (a stream's calendar, a day), for flows that move on by themselves. */
     goTo: (path: string, options?: { replace?: boolean }) => navigator.goTo(path, options),
     /** Reload the learner's data in the background (a stream changed: the lists that show it follow). */

@@ -89,6 +89,35 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
   await expect(page.getByRole('link', { name: /Day 1/ })).toBeVisible();
 });
 
+test('the calendar asks for its course and days without waiting for the stream’s answer', async ({
+  page,
+  context,
+}) => {
+  // The start lists already name the stream's course, so its reads go out beside the stream's.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(
+    (url) => /\/spa\/api\/v1\/user-course-streams\/\d+$/.test(url.pathname),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  const asked = (path: RegExp) =>
+    page.waitForRequest((request) => path.test(new URL(request.url()).pathname));
+  const course = asked(/\/spa\/api\/v1\/courses\/\d+$/);
+  const days = asked(/\/spa\/api\/v1\/courses\/\d+\/days$/);
+  await card(page, 'Mindful Movement in 8 Days')
+    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
+    .click();
+  await Promise.all([course, days]);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Day 1' })).toContainText('Done');
+});
+
 test('the old day path, which names the day by id, leads to that day’s number', async ({ page }) => {
   // The session cookie the app keeps lets the test read the ids the old path needs.
   const api = async <T>(path: string) => {

@@ -1,40 +1,73 @@
 import { fromPromise } from 'xstate';
-import { calendarMachine } from '../../../machines/learning/calendar.machine';
+import {
+  type CalendarCourse,
+  type CalendarDays,
+  calendarMachine,
+} from '../../../machines/learning/calendar.machine';
 import { fetchCourse, fetchCourseVersions, fetchStages } from '../../api/courses';
 import { fetchCourseDays } from '../../api/days';
 import { fetchStream, saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
+/** The course's reads started beside the stream's; each answer is taken once. */
+type EarlyReads = { courseId: number; course?: Promise<CalendarCourse>; days?: Promise<CalendarDays> };
+
 /**
  * The calendar: the stream first (its course id leads to the course, the stages and the course's
  * days, side by side), with the statuses going out beside it. Each round trip waited for delays the
- * calendar, so only what needs the course id waits for the stream.
+ * calendar, so only what needs the course id waits for the stream, and not even that when the app's
+ * start lists already name the stream's course: then the course's reads go out with the stream's,
+ * and the steps after it take their answers (for that course only; a stream of another course, which
+ * the lists could only miss after a change, reads its own).
  */
-export const calendar = (effects: AppEffects) =>
-  calendarMachine.provide({
+export const calendar = (effects: AppEffects) => {
+  const readCourse = async (courseId: number): Promise<CalendarCourse> => {
+    const [course, versions] = await Promise.all([
+      fetchCourse(effects.api, courseId),
+      fetchCourseVersions(effects.api),
+    ]);
+    return { course, versions };
+  };
+  const readDays = async (courseId: number): Promise<CalendarDays> => {
+    const [stages, days] = await Promise.all([
+      fetchStages(effects.api, courseId),
+      fetchCourseDays(effects.api, courseId),
+    ]);
+    return { stages, days };
+  };
+  // Per calendar on screen: the machine is provided per mount.
+  let early: EarlyReads | null = null;
+  const takeEarly = <K extends 'course' | 'days'>(key: K, courseId: number): EarlyReads[K] => {
+    if (early?.courseId !== courseId) return undefined;
+    const read = early[key];
+    early[key] = undefined;
+    return read;
+  };
+
+  return calendarMachine.provide({
     actors: {
       loadStream: fromPromise(({ input }) => {
         // The statuses go into the shared cache while the course loads: the machine's last step
         // (loadStatuses) reads them from there instead of starting the call only then. A failure is
         // not lost: the cache keeps no failed answer, so that step calls again and reports it.
         readStatuses(effects, input.streamId).catch(() => {});
+        const courseId = effects.courseIdOfStream(input.streamId);
+        early = null;
+        if (courseId !== null) {
+          const course = readCourse(courseId);
+          const days = readDays(courseId);
+          // A failure reaches the step that takes the answer; one never taken is not an error.
+          course.catch(() => {});
+          days.catch(() => {});
+          early = { courseId, course, days };
+        }
         return fetchStream(effects.api, input.streamId);
       }),
-      loadCourse: fromPromise(async ({ input }) => {
-        const [course, versions] = await Promise.all([
-          fetchCourse(effects.api, input.courseId),
-          fetchCourseVersions(effects.api),
-        ]);
-        return { course, versions };
-      }),
-      loadDays: fromPromise(async ({ input }) => {
-        const [stages, days] = await Promise.all([
-          fetchStages(effects.api, input.courseId),
-          fetchCourseDays(effects.api, input.courseId),
-        ]);
-        return { stages, days };
-      }),
+      loadCourse: fromPromise(
+        ({ input }) => takeEarly('course', input.courseId) ?? readCourse(input.courseId),
+      ),
+      loadDays: fromPromise(({ input }) => takeEarly('days', input.courseId) ?? readDays(input.courseId)),
       loadStatuses: fromPromise(({ input }) => readStatuses(effects, input.streamId)),
       refetchStatuses: fromPromise(({ input }) => refetchStatuses(effects, input.streamId)),
       saveFilters: fromPromise(({ input }) => saveStreamFilters(effects.api, input.streamId, input.filters)),
@@ -46,3 +79,4 @@ export const calendar = (effects: AppEffects) =>
       syncAppData: effects.syncAppData,
     },
   });
+};
