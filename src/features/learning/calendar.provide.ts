@@ -8,20 +8,22 @@ import { fetchCourse, fetchCourseVersions, fetchStages } from '../../api/courses
 import { fetchCourseDays } from '../../api/days';
 import { fetchStream, saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
+import type { CourseStream } from '../../domain/learning/stream';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /** The course's reads started beside the stream's; each answer is taken once. */
 type EarlyReads = { courseId: number; course?: Promise<CalendarCourse>; days?: Promise<CalendarDays> };
 
 /**
- * The calendar: the stream first (its course id leads to the course, the stages and the course's
- * days, side by side), with the statuses going out beside it. Each round trip waited for delays the
- * calendar, so only what needs the course id waits for the stream, and not even that when the app's
- * start lists already name the stream's course: then the course's reads go out with the stream's,
- * and the steps after it take their answers (for that course only; a stream of another course, which
- * the lists could only miss after a change, reads its own).
+ * The calendar's reads: the stream first (its course id leads to the course, the stages and the
+ * course's days, side by side), with the statuses going out beside it. Each round trip waited for
+ * delays the calendar, so only what needs the course id waits for the stream, and not even that when
+ * the app's start lists already name the stream's course: then the course's reads go out with the
+ * stream's, and the steps after it take their answers (for that course only; a stream of another
+ * course, which the lists could only miss after a change, reads its own). Made per calendar on
+ * screen, as the machine is provided per mount.
  */
-export const calendar = (effects: AppEffects) => {
+function calendarReads(effects: AppEffects) {
   const readCourse = async (courseId: number): Promise<CalendarCourse> => {
     const [course, versions] = await Promise.all([
       fetchCourse(effects.api, courseId),
@@ -36,7 +38,6 @@ export const calendar = (effects: AppEffects) => {
     ]);
     return { stages, days };
   };
-  // Per calendar on screen: the machine is provided per mount.
   let early: EarlyReads | null = null;
   const takeEarly = <K extends 'course' | 'days'>(key: K, courseId: number): EarlyReads[K] => {
     if (early?.courseId !== courseId) return undefined;
@@ -45,29 +46,37 @@ export const calendar = (effects: AppEffects) => {
     return read;
   };
 
-  return calendarMachine.provide({
+  return {
+    loadStream: fromPromise<CourseStream, { streamId: number }>(({ input }) => {
+      // The statuses go into the shared cache while the course loads: the machine's last step
+      // (loadStatuses) reads them from there instead of starting the call only then. A failure is
+      // not lost: the cache keeps no failed answer, so that step calls again and reports it.
+      readStatuses(effects, input.streamId).catch(() => {});
+      const courseId = effects.courseIdOfStream(input.streamId);
+      early = null;
+      if (courseId !== null) {
+        const course = readCourse(courseId);
+        const days = readDays(courseId);
+        // A failure reaches the step that takes the answer; one never taken is not an error.
+        course.catch(() => {});
+        days.catch(() => {});
+        early = { courseId, course, days };
+      }
+      return fetchStream(effects.api, input.streamId);
+    }),
+    loadCourse: fromPromise<CalendarCourse, { courseId: number }>(
+      ({ input }) => takeEarly('course', input.courseId) ?? readCourse(input.courseId),
+    ),
+    loadDays: fromPromise<CalendarDays, { courseId: number }>(
+      ({ input }) => takeEarly('days', input.courseId) ?? readDays(input.courseId),
+    ),
+  };
+}
+
+export const calendar = (effects: AppEffects) =>
+  calendarMachine.provide({
     actors: {
-      loadStream: fromPromise(({ input }) => {
-        // The statuses go into the shared cache while the course loads: the machine's last step
-        // (loadStatuses) reads them from there instead of starting the call only then. A failure is
-        // not lost: the cache keeps no failed answer, so that step calls again and reports it.
-        readStatuses(effects, input.streamId).catch(() => {});
-        const courseId = effects.courseIdOfStream(input.streamId);
-        early = null;
-        if (courseId !== null) {
-          const course = readCourse(courseId);
-          const days = readDays(courseId);
-          // A failure reaches the step that takes the answer; one never taken is not an error.
-          course.catch(() => {});
-          days.catch(() => {});
-          early = { courseId, course, days };
-        }
-        return fetchStream(effects.api, input.streamId);
-      }),
-      loadCourse: fromPromise(
-        ({ input }) => takeEarly('course', input.courseId) ?? readCourse(input.courseId),
-      ),
-      loadDays: fromPromise(({ input }) => takeEarly('days', input.courseId) ?? readDays(input.courseId)),
+      ...calendarReads(effects),
       loadStatuses: fromPromise(({ input }) => readStatuses(effects, input.streamId)),
       refetchStatuses: fromPromise(({ input }) => refetchStatuses(effects, input.streamId)),
       saveFilters: fromPromise(({ input }) => saveStreamFilters(effects.api, input.streamId, input.filters)),
@@ -79,4 +88,3 @@ export const calendar = (effects: AppEffects) => {
       syncAppData: effects.syncAppData,
     },
   });
-};
