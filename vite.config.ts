@@ -57,6 +57,9 @@ function areaChunk(id: string): string | null {
     )
   )
     return 'signed-in';
+  // Guests run consent too (its runtime loads a few seconds after start): its own chunk keeps them
+  // from loading the signed-in one.
+  if (/\/(src\/features|machines)\/consent\//.test(path)) return 'consent';
   if (/\/(src\/features|machines)\/learning\//.test(path)) return 'learning';
   if (/\/(src\/features|machines)\/account\//.test(path)) return 'account';
   if (/\/(src|machines)\//.test(path)) return 'signed-in';
@@ -122,16 +125,16 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                priority: 4,
+                priority: 5,
                 name: (id: string, graph: ModuleGraph) => {
                   start ??= startModules(graph, id);
                   return start.has(id) ? 'app' : null;
                 },
               },
-              // Then the shared chunk before the areas, for the same reason: an area takes only
-              // what is its own.
-              ...['signed-in', 'learning', 'account'].map((area, index) => ({
-                priority: 3 - index,
+              // Then consent (a guest's page loads it too) and the shared chunk before the areas,
+              // for the same reason: each takes only what is its own.
+              ...['consent', 'signed-in', 'learning', 'account'].map((area, index) => ({
+                priority: 4 - index,
                 name: (id: string) => (areaChunk(id) === area ? area : null),
               })),
             ],
