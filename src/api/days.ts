@@ -18,8 +18,18 @@ export const WireVideoRefSchema = v.object({
   mp4_playlist: v.nullish(v.string()),
   preview: v.nullish(v.string()),
   mp4_size_bytes: v.nullish(v.number()),
+  preview_size_bytes: v.nullish(v.number()),
   subtitles: v.optional(
-    v.nullable(v.array(v.object({ language_code: v.string(), name: v.string(), link: v.string() }))),
+    v.nullable(
+      v.array(
+        v.object({
+          language_code: v.string(),
+          name: v.string(),
+          link: v.string(),
+          size_bytes: v.nullish(v.number()),
+        }),
+      ),
+    ),
   ),
 });
 type WireVideoRef = v.InferOutput<typeof WireVideoRefSchema>;
@@ -90,9 +100,11 @@ function toVideo(wire: WireVideoRef | null | undefined, warn: WarnIgnored): Vide
       label: subtitle.name,
       name: subtitle.name,
       url: subtitle.link,
+      ...(subtitle.size_bytes != null && { sizeBytes: subtitle.size_bytes }),
     })),
     durationMs: secondsToMs(wire.duration ?? 0),
     ...(wire.mp4_size_bytes != null && { mp4SizeBytes: wire.mp4_size_bytes }),
+    ...(wire.preview_size_bytes != null && { posterSizeBytes: wire.preview_size_bytes }),
   };
 }
 

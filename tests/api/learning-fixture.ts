@@ -72,6 +72,7 @@ function fakeManifest(
     name,
     link: `subtitles/${code}.vtt`,
     playlist: `subtitles/${code}.m3u8`,
+    vttSizeBytes: 320,
     sizeBytes: 400,
   }));
   const renditions = [rendition(360, 300_000), rendition(720, 900_000)];

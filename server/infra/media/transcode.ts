@@ -52,6 +52,9 @@ export interface SubtitleEntry {
   link: string;
   /** Subtitle media playlist referenced by the master playlist. */
   playlist: string;
+  /** The WebVTT file's bytes alone (what a lesson's download stores of it). */
+  vttSizeBytes: number;
+  /** The WebVTT file and its playlist. */
   sizeBytes: number;
 }
 
@@ -238,6 +241,7 @@ async function writeSubtitles(folder: string, subtitles: readonly SubtitleSource
       name,
       link: `subtitles/${languageCode}.vtt`,
       playlist: `subtitles/${languageCode}.m3u8`,
+      vttSizeBytes: text.length,
       sizeBytes: text.length + Buffer.byteLength(playlistText),
     });
   }

@@ -39,7 +39,17 @@ function fileUrl(file: MediaFileRow): string {
  */
 const StoredManifest = v.object({
   mp4: v.optional(v.object({ sizeBytes: v.number() })),
-  subtitles: v.optional(v.array(v.object({ language_code: v.string(), name: v.string(), link: v.string() }))),
+  poster: v.optional(v.object({ sizeBytes: v.number() })),
+  subtitles: v.optional(
+    v.array(
+      v.object({
+        language_code: v.string(),
+        name: v.string(),
+        link: v.string(),
+        vttSizeBytes: v.optional(v.number()),
+      }),
+    ),
+  ),
   totalSizeBytes: v.optional(v.number()),
 });
 
@@ -80,7 +90,13 @@ export function toWireMediaFile(file: MediaFileRow): v.InferOutput<typeof WireMe
   };
 }
 
-export const WireSubtitle = v.object({ language_code: v.string(), name: v.string(), link: v.string() });
+/** The spec's subtitle, with the file's size (the server's own field: what a download stores). */
+export const WireSubtitle = v.object({
+  language_code: v.string(),
+  name: v.string(),
+  link: v.string(),
+  size_bytes: v.nullable(v.number()),
+});
 
 export const WireVideoRef = v.object({
   id: v.number(),
@@ -95,6 +111,7 @@ export const WireVideoRef = v.object({
   mp4_playlist: v.nullable(v.string()),
   preview: v.nullable(v.string()),
   mp4_size_bytes: v.nullable(v.number()),
+  preview_size_bytes: v.nullable(v.number()),
   subtitles: v.array(WireSubtitle),
   survey_form_url: v.null(),
   image_url: v.null(),
@@ -125,6 +142,7 @@ export function toWireVideoRef({ file, video }: MediaRow): v.InferOutput<typeof 
       mp4_playlist: null,
       preview: null,
       mp4_size_bytes: null,
+      preview_size_bytes: null,
       subtitles: [],
     };
   }
@@ -139,10 +157,12 @@ export function toWireVideoRef({ file, video }: MediaRow): v.InferOutput<typeof 
     mp4_playlist: urls.mp4,
     preview: urls.poster,
     mp4_size_bytes: manifest.mp4?.sizeBytes ?? null,
+    preview_size_bytes: manifest.poster?.sizeBytes ?? null,
     subtitles: (manifest.subtitles ?? []).map((subtitle) => ({
       language_code: subtitle.language_code,
       name: subtitle.name,
       link: subtitleUrl(file.id, subtitle.link),
+      size_bytes: subtitle.vttSizeBytes ?? null,
     })),
   };
 }

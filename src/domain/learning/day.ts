@@ -7,7 +7,14 @@ import type { RepeatRange } from './repeatCount';
  * times are milliseconds.
  */
 
-export type Subtitle = { languageCode: string; label: string; name: string; url: string };
+export type Subtitle = {
+  languageCode: string;
+  label: string;
+  name: string;
+  url: string;
+  /** Size of the WebVTT file in bytes, when the server reports it. */
+  sizeBytes?: number;
+};
 
 /** A playable video: HLS master (null when the server has none), MP4 fallback, poster, subtitles. */
 export type Video = {
@@ -20,6 +27,8 @@ export type Video = {
   durationMs: number;
   /** Size of the MP4 file in bytes, when the server reports it (what a download of it stores). */
   mp4SizeBytes?: number;
+  /** Size of the poster image in bytes, when the server reports it. */
+  posterSizeBytes?: number;
 };
 
 export type Lesson = LessonTitle & {

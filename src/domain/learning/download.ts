@@ -55,8 +55,8 @@ const videoFiles = (video: Video | null): DownloadFile[] =>
   video
     ? [
         { url: video.mp4, sizeBytes: video.mp4SizeBytes ?? null },
-        ...video.subtitles.map((subtitle) => ({ url: subtitle.url, sizeBytes: null })),
-        ...(video.poster ? [{ url: video.poster, sizeBytes: null }] : []),
+        ...video.subtitles.map((subtitle) => ({ url: subtitle.url, sizeBytes: subtitle.sizeBytes ?? null })),
+        ...(video.poster ? [{ url: video.poster, sizeBytes: video.posterSizeBytes ?? null }] : []),
       ]
     : [];
 

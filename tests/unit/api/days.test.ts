@@ -15,7 +15,10 @@ const videoRef = (id: number, overrides: Record<string, unknown> = {}) => ({
   mp4_playlist: `/media/videos/${id}/video.mp4`,
   preview: `/media/videos/${id}/poster.jpg`,
   mp4_size_bytes: 500,
-  subtitles: [{ language_code: 'en', name: 'English', link: `/media/videos/${id}/subs/en.vtt` }],
+  preview_size_bytes: 40,
+  subtitles: [
+    { language_code: 'en', name: 'English', link: `/media/videos/${id}/subs/en.vtt`, size_bytes: 30 },
+  ],
   survey_form_url: null,
   image_url: null,
   ...overrides,
@@ -106,10 +109,17 @@ describe('day from the wire', () => {
       mp4: '/media/videos/60/video.mp4',
       poster: '/media/videos/60/poster.jpg',
       subtitles: [
-        { languageCode: 'en', label: 'English', name: 'English', url: '/media/videos/60/subs/en.vtt' },
+        {
+          languageCode: 'en',
+          label: 'English',
+          name: 'English',
+          url: '/media/videos/60/subs/en.vtt',
+          sizeBytes: 30,
+        },
       ],
       durationMs: 42_000,
       mp4SizeBytes: 500,
+      posterSizeBytes: 40,
     });
   });
 

@@ -98,6 +98,66 @@ describe('storeFiles', () => {
   });
 });
 
+describe('storeFiles of a large file', () => {
+  const PART = 2 * 1024 * 1024;
+  const large = { url: 'https://app.test/media/videos/2/video.mp4', sizeBytes: 5 * 1024 * 1024 + 7 };
+  const bytes = 'abcdefghij'.repeat(Math.ceil(large.sizeBytes / 10)).slice(0, large.sizeBytes);
+  /** The server's ranged answers; `changeAfter` serves another version (another ETag) from that request on. */
+  function rangedServer(changeAfter = Number.POSITIVE_INFINITY) {
+    const asked: { range: string | null; ifRange: string | null }[] = [];
+    const fetchRanged = vi.fn(async (_url: string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      asked.push({ range: headers.get('range'), ifRange: headers.get('if-range') });
+      const etag = asked.length > changeAfter ? '"v2"' : '"v1"';
+      const range = /^bytes=(\d+)-(\d+)$/.exec(headers.get('range') ?? '');
+      const ifRange = headers.get('if-range');
+      if (!range || (ifRange !== null && ifRange !== etag)) {
+        return new Response(bytes, { headers: { etag, 'content-length': String(bytes.length) } });
+      }
+      const start = Number(range[1]);
+      const end = Math.min(Number(range[2]), bytes.length - 1);
+      return new Response(bytes.slice(start, end + 1), {
+        status: 206,
+        headers: {
+          etag,
+          'content-type': 'video/mp4',
+          'content-range': `bytes ${start}-${end}/${bytes.length}`,
+        },
+      });
+    });
+    vi.stubGlobal('fetch', fetchRanged);
+    return asked;
+  }
+
+  it("fetches it in parts, each after the first bound to the first part's version, and stores it whole", async () => {
+    const asked = rangedServer();
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    const progress: number[] = [];
+    await storeFiles([large], { onProgress: (done) => progress.push(done) });
+    expect(caches.entries.get(large.url)).toBe(bytes);
+    expect(asked.map((request) => request.range).sort()).toEqual(
+      [
+        `bytes=0-${PART - 1}`,
+        `bytes=${PART}-${2 * PART - 1}`,
+        `bytes=${2 * PART}-${bytes.length - 1}`,
+      ].sort(),
+    );
+    expect(asked.slice(1).every((request) => request.ifRange === '"v1"')).toBe(true);
+    expect(progress.at(-1)).toBe(large.sizeBytes);
+  });
+
+  it('fails and keeps nothing when the file changes on the server between its parts', async () => {
+    rangedServer(1);
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    const failure = await storeFiles([large], { onProgress: () => {} }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DownloadFailed);
+    expect((failure as DownloadFailed).code).toBeNull();
+    expect(caches.entries.size).toBe(0);
+  });
+});
+
 describe('measureFiles', () => {
   it('asks the size of files the server did not report with HEAD', async () => {
     const measured = await measureFiles([video, { ...subtitles, sizeBytes: null }]);

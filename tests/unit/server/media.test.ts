@@ -122,6 +122,10 @@ describe('transcodeVideo', () => {
     const playlist = await readFile(join(output, 'subtitles/ru.m3u8'), 'utf8');
     expect(parseMediaPlaylist(playlist).segments.map(({ file }) => file)).toEqual(['ru.vtt']);
     expect(await readFile(join(output, 'subtitles/ru.vtt'), 'utf8')).toContain('Привет');
+    // In bytes, not characters: a download checks the room for them before it fetches.
+    expect(manifest.subtitles[1]?.vttSizeBytes).toBe(
+      (await readFile(join(output, 'subtitles/ru.vtt'))).length,
+    );
   });
 
   it('writes a faststart MP4 whose moov comes before mdat', async () => {

@@ -46,6 +46,26 @@ describe('lessonFiles', () => {
     ]);
   });
 
+  it("takes the subtitles' and poster's sizes when the server reports them", () => {
+    const reported = video(1, {
+      posterSizeBytes: 700,
+      subtitles: [
+        {
+          languageCode: 'en',
+          label: 'English',
+          name: 'English',
+          url: '/media/videos/1/subs/en.vtt',
+          sizeBytes: 90,
+        },
+      ],
+    });
+    expect(lessonFiles(lesson({ video: reported }), 'https://app.test')).toEqual([
+      { url: 'https://app.test/media/videos/1/video.mp4', sizeBytes: 5_000 },
+      { url: 'https://app.test/media/videos/1/subs/en.vtt', sizeBytes: 90 },
+      { url: 'https://app.test/media/videos/1/poster.jpg', sizeBytes: 700 },
+    ]);
+  });
+
   it('adds the vertical and description variants, each file once', () => {
     const files = lessonFiles(
       lesson({
