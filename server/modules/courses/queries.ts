@@ -43,26 +43,17 @@ export function isLearnersCourse(db: Db, userId: number, courseId: AnyPgColumn =
   );
 }
 
-export async function findLearnersCourse(db: Db, userId: number, courseId: number) {
-  const [course] = await db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.id, courseId), isLearnersCourse(db, userId)))
-    .limit(1);
-  return course;
-}
-
 /**
- * The course when it is the learner's, with when it was written (ms, read as the stage and day
- * lookups read it): the key of what is remembered of it (course-cache.ts).
+ * The course when it is the learner's, with when it was written (ms, read in SQL as the stage and
+ * day lookups read it): the key of what is remembered of it (course-cache.ts).
  */
-export async function findLearnersCourseWrittenAt(db: Db, userId: number, courseId: number) {
-  const [course] = await db
-    .select({ id: courses.id, updatedAt: epochMs(courses.updatedAt).mapWith(Number) })
+export async function findLearnersCourse(db: Db, userId: number, courseId: number) {
+  const [row] = await db
+    .select({ course: courses, writtenAt: epochMs(courses.updatedAt).mapWith(Number) })
     .from(courses)
     .where(and(eq(courses.id, courseId), isLearnersCourse(db, userId)))
     .limit(1);
-  return course;
+  return row;
 }
 
 /** When the course of the stage in the query was written, in ms. */

@@ -10,7 +10,6 @@ import { courseOutline, rememberForCourse } from './course-cache';
 import {
   daysOfStage,
   findLearnersCourse,
-  findLearnersCourseWrittenAt,
   findLearnersDay,
   findLearnersStage,
   isLearnersCourse,
@@ -86,9 +85,9 @@ export const coursesModule: ApiModule = {
       answer: dataAnswer(WireCourse),
       refusals: [404],
       async handle(c, { params, query, auth }, { db }) {
-        const course = await findLearnersCourse(db, auth.user.id, params.courseId);
-        if (!course) throw new ApiError(404, 'notFound');
-        const [answer] = await courseAnswers(db, [course], readExpand(query.expand));
+        const found = await findLearnersCourse(db, auth.user.id, params.courseId);
+        if (!found) throw new ApiError(404, 'notFound');
+        const [answer] = await courseAnswers(db, [found.course], readExpand(query.expand));
         return sendData(c, answer);
       },
     }),
@@ -103,9 +102,9 @@ export const coursesModule: ApiModule = {
       answer: dataAnswer(v.array(WireStage)),
       refusals: [404],
       async handle(c, { params, auth }, { db }) {
-        const course = await findLearnersCourse(db, auth.user.id, params.courseId);
-        if (!course) throw new ApiError(404, 'notFound');
-        return sendData(c, await stageAnswers(db, await stagesOfCourses(db, [course.id])));
+        const found = await findLearnersCourse(db, auth.user.id, params.courseId);
+        if (!found) throw new ApiError(404, 'notFound');
+        return sendData(c, await stageAnswers(db, await stagesOfCourses(db, [found.course.id])));
       },
     }),
 
@@ -122,8 +121,9 @@ export const coursesModule: ApiModule = {
       answer: dataAnswer(v.array(WireDay)),
       refusals: [404],
       async handle(c, { params, auth }, { db }) {
-        const course = await findLearnersCourseWrittenAt(db, auth.user.id, params.courseId);
-        if (!course) throw new ApiError(404, 'notFound');
+        const found = await findLearnersCourse(db, auth.user.id, params.courseId);
+        if (!found) throw new ApiError(404, 'notFound');
+        const course = { id: found.course.id, updatedAt: found.writtenAt };
         const days = await rememberForCourse(db, course, 'course-days', async () => {
           const { days } = await courseOutline(db, course.id, course.updatedAt);
           return dayAnswers(db, days);
