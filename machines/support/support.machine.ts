@@ -6,12 +6,15 @@
  * tap instead ("Request renewal", no message). Success shows the message-sent alert; a failed send
  * shows the generic error and can be sent again; a failed load can be retried.
  * Refinements of the contract (additive):
- * - `SUPPORT.SELECT` sets the whole choice at once; the page's URL follows it and sends it back on
- *   browser navigation, so a repeated choice changes nothing and a new one starts its step afresh.
- * - A choice the lists do not offer (a retired topic, another learner's stream) asks again.
+ * - `SUPPORT.SELECT` sets the whole choice at once, so a repeated choice changes nothing and a new one
+ *   starts its step afresh. The page's address shows the choice (`showChoice`): a learner's choice
+ *   is a new history entry; a choice the address sent (`fromAddress`: browser navigation) is
+ *   already shown.
+ * - A choice the lists do not offer (a retired topic, another learner's stream) asks again, and the
+ *   address is corrected in place (no history entry for a choice that never showed).
  * - Field errors from the server go under the message; other send failures go to `sendFailed`.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import {
   isRenewalChoice,
@@ -45,7 +48,7 @@ export type SupportContext = SupportLists &
   };
 
 export type SupportEvent =
-  | { type: 'SUPPORT.SELECT'; choice: SupportChoice }
+  | { type: 'SUPPORT.SELECT'; choice: SupportChoice; fromAddress?: boolean }
   | { type: 'SUPPORT.RETRY' }
   | { type: 'SUPPORT.RENEW' }
   | FormChangeEvent<MessageField>
@@ -64,6 +67,17 @@ const freshStep = (choice: SupportChoice) => ({ choice, message: '', errors: {},
 
 const streamOf = (choice: SupportChoice) => (typeof choice.course === 'number' ? choice.course : null);
 
+/**
+ * What the address must show after a choice was requested and `offered` kept of it: nothing when it
+ * already shows it (the address sent it, and it was offered); in place of a choice that was not
+ * offered; else as a new history entry (the learner chose in the page).
+ */
+function addressChange(requested: SupportChoice, offered: SupportChoice, fromAddress: boolean) {
+  const corrected = !sameChoice(requested, offered);
+  if (fromAddress && !corrected) return null;
+  return { choice: offered, replace: corrected };
+}
+
 export const supportMachine = setup({
   types: {
     context: {} as SupportContext,
@@ -80,6 +94,10 @@ export const supportMachine = setup({
     requestRenewal: fromPromise<{ id: number }, RenewalToSend>(async () => {
       throw new Error('requestRenewal actor must be provided');
     }),
+  },
+  actions: {
+    /** Puts `choice` in the page's address: replacing the entry, or as a new one. */
+    showChoice: (_, _params: { choice: SupportChoice; replace: boolean }) => {},
   },
   guards: {
     isNewChoice: ({ context, event }) =>
@@ -112,11 +130,13 @@ export const supportMachine = setup({
         src: 'loadSupport',
         onDone: {
           target: 'ready',
-          actions: assign(({ context, event }) => ({
-            ...event.output,
-            choice: offeredChoice(context.choice, event.output.categories, event.output.courses),
-            loadError: null,
-          })),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const offered = offeredChoice(context.choice, event.output.categories, event.output.courses);
+            // The first choice came from the address.
+            const change = addressChange(context.choice, offered, true);
+            if (change) enqueue({ type: 'showChoice', params: change });
+            enqueue.assign({ ...event.output, choice: offered, loadError: null });
+          }),
         },
         onError: {
           target: 'failed',
@@ -133,9 +153,12 @@ export const supportMachine = setup({
         'SUPPORT.SELECT': {
           guard: 'isNewChoice',
           target: '.step',
-          actions: assign(({ context, event }) =>
-            freshStep(offeredChoice(event.choice, context.categories, context.courses)),
-          ),
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            const offered = offeredChoice(event.choice, context.categories, context.courses);
+            const change = addressChange(event.choice, offered, event.fromAddress === true);
+            if (change) enqueue({ type: 'showChoice', params: change });
+            enqueue.assign(freshStep(offered));
+          }),
         },
       },
       states: {

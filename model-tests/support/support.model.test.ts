@@ -211,6 +211,34 @@ describe('support', () => {
     expect(unknownCourse.snapshot().context.choice).toEqual({ categoryId: RENEWAL, course: null });
   });
 
+  it("shows a learner's choice in the address as a new entry, and corrects an address in place", async () => {
+    const running = startMachine(spec, {
+      renewalCategoryIds: [RENEWAL],
+      choice: { categoryId: 99, course: 1 },
+    });
+    await running.dispatch(done('loadSupport', lists));
+    expect(running.effects).toEqual([{ name: 'showChoice', params: { choice: NO_CHOICE, replace: true } }]);
+    await running.dispatch(select({ categoryId: TECHNICAL, course: null }));
+    expect(running.effects.at(-1)).toEqual({
+      name: 'showChoice',
+      params: { choice: { categoryId: TECHNICAL, course: null }, replace: false },
+    });
+    // Back in the browser: the address already shows the topics.
+    await running.dispatch({ type: 'SUPPORT.SELECT', choice: NO_CHOICE, fromAddress: true });
+    expect(running.snapshot().value).toEqual({ ready: 'choosingTopic' });
+    expect(running.effects).toHaveLength(2);
+    // An address naming a course the lists do not offer asks for the course, in place.
+    await running.dispatch({
+      type: 'SUPPORT.SELECT',
+      choice: { categoryId: RENEWAL, course: 5 },
+      fromAddress: true,
+    });
+    expect(running.effects.at(-1)).toEqual({
+      name: 'showChoice',
+      params: { choice: { categoryId: RENEWAL, course: null }, replace: true },
+    });
+  });
+
   it('asks for a renewal in one tap, and a renewal topic without a course takes a message', async () => {
     const running = startMachine(spec, spec.inputs[1]);
     await running.dispatch(done('loadSupport', lists));

@@ -48,6 +48,12 @@ export const sameChoice = (a: SupportChoice, b: SupportChoice) =>
 export const isRenewalChoice = (choice: SupportChoice, renewalIds: readonly number[]): boolean =>
   choice.categoryId !== null && typeof choice.course === 'number' && renewalIds.includes(choice.categoryId);
 
+/** The support page of a choice: /support, /support/{categoryId} or /support/{categoryId}/{streamId|none}. */
+export function supportPath({ categoryId, course }: SupportChoice): string {
+  if (categoryId === null) return '/support';
+  return course === null ? `/support/${categoryId}` : `/support/${categoryId}/${course}`;
+}
+
 /** Path segments to a choice: a positive whole number, `none`, or nothing chosen. */
 export function choiceFromPath(categoryId: string | undefined, streamId: string | undefined): SupportChoice {
   const id = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);

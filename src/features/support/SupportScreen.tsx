@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -13,7 +13,6 @@ import {
   NOT_ABOUT_A_COURSE,
   renewalCategoryIds,
   type SupportChoice,
-  sameChoice,
 } from '../../domain/support';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
@@ -31,8 +30,8 @@ const sendFailed = msg`Failed to send the message. Try again later`;
 
 /**
  * /support, /support/{categoryId}, /support/{categoryId}/{streamId|none}: the three routes share this
- * component, so the machine (and what it loaded) lives on while the URL follows the learner's
- * choices, and the browser's back and forward buttons walk them back.
+ * component, so the machine (and what it loaded) lives on while the address follows the learner's
+ * choices (the machine's `showChoice`), and the browser's back and forward buttons walk them back.
  */
 export function SupportScreen() {
   const params = useParams({ strict: false });
@@ -42,45 +41,12 @@ export function SupportScreen() {
     input: { renewalCategoryIds: renewalCategoryIds(brand.supportCategoryIds), choice: routeChoice },
     inspect: recordTransitions,
   });
-  useChoiceInUrl(actor, routeChoice);
-  return <SupportView actor={actor} />;
-}
-
-/** The URL and the machine's choice follow each other; each side acts only on a real difference. */
-function useChoiceInUrl(actor: SupportActor, routeChoice: SupportChoice) {
-  const navigate = useNavigate();
   const { categoryId, course } = routeChoice;
+  // Browser navigation: the address's choice goes to the machine, which shows it already.
   useEffect(() => {
-    actor.send({ type: 'SUPPORT.SELECT', choice: { categoryId, course } });
+    actor.send({ type: 'SUPPORT.SELECT', choice: { categoryId, course }, fromAddress: true });
   }, [actor, categoryId, course]);
-
-  const choice = useSelector(actor, (snapshot) => snapshot.context.choice, shallowEqual);
-  const loaded = useSelector(actor, (snapshot) => snapshot.matches('ready'));
-  const routeRef = useRef(routeChoice);
-  routeRef.current = routeChoice;
-  const corrected = useRef(false);
-  useEffect(() => {
-    if (!loaded || sameChoice(choice, routeRef.current)) return;
-    // The first difference corrects a URL naming what the lists do not offer: it replaces the entry.
-    const replace = !corrected.current;
-    corrected.current = true;
-    if (choice.categoryId === null) void navigate({ to: '/support', replace });
-    else if (choice.course === null)
-      void navigate({
-        to: '/support/$categoryId',
-        params: { categoryId: String(choice.categoryId) },
-        replace,
-      });
-    else
-      void navigate({
-        to: '/support/$categoryId/$streamId',
-        params: { categoryId: String(choice.categoryId), streamId: String(choice.course) },
-        replace,
-      });
-  }, [navigate, loaded, choice]);
-  useEffect(() => {
-    if (loaded) corrected.current = true;
-  }, [loaded]);
+  return <SupportView actor={actor} />;
 }
 
 export function SupportView({ actor }: { actor: SupportActor }) {

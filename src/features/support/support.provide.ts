@@ -8,11 +8,14 @@ import { fetchCourses } from '../../api/courses';
 import { fetchStreams } from '../../api/streams';
 import { fetchSupportCategories, requestRenewal, sendTechQuestion } from '../../api/supportQuestions';
 import type { AppEffects } from '../../app/effects';
-import { supportCourses } from '../../domain/support';
+import { supportCourses, supportPath } from '../../domain/support';
 
 /** Support: the topics, the learner's streams and their courses in one go; the two ways to ask. */
 export const support = (effects: AppEffects) =>
   supportMachine.provide({
+    actions: {
+      showChoice: (_, { choice, replace }) => effects.goTo(supportPath(choice), { replace }),
+    },
     actors: {
       loadSupport: fromPromise(async () => {
         const [categories, streams, courses] = await Promise.all([
