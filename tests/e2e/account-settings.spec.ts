@@ -25,6 +25,9 @@ test('changing the password: a wrong current one is refused, the right one ends 
   page,
   request,
 }) => {
+  // Two browsers, two accessibility scans and eight password hashes (slow on purpose) in one story:
+  // about 25 s here, too close to the default 30 s.
+  test.setTimeout(90_000);
   const account = await createLearner(request, 'password');
   const newPassword = 'changed-pass-2';
   // Another browser signed in as the same learner: the change signs it out.
