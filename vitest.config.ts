@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -9,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 // catalogs the way the app build does, in a browser-like DOM.
 export default defineConfig({
   test: {
+    // One worker per core: vitest's default leaves one core to its main process, which on a
+    // two-core machine halves the model suite's speed while that process sits idle.
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       {

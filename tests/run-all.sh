@@ -35,10 +35,24 @@ step "type check"
 npm run typecheck
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile=reports/results-unit.json
-step "API tests on PGlite"
-TEST_DB=pglite npx vitest run --project api --reporter=default --reporter=json --outputFile=reports/results-api-pglite.json
-step "API tests on PostgreSQL"
-TEST_DB=postgres npx vitest run --project api --reporter=default --reporter=json --outputFile=reports/results-api-postgres.json
+# Each API suite runs its files one at a time, so the two databases' suites run side by side on the
+# machine's two cores; PostgreSQL's output follows PGlite's.
+step "API tests on PGlite and PostgreSQL"
+api_suite() {
+  TEST_DB=$1 npx vitest run --project api --reporter=default --reporter=json --outputFile="reports/results-api-$1.json"
+}
+api_suite postgres > reports/api-postgres.log 2>&1 &
+postgres_suite=$!
+pglite_status=0
+api_suite pglite || pglite_status=$?
+postgres_status=0
+wait "$postgres_suite" || postgres_status=$?
+step "API tests on PostgreSQL (output)"
+cat reports/api-postgres.log
+if [ "$pglite_status" -ne 0 ] || [ "$postgres_status" -ne 0 ]; then
+  echo "API tests failed: PGlite exit $pglite_status, PostgreSQL exit $postgres_status" >&2
+  exit 1
+fi
 step "model tests"
 rm -rf reports/state-coverage
 npx vitest run --project model --reporter=default --reporter=json --outputFile=reports/results-model.json
