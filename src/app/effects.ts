@@ -13,6 +13,7 @@ import { forgetReturnUrl, readReturnUrl, rememberReturnUrl } from '../platform/r
 import * as tokenStorage from '../platform/tokenStorage';
 import type { NavigationHistoryStore } from './navigationHistory';
 import type { AppNavigator } from './navigator';
+import { ROUTE_PATHS } from './routeNames';
 import type { StatisticsQueueHandle } from './statisticsQueueHost';
 import { createStatusesStore } from './statusesStore';
 
@@ -53,6 +54,18 @@ export function createEffects({
   /** Brand home page, from the merged brand config the root actor holds. */
   const homePath = () => root.getSnapshot().context.brand.assets.homepage;
   const statuses = createStatusesStore<StreamStatuses>();
+  /** The query's returnUrl, then the remembered one, else `home` (shell spec, section 4). */
+  const goToReturnUrlOr = (home: string, token: string, returnUrl?: string | null) => {
+    const target = resolveReturnUrl({
+      queryReturnUrl: returnUrl ?? navigator.searchParam('returnUrl'),
+      storedReturnUrl: readReturnUrl(),
+      token,
+      home,
+    });
+    forgetReturnUrl();
+    if (target.kind === 'external') openExternal(target.url);
+    else navigator.goTo(target.path, { replace: true });
+  };
 
   return {
     /** The app's API client, connected to the session: the first argument of every src/api call. */
@@ -91,16 +104,16 @@ export function createEffects({
       if (from) rememberReturnUrl(from);
     },
     /** After a sign-in: the query's returnUrl, then the remembered one, else home (shell spec, section 4). */
-    goToReturnUrl: (_: unknown, params: { token: string; returnUrl?: string | null }) => {
-      const target = resolveReturnUrl({
-        queryReturnUrl: params.returnUrl ?? navigator.searchParam('returnUrl'),
-        storedReturnUrl: readReturnUrl(),
-        token: params.token,
-        home: homePath(),
-      });
-      forgetReturnUrl();
-      if (target.kind === 'external') openExternal(target.url);
-      else navigator.goTo(target.path, { replace: true });
+    goToReturnUrl: (_: unknown, params: { token: string; returnUrl?: string | null }) =>
+      goToReturnUrlOr(homePath(), params.token, params.returnUrl),
+    /**
+     * After a sign-up with the form: as after a sign-in, except that a new learner bound for the home
+     * page first meets the step that offers the brand's social networks (/linksocialnetworks, whose
+     * Skip and Continue lead home), where the brand offers any.
+     */
+    goAfterSignUp: (_: unknown, params: { token: string }) => {
+      const offersSocial = root.getSnapshot().context.brand.socialAuth.web.length > 0;
+      goToReturnUrlOr(offersSocial ? ROUTE_PATHS.linkSocialNetworks : homePath(), params.token);
     },
     /** What "clear all stores" means on the web: the local copy of the session and the cached stream statuses (shell spec, section 4). */
     clearStores: () => {

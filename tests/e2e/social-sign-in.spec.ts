@@ -40,6 +40,27 @@ test('a new person signs up with Google, and the account lists Google as linked'
   await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
 });
 
+test('a visitor who signs up with the form is offered the social networks first, and Skip leads home', async ({
+  page,
+}) => {
+  await page.goto(`${app}/v/signup`);
+  await page.getByLabel('E-mail').fill(`e2e-form-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
+  await page.getByLabel('Repeat password').fill('signup-pass-1');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/v\/linksocialnetworks$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Link social networks' })).toBeVisible();
+  // The networks this server offers, none linked yet; Facebook is not configured here.
+  for (const network of ['Google', 'VK', 'Apple']) {
+    await expect(page.getByRole('button', { name: `Link ${network}` })).toBeVisible();
+  }
+  await expect(page.getByRole('button', { name: 'Link Facebook' })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'social networks step after sign-up');
+  await page.getByRole('link', { name: 'Skip' }).click();
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await signedIn(page);
+});
+
 test('Google sign-in with an address already registered shows the spec text, and OK clears it', async ({
   page,
 }) => {

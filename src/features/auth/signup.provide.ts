@@ -9,5 +9,5 @@ export const signup = (effects: AppEffects) =>
       validateSignupForm: fromPromise(({ input }) => validateSignupEmail(effects.api, input.email)),
       signup: fromPromise(({ input }) => signupByEmail(effects.api, input)),
     },
-    actions: { signIn: effects.signIn, goToReturnUrl: effects.goToReturnUrl },
+    actions: { signIn: effects.signIn, goToReturnUrl: effects.goAfterSignUp },
   });
