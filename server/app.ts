@@ -17,6 +17,7 @@ import { ApiError } from './http/errors';
 import { requestContext } from './http/request-context';
 import { sendError } from './http/respond';
 import { type ApiModule, type ApiRoute, apiRouter, routeTable } from './http/route';
+import type { DeployedTags } from './infra/brand-tags';
 import { createServices, type Services } from './infra/container';
 import type { MessageKey } from './infra/i18n';
 import { consoleLogger, type Logger } from './infra/logger';
@@ -104,7 +105,7 @@ export function createApp(services: Services) {
   app.route('/', healthRoutes(services));
   app.use(secureHeaders());
   app.use(compressAnswers());
-  app.use(requestContext(services.settings.forcedBrand));
+  app.use(requestContext(services.settings.forcedBrand, services.settings.brandTags ?? {}));
   // The first limit that runs decides: the image upload's own, streamed and counted by its route.
   for (const base of API_BASES) {
     app.use(
@@ -168,6 +169,8 @@ export interface ServerOptions {
   keepAliveMs?: number;
   /** Social sign-in providers (server/modules/social-auth/config.ts); none when absent. */
   social?: SocialConfig;
+  /** Tag manager and pixel ids per brand (server/infra/brand-tags.ts); the brand files' when absent. */
+  brandTags?: DeployedTags;
   log?: Logger;
   /** Where the VAPID key pair is kept (made on the first start); absent: fresh keys per process. */
   vapidFile?: string;
@@ -221,6 +224,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       mediaDir: options.mediaDir ?? (await defaultMediaDir(options.database)),
       keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
       social: options.social,
+      brandTags: options.brandTags,
     },
     { smtpUrl: options.smtpUrl, argon2: options.argon2, push },
   );

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { BRANDS } from '../brands/index';
 import { startServer } from './app';
+import { parseBrandTags } from './infra/brand-tags';
 import { parseSocialConfig } from './modules/social-auth/config';
 
 /** Reads the environment, starts the server and logs one line saying where and with what. */
@@ -29,6 +30,7 @@ try {
     brand: env.BRAND || undefined,
     mediaDir: env.MEDIA_DIR || undefined,
     social: parseSocialConfig(env),
+    brandTags: parseBrandTags(env, BRANDS),
     // Beside the database folder (also with DATABASE_URL): browsers' subscriptions are bound to it.
     vapidFile: join(dirname(env.DATA_DIR || '.data/pglite'), 'vapid.json'),
     pushSubject: env.VAPID_SUBJECT || undefined,

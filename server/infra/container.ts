@@ -1,6 +1,7 @@
 import type { BrandConfig } from '../../brands/index';
 import type { Db } from '../db/client';
 import type { SocialConfig } from '../modules/social-auth/config';
+import type { DeployedTags } from './brand-tags';
 import { EventsHub } from './events-hub';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail';
@@ -29,6 +30,8 @@ export interface Settings {
   keepAliveMs: number;
   /** Social sign-in providers configured by the environment (SOCIAL_*); empty when none. */
   social?: SocialConfig;
+  /** Tag manager and pixel ids per brand id, set by the environment (GTM_*, FBQ_*). */
+  brandTags?: DeployedTags;
 }
 
 /** Everything a route may use, built once per server. */

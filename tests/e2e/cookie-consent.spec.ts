@@ -1,6 +1,8 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { APP, createLearner, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { E2E } from './support/ports';
+import { startServerProcess } from './support/server-process';
 import { expect, test } from './support/test';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -196,4 +198,70 @@ test('a brand that does not ask: no banner, and analytics counts as allowed', as
   const batch = (await sent).postDataJSON() as { events: { name: string }[] };
   expect(batch.events.map((event) => event.name)).toContain('page_view');
   await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
+});
+
+test.describe("a deployment that sets the brand's tag manager (GTM_BRIGHTPATH)", () => {
+  const port = E2E.appPort + 51;
+  const app = `http://localhost:${port}`;
+  const CONTAINER = 'GTM-E2E001';
+  let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startServerProcess(port, {}, { GTM_BRIGHTPATH: CONTAINER });
+  });
+  test.afterAll(() => server?.stop());
+
+  /**
+   * The tag manager's host answered here, by a script that counts its runs: the browser still
+   * checks it against the page's CSP like the real one. Also every CSP violation the page reports.
+   */
+  async function watchContainer(page: Page) {
+    const loads: string[] = [];
+    await page.route('https://www.googletagmanager.com/**', (route) => {
+      loads.push(route.request().url());
+      return route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.containerRuns = (window.containerRuns || 0) + 1;',
+      });
+    });
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    const runs = () => page.evaluate(() => (window as { containerRuns?: number }).containerRuns ?? 0);
+    return { loads, violations, runs };
+  }
+
+  test('the container loads and runs only once the visitor agrees to analytics', async ({ page }) => {
+    const container = await watchContainer(page);
+    await page.goto(`${app}/v/`);
+    const banner = page.getByRole('region', { name: 'We use cookies' });
+    await expect(banner).toBeVisible();
+    expect(container.loads).toEqual([]);
+
+    await banner.getByRole('button', { name: 'Agree to all' }).click();
+    await expect.poll(container.runs).toBe(1);
+    expect(container.loads).toEqual([`https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`]);
+    const dataLayer = await page.evaluate(() => (window as { dataLayer?: { event?: string }[] }).dataLayer);
+    expect(dataLayer?.[0]?.event).toBe('gtm.js');
+    expect(container.violations).toEqual([]);
+
+    // The choice is remembered: the next visit loads the container without asking.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect.poll(container.runs).toBe(1);
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('with essential cookies only, the container never loads', async ({ page }) => {
+    const container = await watchContainer(page);
+    await page.goto(`${app}/v/`);
+    await page.getByRole('button', { name: 'Essential only' }).click();
+    await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await longerThanABatch(page);
+    expect(container.loads).toEqual([]);
+    expect(await container.runs()).toBe(0);
+  });
 });

@@ -31,18 +31,23 @@ async function answers(origin: string): Promise<boolean> {
  * named, and waits until it answers. The benchmarks use it, and e2e specs that must stop a server to
  * let the admin commands at its PGlite folder.
  * `npx` runs the server as a grandchild, so it gets its own process group: stopping signals the
- * whole group, else the server outlives the run and holds the port for the next one.
+ * whole group, else the server outlives the run and holds the port for the next one. `env` adds
+ * variables of the server's configuration (a brand's tag ids, say) to the inherited ones.
  */
-export async function startServerProcess(port: number, db: ServerDatabase): Promise<RunningServer> {
+export async function startServerProcess(
+  port: number,
+  db: ServerDatabase,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
   // Whatever already answers there (a server left from an earlier run) would be measured instead.
   if (await answers(origin)) throw new Error(`port ${port} is taken by another server: stop it first`);
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
-  if (db.databaseUrl) env.DATABASE_URL = db.databaseUrl;
-  else env.DATA_DIR = db.dataDir ?? mkdtempSync(join(tmpdir(), 'server-pglite-'));
-  env.MEDIA_DIR = db.mediaDir ?? mkdtempSync(join(tmpdir(), 'server-media-'));
+  const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  if (db.databaseUrl) serverEnv.DATABASE_URL = db.databaseUrl;
+  else serverEnv.DATA_DIR = db.dataDir ?? mkdtempSync(join(tmpdir(), 'server-pglite-'));
+  serverEnv.MEDIA_DIR = db.mediaDir ?? mkdtempSync(join(tmpdir(), 'server-media-'));
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
-    env,
+    env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
