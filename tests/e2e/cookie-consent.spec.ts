@@ -200,68 +200,92 @@ test('a brand that does not ask: no banner, and analytics counts as allowed', as
   await expect(page.getByRole('region', { name: /cookie/i })).toHaveCount(0);
 });
 
-test.describe("a deployment that sets the brand's tag manager (GTM_BRIGHTPATH)", () => {
+test.describe("a deployment that sets the brand's tag manager and pixel (GTM_BRIGHTPATH, FBQ_BRIGHTPATH)", () => {
   const port = E2E.appPort + 51;
   const app = `http://localhost:${port}`;
   const CONTAINER = 'GTM-E2E001';
+  const PIXEL = '1234567890';
+  const TAG_SCRIPTS = {
+    gtm: `https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`,
+    fbq: 'https://connect.facebook.net/en_US/fbevents.js',
+  };
   let server: Awaited<ReturnType<typeof startServerProcess>> | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startServerProcess(port, {}, { GTM_BRIGHTPATH: CONTAINER });
+    server = await startServerProcess(port, {}, { GTM_BRIGHTPATH: CONTAINER, FBQ_BRIGHTPATH: PIXEL });
   });
   test.afterAll(() => server?.stop());
 
   /**
-   * The tag manager's host answered here, by a script that counts its runs: the browser still
-   * checks it against the page's CSP like the real one. Also every CSP violation the page reports.
+   * The tags' hosts answered here, each by a script that counts its runs: the browser still checks
+   * them against the page's CSP like the real ones. Also every CSP violation the page reports.
    */
-  async function watchContainer(page: Page) {
+  async function watchTags(page: Page) {
     const loads: string[] = [];
-    await page.route('https://www.googletagmanager.com/**', (route) => {
-      loads.push(route.request().url());
-      return route.fulfill({
-        contentType: 'text/javascript',
-        body: 'window.containerRuns = (window.containerRuns || 0) + 1;',
+    for (const [tag, url] of Object.entries(TAG_SCRIPTS)) {
+      await page.route(url, (route) => {
+        loads.push(route.request().url());
+        return route.fulfill({
+          contentType: 'text/javascript',
+          body: `window.tagRuns = window.tagRuns || {}; window.tagRuns.${tag} = (window.tagRuns.${tag} || 0) + 1;`,
+        });
       });
-    });
+    }
     const violations: string[] = [];
     page.on('console', (message) => {
       if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
     });
-    const runs = () => page.evaluate(() => (window as { containerRuns?: number }).containerRuns ?? 0);
+    const runs = () => page.evaluate(() => (window as { tagRuns?: Record<string, number> }).tagRuns ?? {});
     return { loads, violations, runs };
   }
 
-  test('the container loads and runs only once the visitor agrees to analytics', async ({ page }) => {
-    const container = await watchContainer(page);
+  test('both tags load and run once the visitor agrees to all, and again on the next visit', async ({
+    page,
+  }) => {
+    const tags = await watchTags(page);
     await page.goto(`${app}/v/`);
     const banner = page.getByRole('region', { name: 'We use cookies' });
     await expect(banner).toBeVisible();
-    expect(container.loads).toEqual([]);
+    expect(tags.loads).toEqual([]);
 
     await banner.getByRole('button', { name: 'Agree to all' }).click();
-    await expect.poll(container.runs).toBe(1);
-    expect(container.loads).toEqual([`https://www.googletagmanager.com/gtm.js?id=${CONTAINER}`]);
-    const dataLayer = await page.evaluate(() => (window as { dataLayer?: { event?: string }[] }).dataLayer);
-    expect(dataLayer?.[0]?.event).toBe('gtm.js');
-    expect(container.violations).toEqual([]);
+    await expect.poll(tags.runs).toEqual({ gtm: 1, fbq: 1 });
+    expect(tags.loads.sort()).toEqual([TAG_SCRIPTS.fbq, TAG_SCRIPTS.gtm]);
+    const queued = await page.evaluate(() => {
+      const tagWindow = window as { dataLayer?: { event?: string }[]; fbq?: { queue: unknown[][] } };
+      return { dataLayer: tagWindow.dataLayer?.[0]?.event, pixel: tagWindow.fbq?.queue[0] };
+    });
+    expect(queued).toEqual({ dataLayer: 'gtm.js', pixel: ['init', PIXEL] });
+    expect(tags.violations).toEqual([]);
 
-    // The choice is remembered: the next visit loads the container without asking.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-    await expect.poll(container.runs).toBe(1);
+    await expect.poll(tags.runs).toEqual({ gtm: 1, fbq: 1 });
     await expect(banner).toHaveCount(0);
   });
 
-  test('with essential cookies only, the container never loads', async ({ page }) => {
-    const container = await watchContainer(page);
+  test('marketing without analytics loads the pixel and never the tag manager', async ({ page }) => {
+    const tags = await watchTags(page);
+    await page.goto(`${app}/v/`);
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Cookie settings' });
+    await settings.getByRole('switch', { name: 'Marketing' }).check();
+    await settings.getByRole('button', { name: 'Save my choices' }).click();
+    await expect.poll(tags.runs).toEqual({ fbq: 1 });
+    await longerThanABatch(page);
+    expect(tags.loads).toEqual([TAG_SCRIPTS.fbq]);
+    expect(tags.violations).toEqual([]);
+  });
+
+  test('with essential cookies only, no tag ever loads', async ({ page }) => {
+    const tags = await watchTags(page);
     await page.goto(`${app}/v/`);
     await page.getByRole('button', { name: 'Essential only' }).click();
     await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
     await longerThanABatch(page);
-    expect(container.loads).toEqual([]);
-    expect(await container.runs()).toBe(0);
+    expect(tags.loads).toEqual([]);
+    expect(await tags.runs()).toEqual({});
   });
 });
