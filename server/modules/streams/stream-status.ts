@@ -54,11 +54,16 @@ type WireStreamStatusOutput = v.InferOutput<typeof WireStreamStatus>;
 type DayStatusJson = { id: number; dayId: number; startedAt: number; finishedAt: number | null };
 type LessonStatusJson = { lessonSetLessonId: number; viewedSeconds: number; playCount: number };
 
-/** The stream with its facts and the learner's day and lesson statuses: one statement. */
+/**
+ * The stream with its course's update time (the outline's cache key) and the learner's day and
+ * lesson statuses: one statement. Not the stream's other facts (freeze, subscriptions, progress):
+ * the answer does not use them, and each is one more subquery on every call of this busy route.
+ */
 const myStreamWithStatuses = preparedPerDatabase((db) =>
   db
     .select({
-      ...streamWithFacts,
+      stream: streamWithFacts.stream,
+      courseUpdatedAt: streamWithFacts.courseUpdatedAt,
       dayStatuses: sql<DayStatusJson[]>`(
         select coalesce(json_agg(json_build_object('id', ${qualified(userDayStatuses.id)}, 'dayId', ${qualified(userDayStatuses.dayId)},
           'startedAt', ${epochMs(userDayStatuses.startedAt)}, 'finishedAt', ${epochMs(userDayStatuses.finishedAt)})), '[]')
