@@ -4,6 +4,7 @@ import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine'
 import type { sessionMachine } from '../../machines/shell/session.machine';
 import type { StreamStatuses } from '../domain/learning/stream';
 import { resolveReturnUrl } from '../domain/returnUrl';
+import { offersSocialSignIn } from '../domain/socialSignIn';
 import type { User } from '../domain/user';
 import type { DownloadsHandle } from '../features/offline/downloadsHost';
 import type { TrackedApiClient } from '../features/shell/app.provide';
@@ -112,8 +113,8 @@ export function createEffects({
      * Skip and Continue lead home), where the brand offers any.
      */
     goAfterSignUp: (_: unknown, params: { token: string }) => {
-      const offersSocial = root.getSnapshot().context.brand.socialAuth.web.length > 0;
-      goToReturnUrlOr(offersSocial ? ROUTE_PATHS.linkSocialNetworks : homePath(), params.token);
+      const { brand } = root.getSnapshot().context;
+      goToReturnUrlOr(offersSocialSignIn(brand) ? ROUTE_PATHS.linkSocialNetworks : homePath(), params.token);
     },
     /** What "clear all stores" means on the web: the local copy of the session and the cached stream statuses (shell spec, section 4). */
     clearStores: () => {

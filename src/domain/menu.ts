@@ -1,4 +1,5 @@
 import type { BrandConfig, Language } from '../../brands';
+import { offersSocialSignIn } from './socialSignIn';
 import type { Community, StartLists } from './startLists';
 
 /**
@@ -93,8 +94,7 @@ function siteOf(url: string | undefined): string | null {
 export function menuGroups({ brand, language, lists }: MenuFacts): MenuGroups {
   const communities = memberCommunities(lists);
   const communitySite = siteOf(brand.communityUrlFrontend);
-  const socialNetworks =
-    brand.socialAuth.web.length > 0 ? [route('socialNetworks', '/user/social-networks')] : [];
+  const socialNetworks = offersSocialSignIn(brand) ? [route('socialNetworks', '/user/social-networks')] : [];
   const consultations = brand.flags.isVideoConsultationSupport
     ? [route('videoconsultations', '/videoconsultations')]
     : [];

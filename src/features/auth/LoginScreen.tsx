@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../../machines/auth/login.machine';
 import { useBrand, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
+import { offersSocialSignIn } from '../../domain/socialSignIn';
 import { Button } from '../../ui/Button';
 import { formErrorText, signInFailed } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
@@ -101,7 +102,7 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
           <InstructionButton />
         )}
       </div>
-      {brand.socialAuth.web.length > 0 && (
+      {offersSocialSignIn(brand) && (
         <Suspense fallback={null}>
           <SocialButtons providers={brand.socialAuth.web} />
         </Suspense>
