@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type ParserOptions, PGlite, type Transaction } from '@electric-sql/pglite';
+import { namedStatements } from './pglite-named-statements';
 import {
   type QueryReply,
   toWireError,
@@ -11,7 +12,8 @@ import {
 /**
  * Owns the PGlite instance on its own thread, so the WebAssembly engine does not compete with HTTP
  * handling for the main thread. Requests are answered in any order, matched by id. Plain queries
- * go straight to PGlite, whose own transaction lock makes them wait while a transaction is open.
+ * wait, as in PGlite, while a transaction is open; those with parameters run as named statements
+ * (pglite-named-statements.ts), the others through PGlite's own query.
  */
 
 const port = parentPort;
@@ -20,6 +22,7 @@ const { dataDir } = workerData as WorkerData;
 const pglite = new PGlite(dataDir);
 // A failed start is reported through the `ready` request; this keeps it from also crashing the thread.
 pglite.waitReady.catch(() => undefined);
+const statements = namedStatements(pglite);
 
 /** Leaves the text of these types as Postgres sent it; the main thread applies the caller's parsers. */
 const identityParsers = new Map<string, ParserOptions>();
@@ -74,6 +77,12 @@ class OpenTransaction {
     return this.tx.query(sql, params, options);
   }
 
+  /** Runs `fn` in the transaction's session, between its other queries, as `query` would. */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.tx) throw new Error('Transaction has not started');
+    return pglite._runExclusiveQuery(fn);
+  }
+
   end(commit: boolean): Promise<void> {
     this.finish?.(commit);
     return this.done;
@@ -95,10 +104,26 @@ async function handle(request: WorkerRequest): Promise<unknown> {
       return undefined;
     case 'query': {
       const options = { rowMode: 'array' as const, parsers: rawParsers(request.rawTypes) };
+      const { sql, params, txId } = request;
+      if (params.length > 0) {
+        await pglite.waitReady;
+        // As PGlite's own query: outside a transaction it waits for any open one to end.
+        const named =
+          txId === undefined
+            ? await pglite._runExclusiveTransaction(() =>
+                pglite._runExclusiveQuery(() =>
+                  statements.run(sql, params, options.parsers, { inTransaction: false }),
+                ),
+              )
+            : await openTransaction(txId).exclusive(() =>
+                statements.run(sql, params, options.parsers, { inTransaction: true }),
+              );
+        if (named) return named;
+      }
       const result: QueryReply =
-        request.txId === undefined
-          ? await pglite.query(request.sql, request.params, options)
-          : await openTransaction(request.txId).query(request.sql, request.params, options);
+        txId === undefined
+          ? await pglite.query(sql, params, options)
+          : await openTransaction(txId).query(sql, params, options);
       return result;
     }
     case 'begin': {

@@ -1,0 +1,106 @@
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+
+/**
+ * Parameterised queries on PGlite as named prepared statements of its one session. PGlite's
+ * `query` parses and plans its SQL again on every call (an unnamed statement), and planning
+ * dominates the small queries a request makes: it looks up the size of every table and index the
+ * statement touches, each a file-system call from WebAssembly. A named statement is planned once
+ * and then only bound and executed, like node-postgres' named statements on PostgreSQL. Measured on
+ * the stream status statement: 0.16 ms a call instead of 0.99 ms.
+ *
+ * Runs inside PGlite's own query lock (the caller's job), so no other query's protocol messages
+ * come between this one's.
+ */
+
+/** Statements kept at most: the SQL the server writes is a bounded set; beyond it, plain queries. */
+const MAX_STATEMENTS = 500;
+
+type Statement = { name: string; paramTypes: number[] };
+type Serializer = (value: unknown) => string;
+type Parser = (value: string, type?: number) => unknown;
+/**
+ * The instance's own type handlers: PGlite's defaults plus the array types of the database, which
+ * it adds as it starts (public on the instance, not in its declared type).
+ */
+type TypeHandlers = { parsers: Record<number, Parser>; serializers: Record<number, Serializer> };
+
+const { serialize } = protocol;
+
+/** A failed statement as PGlite's own query reports it: with its SQL and parameters. */
+const reported = (error: unknown, query: string, params: unknown[]) =>
+  typeof error === 'object' && error !== null ? Object.assign(error, { query, params }) : error;
+
+/** Postgres refuses a named statement whose result columns a schema change has altered. */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: unknown } | null)?.code === '0A000' &&
+  /cached plan must not change result type/.test(String((error as Error).message));
+
+export function namedStatements(pglite: PGlite) {
+  /** By SQL text; null when the statement takes a parameter type this module cannot write. */
+  const prepared = new Map<string, Statement | null>();
+  let named = 0;
+  const { parsers: defaultParsers, serializers } = pglite as unknown as TypeHandlers;
+  const exec = async (message: Uint8Array) =>
+    (await pglite.execProtocol(message, { syncToFs: false })).messages;
+
+  /** Parses and describes the statement once; its parameter types decide how values are written. */
+  async function prepare(sql: string): Promise<Statement | null> {
+    if (prepared.has(sql)) return prepared.get(sql) ?? null;
+    if (prepared.size >= MAX_STATEMENTS) return null;
+    named += 1;
+    const name = `named_${named}`;
+    try {
+      await exec(serialize.parse({ name, text: sql, types: [] }));
+      const paramTypes = parse.parseDescribeStatementResults(
+        await exec(serialize.describe({ type: 'S', name })),
+      );
+      // A type PGlite has no serializer for is left to its own query (which writes it as text).
+      const statement = paramTypes.every((type) => type in serializers) ? { name, paramTypes } : null;
+      prepared.set(sql, statement);
+      return statement;
+    } finally {
+      await exec(serialize.sync());
+    }
+  }
+
+  /**
+   * The query's results as PGlite's `query` would give them (rows as arrays), or undefined when it
+   * must go through `query` instead. `parsers` are the caller's, over PGlite's defaults.
+   */
+  async function run(
+    sql: string,
+    params: unknown[],
+    parsers: Record<number, (value: string) => unknown> | undefined,
+    { inTransaction }: { inTransaction: boolean },
+  ): Promise<Results<unknown> | undefined> {
+    const statement = await prepare(sql).catch((error: unknown) => {
+      throw reported(error, sql, params);
+    });
+    if (!statement) return undefined;
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const write = serializers[statement.paramTypes[index] ?? -1];
+      return write ? write(value) : String(value);
+    });
+    const messages = [];
+    try {
+      messages.push(...(await exec(serialize.bind({ statement: statement.name, values }))));
+      messages.push(...(await exec(serialize.describe({ type: 'P' }))));
+      messages.push(...(await exec(serialize.execute({}))));
+    } catch (error) {
+      if (!isStalePlan(error)) throw reported(error, sql, params);
+      // A table it reads changed shape since it was planned: forgotten, and (outside a transaction,
+      // which the failure has not spoilt) run as a plain query this time.
+      prepared.delete(sql);
+      if (inTransaction) throw reported(error, sql, params);
+      return undefined;
+    } finally {
+      messages.push(...(await exec(serialize.sync())));
+    }
+    // Outside a transaction a statement is durable when it returns, as with PGlite's query.
+    if (!inTransaction) await pglite.syncToFs();
+    return parse.parseResults(messages, defaultParsers, { rowMode: 'array', parsers })[0];
+  }
+
+  return { run };
+}
