@@ -15,14 +15,18 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 /** Statements kept at most: the SQL the server writes is a bounded set; beyond it, plain queries. */
 const MAX_STATEMENTS = 500;
 
-type Statement = { name: string; paramTypes: number[] };
+/** A prepared statement and the serializer of each of its parameters, by position. */
+type Statement = { name: string; writers: Serializer[] };
 type Serializer = (value: unknown) => string;
 type Parser = (value: string, type?: number) => unknown;
 /**
  * The instance's own type handlers: PGlite's defaults plus the array types of the database, which
  * it adds as it starts (public on the instance, not in its declared type).
  */
-type TypeHandlers = { parsers: Record<number, Parser>; serializers: Record<number, Serializer> };
+type TypeHandlers = {
+  parsers: Record<number, Parser>;
+  serializers: Record<number, Serializer | undefined>;
+};
 
 const { serialize } = protocol;
 
@@ -54,8 +58,9 @@ export function namedStatements(pglite: PGlite) {
       const paramTypes = parse.parseDescribeStatementResults(
         await exec(serialize.describe({ type: 'S', name })),
       );
+      const writers = paramTypes.map((type) => serializers[type]);
       // A type PGlite has no serializer for is left to its own query (which writes it as text).
-      const statement = paramTypes.every((type) => type in serializers) ? { name, paramTypes } : null;
+      const statement = writers.every((write) => write !== undefined) ? { name, writers } : null;
       prepared.set(sql, statement);
       return statement;
     } finally {
@@ -77,11 +82,10 @@ export function namedStatements(pglite: PGlite) {
       throw reported(error, sql, params);
     });
     if (!statement) return undefined;
-    const values = params.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const write = serializers[statement.paramTypes[index] ?? -1];
-      return write ? write(value) : String(value);
-    });
+    // More values than parameters cannot happen from Drizzle; Postgres refuses the bind if it did.
+    const values = params.map((value, index) =>
+      value === null || value === undefined ? null : (statement.writers[index] ?? String)(value),
+    );
     const messages = [];
     try {
       messages.push(...(await exec(serialize.bind({ statement: statement.name, values }))));

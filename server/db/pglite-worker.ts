@@ -105,6 +105,8 @@ async function handle(request: WorkerRequest): Promise<unknown> {
     case 'query': {
       const options = { rowMode: 'array' as const, parsers: rawParsers(request.rawTypes) };
       const { sql, params, txId } = request;
+      // Only queries with parameters: those are the ones a request repeats; the others are mostly
+      // one-off statements (migrations, DDL) that a kept plan would not serve.
       if (params.length > 0) {
         await pglite.waitReady;
         // As PGlite's own query: outside a transaction it waits for any open one to end.
