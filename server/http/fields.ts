@@ -15,19 +15,27 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  * fail) and no lone UTF-16 surrogate (a JSON `\ud800` escape has no UTF-8 form and would turn into a
  * replacement character).
  */
-const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+export const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 /**
- * C0 controls and DEL, except tab, line feed and carriage return (a message may have lines): no field
- * of a person's data holds them, and stored text and logs stay readable.
+ * C0 and C1 controls and DEL, except tab, line feed and carriage return (a message may have lines):
+ * no field of a person's data holds them, and stored text and logs stay readable.
  */
-function hasControlCharacters(text: string): boolean {
+export function hasControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f))
+      return true;
   }
   return false;
 }
+
+/**
+ * What a one-line field (a name, a city, a code) never holds: tabs and line breaks, and the invisible
+ * controls that reorder the text around them (bidirectional embeddings, overrides and isolates), with
+ * which a name could show as something else than what is stored.
+ */
+const NOT_IN_A_LINE = /[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Every text input. */
 const textInput = () =>
@@ -35,6 +43,13 @@ const textInput = () =>
     v.string('notText' satisfies MessageKey),
     v.check(isStorable, 'badCharacters' satisfies MessageKey),
     v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
+  );
+
+/** A text input of one line. */
+const lineInput = () =>
+  v.pipe(
+    textInput(),
+    v.check((s) => !NOT_IN_A_LINE.test(s), 'controlCharacters' satisfies MessageKey),
   );
 
 /** Empty text means "clear the field" for optional profile fields. */
@@ -72,16 +87,19 @@ export const appIdField = v.pipe(
   v.regex(/^[\w.:-]+$/, 'appId' satisfies MessageKey),
 );
 
-/** Adds the "passwords match" rule (reported under `password_repeat`) to a password form. */
+/**
+ * Adds the "passwords match" rule (reported under `password_repeat`) to a password form; a form that
+ * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают").
+ */
 export function withMatchingRepeat<
   S extends v.GenericSchema<unknown, { password: string; password_repeat: string }>,
->(schema: S) {
+>(schema: S, message: 'passwordMismatch' | 'newPasswordMismatch' = 'passwordMismatch') {
   return v.pipe(
     schema,
     v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
       if (!dataset.typed || dataset.value.password === dataset.value.password_repeat) return;
       addIssue({
-        message: 'passwordMismatch' satisfies MessageKey,
+        message,
         path: [
           {
             type: 'object',
@@ -96,17 +114,28 @@ export function withMatchingRepeat<
   );
 }
 
-export const requiredText = (max: number) =>
+const required = (input: v.GenericSchema<unknown, string>, max: number) =>
   v.pipe(
-    textInput(),
+    input,
     v.trim(),
     v.nonEmpty('required' satisfies MessageKey),
     v.maxLength(max, 'tooLong' satisfies MessageKey),
   );
 
-/** Optional profile text: null or an empty string clears it. */
-export const optionalText = (max: number) =>
-  v.nullable(v.pipe(textInput(), v.trim(), v.maxLength(max, 'tooLong' satisfies MessageKey), emptyToNull));
+const optional = (input: v.GenericSchema<unknown, string>, max: number) =>
+  v.nullable(v.pipe(input, v.trim(), v.maxLength(max, 'tooLong' satisfies MessageKey), emptyToNull));
+
+/** Required text that may have lines (a message), trimmed. */
+export const requiredText = (max: number) => required(textInput(), max);
+
+/** Optional text that may have lines (a comment): null or an empty string clears it. */
+export const optionalText = (max: number) => optional(textInput(), max);
+
+/** A required one-line text (a name, a code), trimmed. */
+export const requiredLine = (max: number) => required(lineInput(), max);
+
+/** An optional one-line profile text: null or an empty string clears it. */
+export const optionalLine = (max: number) => optional(lineInput(), max);
 
 /** The app's own phone rule (src/domain/phone.ts), stored without separators. */
 export const phoneField = v.pipe(
@@ -188,7 +217,7 @@ export const flagField = v.picklist([0, 1], 'notFlag' satisfies MessageKey);
 export const positiveIntegerQuery = (max: number) =>
   v.pipe(
     textInput(),
-    v.regex(/^-?\d{1,7}$/, 'notWholeNumber' satisfies MessageKey),
+    v.regex(/^-?\d+$/, 'notWholeNumber' satisfies MessageKey),
     v.transform(Number),
     v.minValue(1, 'notPositive' satisfies MessageKey),
     v.maxValue(max, 'tooLarge' satisfies MessageKey),
@@ -226,6 +255,14 @@ export const bodyIdField = v.pipe(
 export const plainText = (min: number, max: number) =>
   v.pipe(
     textInput(),
+    v.minLength(min, 'required' satisfies MessageKey),
+    v.maxLength(max, 'tooLong' satisfies MessageKey),
+  );
+
+/** One line taken as given (no trimming), `min..max` characters. */
+export const plainLine = (min: number, max: number) =>
+  v.pipe(
+    lineInput(),
     v.minLength(min, 'required' satisfies MessageKey),
     v.maxLength(max, 'tooLong' satisfies MessageKey),
   );

@@ -138,6 +138,18 @@ describe('POST /auth/signup-by-email', () => {
     expect(result.body).toEqual({ success: false, message: 'Регистрация на этом сайте закрыта.' });
     expect(await userCount()).toBe(before);
   });
+
+  it('refuses a sign-up by app id on the brand without registration, creating nothing', async () => {
+    const before = await userCount();
+    const result = await api.post(
+      '/auth/signup-by-app-id',
+      { app_id: 'kite-device', password: 'device-secret', password_repeat: 'device-secret' },
+      { appId: 'kite-web' },
+    );
+    expect(result.status).toBe(403);
+    expect(result.body).toEqual({ success: false, message: 'Регистрация на этом сайте закрыта.' });
+    expect(await userCount()).toBe(before);
+  });
 });
 
 describe('app-id accounts', () => {
@@ -209,6 +221,12 @@ describe('POST /auth/validate-signup-form', () => {
 
     const appId = await api.post('/auth/validate-signup-form', { app_id: 'device-1234' });
     expect(appId.body.data['signupform-app_id']).toEqual(['This app id is already registered.']);
+  });
+
+  it('answers 422 when there is nothing to check', async () => {
+    const empty = await api.post('/auth/validate-signup-form?lang=es', {});
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({ email: ['Envía un correo electrónico o un app id.'] });
   });
 
   it('answers 400 to a malformed body', async () => {

@@ -162,16 +162,28 @@ describe('bad requests', () => {
       expect(result.body.errors).toEqual({ name: ['Contiene caracteres que no se pueden guardar.'] });
     }
     const [before] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.learner.email));
-    for (const city of ['Bell\u0007', 'Esc\u001b[31m', 'Del\u007f']) {
+    for (const city of ['Bell\u0007', 'Esc\u001b[31m', 'Del\u007f', 'C1\u0085']) {
       const result = await api.post('/user?lang=en', { city }, { token });
       expect(result.status, JSON.stringify(city)).toBe(422);
       expect(result.body.errors).toEqual({ city: ['Must not contain control characters.'] });
+    }
+    // A name or a city is one line, and nothing invisible turns it round (U+202E, U+2066).
+    for (const name of ['Ann\nEvil', 'Ann\rEvil', 'Ann\tEvil', 'A\u202eB', 'A\u2066B', 'A\u2028B']) {
+      const result = await api.post('/user?lang=en', { name, last_name: name }, { token });
+      expect(result.status, JSON.stringify(name)).toBe(422);
+      expect(result.body.errors).toEqual({
+        name: ['Must not contain control characters.'],
+        last_name: ['Must not contain control characters.'],
+      });
     }
     const question = {
       email: 'visitor@example.com',
       name: 'Visitor',
       message: 'Line one\r\nline two\ttabbed',
     };
+    // A message keeps its lines; the name beside it may not have any.
+    const twoLines = await api.post('/tech-questions/anonymous', { ...question, name: 'Vis\nitor' });
+    expect(twoLines.status).toBe(422);
     expect((await api.post('/tech-questions/anonymous', question)).status).toBe(201);
     const [after] = await server.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.learner.email));
     expect(after?.city).toBe(before?.city);
@@ -216,7 +228,10 @@ describe('lists', () => {
       'page=0': { page: ['Must be 1 or more.'] },
       'page=-1': { page: ['Must be 1 or more.'] },
       'page=abc': { page: ['Must be a whole number.'] },
-      'page=99999999999999': { page: ['Must be a whole number.'] },
+      'page=1.5': { page: ['Must be a whole number.'] },
+      // A whole number too large for a page is told so, not called something else.
+      'page=99999999999999': { page: ['Must be at most 1000000.'] },
+      [`page=${'9'.repeat(400)}`]: { page: ['Must be at most 1000000.'] },
       'per-page=1000': { 'per-page': ['Must be at most 100.'] },
     };
     for (const [query, errors] of Object.entries(refusals)) {

@@ -162,6 +162,17 @@ describe('POST /course-services/{id}/enrol-demo', () => {
     expect(await streamsOf(enrolled.id)).toHaveLength(1);
   });
 
+  it('403 on a brand without demo access, with nothing created', async () => {
+    const learner = await api.signUp('demo-on-kite');
+    const refused = await api.post(`/course-services/${demoId}/enrol-demo`, undefined, {
+      token: learner.token,
+      appId: 'kite-web',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, message: 'Демодоступ на этом сайте не предоставляется.' });
+    expect(await streamsOf(learner.id)).toHaveLength(0);
+  });
+
   it('calls at the same time create one stream', async () => {
     const learner = await api.signUp('demo-racer');
     const results = await Promise.all(

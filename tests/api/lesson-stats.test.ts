@@ -241,6 +241,7 @@ describe('refusals change nothing', () => {
       [{ play_count: undefined }, { play_count: ['This field is required.'] }],
       [{ day_status: 'x'.repeat(33) }, { day_status: ['Must be at most 32 characters.'] }],
       [{ day_status: 7 }, { day_status: ['Must be text.'] }],
+      [{ day_status: 'st\nx' }, { day_status: ['Must not contain control characters.'] }],
     ];
     for (const [change, errors] of cases) {
       const result = await save(statOf(course, change));

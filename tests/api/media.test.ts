@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeCourse } from '../../server/authoring/course-writer';
 import { enrol } from '../../server/authoring/enrolment';
-import { mediaFiles, videos } from '../../server/db/schema';
+import { courseStages, courses, mediaFiles, stageDays, videos } from '../../server/db/schema';
 import { makeTestVideo, writeTestSubtitles } from '../../server/infra/media/test-media';
 import { transcodeVideo, type VideoManifest } from '../../server/infra/media/transcode';
 import { serverForFile } from './harness';
@@ -24,6 +24,8 @@ const { server, api } = serverForFile({ mediaDir });
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ownerToken: string;
 let otherToken: string;
+let demoToken: string;
+let ownerCourseId: number;
 let videoId: number;
 let manifest: VideoManifest;
 let documentId: number;
@@ -102,11 +104,16 @@ beforeAll(async () => {
   const other = await api.signUp('media-other');
   ownerToken = owner.token;
   otherToken = other.token;
+  const demo = await api.signUp('media-demo');
+  demoToken = demo.token;
   const mine = await learnerCourse('Owner course', { videoId, documentId, imageId });
+  ownerCourseId = mine.courseId;
   const theirs = await learnerCourse('Other course', { documentId: otherDocumentId });
   const window = { startDate: new Date(Date.now() - DAY_MS), endDate: new Date(Date.now() + 30 * DAY_MS) };
   await enrol(server.db, { userId: owner.id, courseId: mine.courseId, ...window });
   await enrol(server.db, { userId: other.id, courseId: theirs.courseId, ...window });
+  // A demo without full access of the owner's course, whose one day is not demo-accessible.
+  await enrol(server.db, { userId: demo.id, courseId: mine.courseId, ...window, isDemo: true });
 }, 120_000);
 
 afterAll(async () => {
@@ -337,6 +344,43 @@ describe('who may not read', () => {
       200,
     );
     expect((await media(`/media/files/${otherDocumentId}/other.pdf`)).status).toBe(404);
+  });
+
+  it('a demo without full access reaches the lessons of open demo days only, and documents as its course allows', async () => {
+    const [stage] = await server.db
+      .select({ id: courseStages.id })
+      .from(courseStages)
+      .where(eq(courseStages.courseId, ownerCourseId));
+    if (!stage) throw new Error('the owner course has no stage');
+    const setDay = (values: Partial<typeof stageDays.$inferInsert>) =>
+      server.db.update(stageDays).set(values).where(eq(stageDays.stageId, stage.id));
+    const video = () => media(videoUrl('video.mp4'), { token: demoToken, method: 'HEAD' });
+    const handout = () =>
+      media(`/media/files/${documentId}/handout.pdf`, { token: demoToken, method: 'HEAD' });
+
+    // The day is locked for the demo: its lesson's video is not reachable, the course's image is.
+    expect((await video()).status).toBe(404);
+    expect((await media(`/media/files/${imageId}/cover.png`, { token: demoToken })).status).toBe(200);
+    // Demo-accessible, but not open by its time delay yet: still locked.
+    await setDay({ isDemoAccessible: 1, openingDelaySeconds: 3 * 24 * 60 * 60 });
+    expect((await video()).status).toBe(404);
+    await setDay({ openingDelaySeconds: 0 });
+    expect((await video()).status).toBe(200);
+    // The learner with full access was never held back.
+    expect((await media(videoUrl('video.mp4'), { method: 'HEAD' })).status).toBe(200);
+
+    expect((await handout()).status).toBe(200);
+    await server.db
+      .update(courses)
+      .set({ isDemoDocumentsAccessible: 0 })
+      .where(eq(courses.id, ownerCourseId));
+    expect((await handout()).status).toBe(404);
+    expect((await media(`/media/files/${documentId}/handout.pdf`, { method: 'HEAD' })).status).toBe(200);
+    await server.db
+      .update(courses)
+      .set({ isDemoDocumentsAccessible: 1 })
+      .where(eq(courses.id, ownerCourseId));
+    await setDay({ isDemoAccessible: 0 });
   });
 
   it('a file no course uses is nobody’s', async () => {

@@ -96,7 +96,7 @@ describe('password reset through mail', () => {
       password_repeat: 'new-password-2',
     });
     expect(mismatch.status).toBe(422);
-    expect(mismatch.body.errors).toEqual({ password_repeat: ['The passwords do not match.'] });
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['The new passwords do not match.'] });
     const unknown = await api.post('/auth/reset-password?lang=ru', {
       token: 'x'.repeat(43),
       password: 'new-password-1',

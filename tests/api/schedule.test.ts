@@ -111,6 +111,12 @@ describe('PUT /schedule/update', () => {
       'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
     ],
     [
+      'an empty list instead of weekdays',
+      [],
+      'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',
+      'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
+    ],
+    [
       'a list instead of weekdays',
       ['09:00'],
       'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',

@@ -322,6 +322,11 @@ describe('POST /user-course-streams/{id}/filters', () => {
       ],
       [
         course.streamId,
+        { filters: { a: 'b\u0001' } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
+      [
+        course.streamId,
         { filters: JSON.parse(`${'{"a":'.repeat(20)}1${'}'.repeat(20)}`) },
         { filters: ['The filters are nested too deeply.'] },
       ],

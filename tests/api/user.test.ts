@@ -131,11 +131,11 @@ describe('POST /user/update-password', () => {
     );
     expect(wrong.body.errors).toEqual({ current_password: ['The current password is incorrect.'] });
     const mismatch = await api.post(
-      '/user/update-password?lang=es',
+      '/user/update-password?lang=ru',
       { current_password: password, password: 'new-password', password_repeat: 'other-password' },
       { token },
     );
-    expect(mismatch.body.errors).toEqual({ password_repeat: ['Las contraseñas no coinciden.'] });
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['Новые пароли не совпадают.'] });
     const short = await api.post(
       '/user/update-password',
       { current_password: password, password: 'short', password_repeat: 'short' },
@@ -161,11 +161,27 @@ describe('POST /user/update-password', () => {
 });
 
 describe('POST /user/update-user', () => {
-  it('changes the e-mail or the status', async () => {
-    const { token, id } = await api.signUp('renamer');
+  /** An account made by app id: it has no e-mail until this call gives it one. */
+  async function appIdAccount(label: string) {
+    const password = `${label}-secret`;
+    const created = await api.post('/auth/signup-by-app-id', {
+      app_id: `${label}-device`,
+      password,
+      password_repeat: password,
+    });
+    const { token, user } = created.body.data as { token: string; user: { id: number; email: null } };
+    return { token, id: user.id, password };
+  }
+
+  it('gives an account made by app id its e-mail, or moves the status', async () => {
+    const { token, id } = await appIdAccount('renamer');
     const email = await api.post('/user/update-user', { email: 'Renamed@Example.com' }, { token });
     expect(email.status).toBe(200);
     expect(email.body.data.email).toBe('renamed@example.com');
+    // Sent again (a retry after a lost answer), the same address is still fine.
+    const again = await api.post('/user/update-user', { email: 'renamed@example.com' }, { token });
+    expect(again.status).toBe(200);
+    await api.login('renamed@example.com', 'renamer-secret');
     await server.db.update(users).set({ status: 20 }).where(eq(users.id, id));
     const status = await api.post('/user/update-user', { status: 30 }, { token });
     expect(status.body.data.status).toBe(30);
@@ -173,7 +189,7 @@ describe('POST /user/update-user', () => {
   });
 
   it('refuses a taken or invalid e-mail, an unknown status and an empty body', async () => {
-    const { token, id } = await api.signUp('careless-renamer');
+    const { token, id } = await appIdAccount('careless-renamer');
     const before = await row(id);
     const taken = await api.post('/user/update-user', { email: DEMO_ACCOUNTS.admin.email }, { token });
     expect(taken.status).toBe(422);
@@ -185,6 +201,16 @@ describe('POST /user/update-user', () => {
     const empty = await api.post('/user/update-user', {}, { token });
     expect(empty.body.errors.email).toEqual(['Send an e-mail or a status.']);
     expect(await row(id)).toEqual(before);
+  });
+
+  it('never changes an e-mail the account has: a session alone cannot take over the sign-in', async () => {
+    const { token, id, email, password } = await api.signUp('kept-address');
+    const before = await row(id);
+    const changed = await api.post('/user/update-user?lang=ru', { email: 'thief@example.com' }, { token });
+    expect(changed.status).toBe(422);
+    expect(changed.body.errors.email).toEqual(['У этого аккаунта уже есть e-mail.']);
+    expect(await row(id)).toEqual(before);
+    await api.login(email, password);
   });
 });
 

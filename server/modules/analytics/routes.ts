@@ -3,7 +3,7 @@ import { ANALYTICS_BATCH_MAX, ANALYTICS_EVENT_NAMES, ANALYTICS_PATH_MAX } from '
 import { analyticsEvents } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import { tooManyRequests } from '../../http/errors';
-import { plainText } from '../../http/fields';
+import { plainLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -13,7 +13,7 @@ const LATEST_SECONDS = 4_102_444_800;
 
 const AnalyticsEventBody = v.object({
   name: v.picklist(ANALYTICS_EVENT_NAMES, 'analyticsEventName' satisfies MessageKey),
-  path: v.pipe(plainText(1, ANALYTICS_PATH_MAX), v.startsWith('/', 'notPath' satisfies MessageKey)),
+  path: v.pipe(plainLine(1, ANALYTICS_PATH_MAX), v.startsWith('/', 'notPath' satisfies MessageKey)),
   at: v.pipe(
     v.number('notWholeNumber' satisfies MessageKey),
     v.integer('notWholeNumber' satisfies MessageKey),

@@ -51,6 +51,7 @@ const ResetPasswordBody = withMatchingRepeat(
     password: passwordField,
     password_repeat: repeatField,
   }),
+  'newPasswordMismatch',
 );
 
 const EmptyData = v.object({});
@@ -61,6 +62,11 @@ const SignupCheckAnswer = v.object({
 });
 
 /** Refuses with 429 while this account or this client is over the limit. */
+/** Sign-ups (by e-mail or app id) only on brands with registration open. */
+function registrationOpen(c: Context<AppEnv>): void {
+  if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
+}
+
 function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
   const wait = attemptRetryAfter(limits, account, clientAddress(c));
   if (wait > 0) throw tooManyRequests(wait);
@@ -199,9 +205,7 @@ export const authModule: ApiModule = {
       path: '/auth/signup-by-email',
       summary: 'Sign up with e-mail and password (brands with registration open)',
       access: 'none',
-      precondition(c) {
-        if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
-      },
+      precondition: registrationOpen,
       body: EmailSignupBody,
       answer: dataAnswer(WireSignedIn, 201),
       refusals: [403],
@@ -215,10 +219,14 @@ export const authModule: ApiModule = {
     route({
       method: 'post',
       path: '/auth/signup-by-app-id',
-      summary: 'Sign up with an app id and password',
+      summary: 'Sign up with an app id and password (brands with registration open)',
       access: 'none',
+      // An app id account can be given an e-mail later (POST /user/update-user): a closed brand
+      // refuses it as it refuses a sign-up by e-mail.
+      precondition: registrationOpen,
       body: AppIdSignupBody,
       answer: dataAnswer(WireSignedIn, 201),
+      refusals: [403],
       async handle(c, { body }, services) {
         if (await findUserByAppId(services.db, body.app_id)) throw fieldError('app_id', 'appIdTaken');
         const user = await createUser(c, services, { appId: body.app_id }, body.password, 'app_id');
@@ -234,6 +242,8 @@ export const authModule: ApiModule = {
       body: ValidateSignupBody,
       answer: jsonAnswer(SignupCheckAnswer),
       async handle(c, { body }, services) {
+        // Nothing to check is a mistake of the caller, not a form without errors.
+        if (body.email === undefined && body.app_id === undefined) throw fieldError('email', 'emailOrAppId');
         const data = {
           'signupform-email': await signupFieldErrors(c, services, 'email', body.email),
           'signupform-app_id': await signupFieldErrors(c, services, 'app_id', body.app_id),

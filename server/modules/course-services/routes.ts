@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { ApiError } from '../../http/errors';
-import { idParam, optionalText } from '../../http/fields';
+import { idParam, optionalLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import { courseAnswers } from '../courses/answers';
@@ -13,7 +13,7 @@ import { toWireCourseService, WireCourseService } from './wire';
 const ViewQuery = v.object({
   id: v.optional(idParam, ''),
   // The app asks for relations (course, childs.course, ...); the course always comes, so it is only checked.
-  expand: v.optional(optionalText(200)),
+  expand: v.optional(optionalLine(200)),
 });
 
 export const courseServicesModule: ApiModule = {
@@ -44,11 +44,15 @@ export const courseServicesModule: ApiModule = {
       summary: "Enrols the learner in the service's demo course",
       description:
         'Only for a course_demo service (422 otherwise) and a learner without any stream (409): a demo ' +
-        "stream without full access, from the start of today in the learner's time zone, for the service's access days.",
+        "stream without full access, from the start of today in the learner's time zone, for the service's access days. " +
+        'Refused (403) on a brand whose flags say it has no demo access (`isDemoAccessible`).',
       access: 'session',
+      precondition(c) {
+        if (!c.get('brand').flags.isDemoAccessible) throw new ApiError(403, 'demoClosed');
+      },
       params: v.object({ id: idParam }),
       answer: dataAnswer(WireStream, 201),
-      refusals: [404, 409],
+      refusals: [403, 404, 409],
       async handle(c, { params, auth }, { db }) {
         const now = Date.now();
         const streamId = await enrolInDemo(db, auth.user.id, params.id, now);

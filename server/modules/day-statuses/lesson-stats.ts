@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { dayStatistics, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { preparedStatement } from '../../db/statements';
 import { ApiError, fieldError } from '../../http/errors';
-import { MAX_INT4, plainText } from '../../http/fields';
+import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { loadMyStream } from '../streams/queries';
 import { statusOf } from '../streams/status';
@@ -50,7 +50,7 @@ export const LessonStatBody = v.object({
     v.minValue(0, 'notNegative' satisfies MessageKey),
     v.maxValue(MAX_PLAY_COUNT, 'tooLarge' satisfies MessageKey),
   ),
-  day_status: v.nullish(plainText(0, 32)),
+  day_status: v.nullish(plainLine(0, 32)),
 });
 type LessonStatInput = v.InferOutput<typeof LessonStatBody>;
 

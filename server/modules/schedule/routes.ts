@@ -21,7 +21,12 @@ const DayTimes = v.pipe(
 );
 
 const ScheduleBody = v.object({
-  repeatDays: v.record(WeekdayKey, DayTimes, 'repeatDays' satisfies MessageKey),
+  repeatDays: v.pipe(
+    v.unknown(),
+    // valibot's record takes an array as an object without keys: `[]` would clear every reminder.
+    v.check((days) => !Array.isArray(days), 'repeatDays' satisfies MessageKey),
+    v.record(WeekdayKey, DayTimes, 'repeatDays' satisfies MessageKey),
+  ),
 });
 
 /** The learner's weekly reminder times (docs/API.md, "Reminders"); delivered as web push by the scheduler. */

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
-import { idParam, requiredText } from '../../http/fields';
+import { idParam, requiredLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, redirectAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
@@ -23,12 +23,12 @@ import { callbackUrl, type Outcome, outcomeUrl, ownReturnUrl, unknownFlowUrl } f
 import type { WireExternalAuth as WireExternalAuthType } from './wire';
 import { WireExternalAuth } from './wire';
 
-const ProviderParams = v.object({ provider: requiredText(20) });
-const ReturnUrls = { successUrl: requiredText(2000), cancelUrl: requiredText(2000) };
+const ProviderParams = v.object({ provider: requiredLine(20) });
+const ReturnUrls = { successUrl: requiredLine(2000), cancelUrl: requiredLine(2000) };
 const StartQuery = v.object(ReturnUrls);
 /** The spec puts the session token in the query: the browser navigates there, it sends no header. */
 const LinkQuery = v.object({ ...ReturnUrls, token: v.optional(v.string()) });
-const ExchangeBody = v.object({ code: requiredText(100) });
+const ExchangeBody = v.object({ code: requiredLine(100) });
 const EmptyData = v.object({});
 
 /** The provider's settings when the request's brand offers it and this server is configured for it; 404 otherwise. */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { hasControlCharacters, isStorable } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 
 /**
@@ -8,9 +9,9 @@ import type { MessageKey } from '../../infra/i18n';
 
 const MAX_FILTERS_BYTES = 4096;
 const MAX_FILTERS_DEPTH = 16;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+/** Text jsonb stores as given, with no control character (as in every other text field). */
+const isStorableText = (text: string) => isStorable(text) && !hasControlCharacters(text);
 
 /** Every key and string inside `value` is storable (arrays and objects walked). */
 function storable(value: unknown): boolean {

@@ -4,7 +4,7 @@ import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../../src/domain/limits';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
-import { bodyIdField, emailField, optionalText, requiredText } from '../../http/fields';
+import { bodyIdField, emailField, optionalLine, requiredLine, requiredText } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import { type MessageKey, translate } from '../../infra/i18n';
@@ -12,7 +12,7 @@ import { ownStreamCourse, requireActiveCategory, storeAutoQuestionOnce, storeQue
 
 const AnonymousQuestionBody = v.object({
   email: emailField,
-  name: requiredText(100),
+  name: requiredLine(100),
   message: requiredText(SUPPORT_MESSAGE_MAX_LENGTH),
   support_category_id: v.optional(v.nullable(bodyIdField)),
 });
@@ -21,7 +21,7 @@ const AnonymousQuestionBody = v.object({
 const signedInFields = {
   support_category_id: bodyIdField,
   /** Empty or missing: the account's name is used. */
-  name: v.optional(optionalText(100), null),
+  name: v.optional(optionalLine(100), null),
 };
 
 const QuestionBody = v.object({

@@ -12,10 +12,10 @@ import {
   genderField,
   instagramField,
   languageCodeField,
-  optionalText,
+  optionalLine,
   passwordField,
   phoneField,
-  requiredText,
+  requiredLine,
   statusField,
   timezoneField,
   withMatchingRepeat,
@@ -30,9 +30,9 @@ import { toWireUser, WireSignedIn, WireUser } from './wire';
 const UserQuery = v.object({ expand: v.optional(v.string()) });
 
 const ProfileBody = v.object({
-  name: v.optional(requiredText(64)),
-  last_name: v.optional(requiredText(64)),
-  city: v.optional(optionalText(100)),
+  name: v.optional(requiredLine(64)),
+  last_name: v.optional(requiredLine(64)),
+  city: v.optional(optionalLine(100)),
   gender: v.optional(genderField),
   phone: v.optional(phoneField),
   birthday: v.optional(birthdayField),
@@ -48,6 +48,7 @@ const PasswordChangeBody = withMatchingRepeat(
     password: passwordField,
     password_repeat: v.string('notText' satisfies MessageKey),
   }),
+  'newPasswordMismatch',
 );
 
 const UpdateUserBody = v.object({
@@ -174,6 +175,11 @@ export const userModule: ApiModule = {
         // session set a password without the current one.
         if (body.status !== undefined && !isStatusStep(user.status, body.status)) {
           throw fieldError('status', 'statusBackwards');
+        }
+        // Only an account without an e-mail (made by app id) is given one here: changing an
+        // address, the account's sign-in, takes more than a session (a stolen token must not).
+        if (body.email !== undefined && user.email !== null && user.email !== body.email) {
+          throw fieldError('email', 'emailAlreadySet');
         }
         if (body.email !== undefined && (await isEmailTaken(services.db, body.email, user.id))) {
           throw fieldError('email', 'emailTaken');
