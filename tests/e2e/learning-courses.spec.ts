@@ -56,6 +56,13 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();
   await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
   await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+
+  // The Russian tab names are the longest: on a phone their row scrolls by itself, the page does not.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
+  await page.goto('./courses');
+  await expect(page.getByRole('tab', { name: 'Завершённые' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
 
 test('the calendar shows the days’ states and locks a demo’s days', async ({ page }) => {
