@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
+import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
@@ -146,18 +147,16 @@ export const phoneField = v.pipe(
   v.transform(normalizePhone),
 );
 
-function isRealDate(ddmmyyyy: string): boolean {
-  const [day, month, year] = ddmmyyyy.split('.').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
 export const birthdayField = v.nullable(
   v.pipe(
     textInput(),
     v.trim(),
-    v.check((s) => s === '' || /^\d{2}\.\d{2}\.\d{4}$/.test(s), 'birthdayFormat' satisfies MessageKey),
-    v.check((s) => s === '' || isRealDate(s), 'birthdayNonexistent' satisfies MessageKey),
+    // The app's own rule (src/domain/profileValidation.ts), each problem with its message.
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed || dataset.value === '') return;
+      const problem = birthdayProblem(dataset.value, Date.now());
+      if (problem) addIssue({ message: problem satisfies MessageKey });
+    }),
     emptyToNull,
   ),
 );

@@ -66,6 +66,12 @@ export async function readBody<S extends v.GenericSchema>(
 }
 
 export function readQuery<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
+  // `?page=1&page=2` names two values where the call reads one: which was meant is not ours to guess.
+  const seen = new Set<string>();
+  for (const key of new URL(c.req.url).searchParams.keys()) {
+    if (seen.has(key)) throw new ApiError(422, 'invalidFields', { [key]: [{ key: 'repeatedParameter' }] });
+    seen.add(key);
+  }
   return check(schema, c.req.query());
 }
 

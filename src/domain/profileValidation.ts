@@ -25,12 +25,20 @@ export function validatePhone(value: string): FieldError[] {
   return isPhone(phone) ? [] : [{ code: 'phone' }];
 }
 
-/** Optional DD.MM.YYYY; a well-formed but impossible date (31.02.2020) has its own message. */
-export function validateBirthday(value: string): FieldError[] {
-  const birthday = value.trim();
-  if (birthday === '') return [];
+/** Birthdays before this year are typing mistakes, not learners. */
+export const EARLIEST_BIRTH_YEAR = 1900;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type BirthdayProblem = 'birthdayFormat' | 'birthdayNonexistent' | 'birthdayRange';
+
+/**
+ * What is wrong with a DD.MM.YYYY birthday, or null: the app and the server ask the same. A
+ * well-formed but impossible date (31.02.2020) has its own message, and so has a date before 1900 or
+ * after `now` (a day's leeway: somewhere it is already tomorrow).
+ */
+export function birthdayProblem(birthday: string, now: number): BirthdayProblem | null {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(birthday);
-  if (!match) return [{ code: 'birthdayFormat' }];
+  if (!match) return 'birthdayFormat';
   const [day, month, year] = match.slice(1).map(Number) as [number, number, number];
   const date = new Date(Date.UTC(year, month - 1, day));
   const exists =
@@ -38,5 +46,15 @@ export function validateBirthday(value: string): FieldError[] {
     date.getUTCFullYear() === year &&
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day;
-  return exists ? [] : [{ code: 'birthdayNonexistent' }];
+  if (!exists) return 'birthdayNonexistent';
+  if (year < EARLIEST_BIRTH_YEAR || date.getTime() > now + DAY_MS) return 'birthdayRange';
+  return null;
+}
+
+/** Optional DD.MM.YYYY (birthdayProblem). */
+export function validateBirthday(value: string, now = Date.now()): FieldError[] {
+  const birthday = value.trim();
+  if (birthday === '') return [];
+  const problem = birthdayProblem(birthday, now);
+  return problem ? [{ code: problem }] : [];
 }

@@ -15,6 +15,7 @@ export type FieldError =
   | { code: 'phone' }
   | { code: 'birthdayFormat' }
   | { code: 'birthdayNonexistent' }
+  | { code: 'birthdayRange' }
   | { code: 'instagramStartsWithPeriod' }
   | { code: 'instagramEndsWithPeriod' }
   | { code: 'instagramDoublePeriod' }

@@ -13,6 +13,7 @@ const TEXTS: Record<Exclude<FieldError['code'], 'server' | 'minLength' | 'maxLen
   phone: msg`Wrong phone number format`,
   birthdayFormat: msg`Wrong format`,
   birthdayNonexistent: msg`This date does not exist`,
+  birthdayRange: msg`Enter a date from 01.01.1900 to today`,
   instagramStartsWithPeriod: msg`You can't start your username with a period`,
   instagramEndsWithPeriod: msg`You can't end your username with a period`,
   instagramDoublePeriod: msg`You can't have more than one period in a row`,

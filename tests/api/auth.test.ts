@@ -120,6 +120,12 @@ describe('POST /auth/signup-by-email', () => {
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ password_repeat: ['Пароли не совпадают.'] });
 
+    const otherName = await api.post(
+      '/auth/signup-by-email',
+      form('named@example.com', { username: 'someone-else@example.com' }),
+    );
+    expect(otherName.body.errors).toEqual({ username: ['The username must be the e-mail.'] });
+
     const zone = await api.post(
       '/auth/signup-by-email',
       form('zone@example.com', { timezone: 'Mars/Olympus' }),

@@ -229,6 +229,8 @@ describe('lists', () => {
       'page=-1': { page: ['Must be 1 or more.'] },
       'page=abc': { page: ['Must be a whole number.'] },
       'page=1.5': { page: ['Must be a whole number.'] },
+      'page=1&page=2': { page: ['Send this parameter once.'] },
+      'page=1&lang=en&lang=ru': { lang: ['Send this parameter once.'] },
       // A whole number too large for a page is told so, not called something else.
       'page=99999999999999': { page: ['Must be at most 1000000.'] },
       [`page=${'9'.repeat(400)}`]: { page: ['Must be at most 1000000.'] },

@@ -210,6 +210,9 @@ export const authModule: ApiModule = {
       answer: dataAnswer(WireSignedIn, 201),
       refusals: [403],
       async handle(c, { body }, services) {
+        // The form sends its e-mail as the username too (shell spec, section 5): another one is a mistake.
+        if (body.username !== undefined && body.username.trim().toLowerCase() !== body.email)
+          throw fieldError('username', 'usernameNotEmail');
         if (await isEmailTaken(services.db, body.email)) throw fieldError('email', 'emailTaken');
         const values = { email: body.email, timezone: body.timezone ?? null, status: body.status };
         return signedIn(c, services, await createUser(c, services, values, body.password, 'email'), 201);

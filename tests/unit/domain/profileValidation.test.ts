@@ -77,4 +77,17 @@ describe('validateBirthday', () => {
       expect(validateBirthday(value)).toEqual([{ code: 'birthdayNonexistent' }]);
     },
   );
+  const now = Date.UTC(2026, 10, 24, 12);
+  it.each(['01.01.1900', '24.11.2026', '25.11.2026'])(
+    'takes %j, today at the latest (somewhere)',
+    (value) => {
+      expect(validateBirthday(value, now)).toEqual([]);
+    },
+  );
+  it.each(['31.12.1899', '01.01.1800', '27.11.2026', '01.01.2999'])(
+    'refuses %j, before 1900 or after today',
+    (value) => {
+      expect(validateBirthday(value, now)).toEqual([{ code: 'birthdayRange' }]);
+    },
+  );
 });
