@@ -43,13 +43,20 @@ function statisticBody(learning: BenchLearning, index: number) {
 
 export type StatisticsLoad = LoadFigure & { sent: number; counted: number; lost: number; doubled: number };
 
-/** Sends one statistic under `key`; the status says whether it counted now (201) or had before (200). */
+/**
+ * Sends one statistic under `key`; the status says whether it counted now (201) or had before (200).
+ * A connection the server closed as it was reused (an idle keep-alive timing out on a busy machine)
+ * is tried again under the same key, as the app's queue does: the count afterwards says whether
+ * that ever counted twice.
+ */
 async function sendStatistic(origin: string, headers: Record<string, string>, body: string, key: string) {
-  const answer = await fetch(`${origin}${API}/save-lesson-stat?lang=en`, {
-    method: 'POST',
-    headers: { ...headers, 'idempotency-key': key },
-    body,
-  });
+  const send = () =>
+    fetch(`${origin}${API}/save-lesson-stat?lang=en`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': key },
+      body,
+    });
+  const answer = await send().catch(send);
   await answer.body?.cancel();
   if (answer.status !== 200 && answer.status !== 201)
     throw new Error(`a statistic was refused: ${answer.status}`);
