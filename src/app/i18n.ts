@@ -44,10 +44,15 @@ export type CatalogArea = keyof typeof areaCatalogs;
 
 const isLanguage = (locale: string): locale is Language => Object.hasOwn(coreCatalogs, locale);
 
-export async function activateLanguage(language: Language): Promise<void> {
-  const { messages } = await coreCatalogs[language]();
+/** Makes `messages` the language's texts: Lingui's activation replaces whatever was loaded for it. */
+function activate(language: Language, messages: Messages): void {
   i18n.loadAndActivate({ locale: language, messages });
   document.documentElement.lang = language;
+}
+
+export async function activateLanguage(language: Language): Promise<void> {
+  const { messages } = await coreCatalogs[language]();
+  activate(language, messages);
 }
 
 /**
@@ -91,9 +96,14 @@ export function prefetchAreaCatalogs(language: Language): void {
  */
 export async function switchLanguage(language: Language): Promise<void> {
   storeLanguage(language);
-  const areas = await Promise.all(Object.values(areaCatalogs).map((catalogs) => catalogs[language]()));
-  for (const { messages } of areas) i18n.load(language, messages);
-  await activateLanguage(language);
+  const loads = [
+    coreCatalogs[language],
+    ...Object.values(areaCatalogs).map((catalogs) => catalogs[language]),
+  ];
+  const catalogs = await Promise.all(loads.map((load) => load()));
+  // One activation with every text: areas loaded before it would be dropped by it, and areas
+  // loaded after it would leave the open screens showing message ids in between.
+  activate(language, Object.assign({}, ...catalogs.map(({ messages }) => messages)));
 }
 
 /** The active language, or undefined before the first catalog is active. */

@@ -50,6 +50,9 @@ test('the language switch changes the interface and is remembered', async ({ pag
   await page.getByLabel('Language').selectOption('ru');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Вход');
+  // The cookie banner's texts are an area catalog of their own: they switch too, with no message ids.
+  await expect(page.getByText('Мы используем cookie')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Принять все' })).toBeVisible();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.getByLabel('Язык').selectOption('es');
