@@ -13,7 +13,8 @@ type DialogProps = {
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus stays
- * inside) and Escape fires `cancel`, which closes it through `onClose`.
+ * inside) and Escape fires `cancel`, which closes it through `onClose`. Closed, it gives focus back
+ * to what had it when it opened.
  */
 export function Dialog({ title, children, size = 'normal', onClose, closeLabel }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,6 +23,8 @@ export function Dialog({ title, children, size = 'normal', onClose, closeLabel }
     const dialog = ref.current;
     const parent = dialog?.parentElement;
     if (!dialog || !parent) return;
+    const active = document.activeElement;
+    const opener = active instanceof HTMLElement && active !== document.body ? active : null;
     // A dialog opened under a hidden page (the app still loading its data) would open without focus,
     // and nothing moves focus in later: open it once the page around it shows.
     const openWhenShown = () => {
@@ -33,6 +36,10 @@ export function Dialog({ title, children, size = 'normal', onClose, closeLabel }
     return () => {
       observer?.disconnect();
       dialog.close();
+      // The dialog leaves the page before it closes, so it cannot hand focus back itself: the
+      // control that opened it gets it, and a keyboard user goes on from there, not from the top.
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
     };
   }, []);
   return (

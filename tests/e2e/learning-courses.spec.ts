@@ -149,8 +149,18 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(page.getByText(new RegExp(`^Frozen until ${DATE}$`))).toBeVisible();
   const calendarUrl = page.url();
 
-  await page.getByRole('button', { name: 'Unfreeze the course' }).click();
+  // Opened from the keyboard and closed with Escape, the confirmation gives focus back to its button.
+  const unfreeze = page.getByRole('button', { name: 'Unfreeze the course' });
   const confirm = page.getByRole('dialog', { name: 'Unfreeze the course?' });
+  await expect(unfreeze).toBeEnabled();
+  await unfreeze.focus();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(unfreeze).toBeFocused();
+
+  await unfreeze.click();
   await expect(confirm).toBeVisible();
   await expectNoSeriousViolations(page, 'unfreeze confirmation');
   await confirm.getByRole('button', { name: 'Unfreeze' }).click();
