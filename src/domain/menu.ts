@@ -1,4 +1,5 @@
 import type { BrandConfig, Language } from '../../brands';
+import { MENU_SECTIONS } from './navigationHistory';
 import { offersSocialSignIn } from './socialSignIn';
 import type { Community, StartLists } from './startLists';
 
@@ -58,7 +59,7 @@ export type MenuGroups = {
   general: MenuEntry[];
   /** From 828 px. */
   settings: MenuEntry[];
-  /** Below 828 px, instead of the settings group. */
+  /** Below 828 px, instead of the settings group, without what the section links and `general` hold. */
   mobileProfile: MenuEntry[];
 };
 
@@ -101,21 +102,38 @@ export function menuGroups({ brand, language, lists }: MenuFacts): MenuGroups {
   const instruction = brand.instructionUrl[language];
   const guideline = brand.guidelineUrl[language];
   const support = route('support', '/support');
+  const downloads = brand.flags.isOfflineEnable ? [route('downloads', '/user/downloads')] : [];
   const logout: MenuEntry = { kind: 'action', id: 'logout', action: 'logout' };
+  const general: MenuEntry[] = [
+    ...(communitySite && communities.length > 0
+      ? [{ kind: 'external', id: 'community', href: communityLink(communitySite, brand.id) } as const]
+      : []),
+    ...consultations,
+    support,
+    route('subscriptions', '/user/subscriptions'),
+  ];
+  // On a phone the profile group shows under the section links and the general group: what those
+  // already hold is not listed twice. The downloads live here too (the offline issue puts them in
+  // the profile menu), so a phone reaches them as a desktop does.
+  const shownAbove = new Set<string>([...MENU_SECTIONS, ...general.map((entry) => entry.id)]);
+  const mobileProfile: MenuEntry[] = [
+    route('userEdit', '/user/edit'),
+    ...socialNetworks,
+    route('userSettings', '/user/settings'),
+    ...downloads,
+    ...consultations,
+    support,
+    route('catalog', '/catalog'),
+    { kind: 'action', id: 'delete', action: 'delete' },
+    logout,
+  ];
   return {
-    general: [
-      ...(communitySite && communities.length > 0
-        ? [{ kind: 'external', id: 'community', href: communityLink(communitySite, brand.id) } as const]
-        : []),
-      ...consultations,
-      support,
-      route('subscriptions', '/user/subscriptions'),
-    ],
+    general,
     settings: [
       route('userEdit', '/user/edit'),
       route('userSettings', '/user/settings'),
       route('points', '/user/points'),
-      ...(brand.flags.isOfflineEnable ? [route('downloads', '/user/downloads')] : []),
+      ...downloads,
       ...(instruction ? [{ kind: 'document', id: 'instruction', url: instruction } as const] : []),
       ...(guideline ? [{ kind: 'document', id: 'guideline', url: guideline } as const] : []),
       ...socialNetworks,
@@ -125,15 +143,6 @@ export function menuGroups({ brand, language, lists }: MenuFacts): MenuGroups {
       { kind: 'action', id: 'delete', action: 'delete' },
       logout,
     ],
-    mobileProfile: [
-      route('userEdit', '/user/edit'),
-      ...socialNetworks,
-      route('userSettings', '/user/settings'),
-      ...consultations,
-      support,
-      route('catalog', '/catalog'),
-      { kind: 'action', id: 'delete', action: 'delete' },
-      logout,
-    ],
+    mobileProfile: mobileProfile.filter((entry) => !shownAbove.has(entry.id)),
   };
 }

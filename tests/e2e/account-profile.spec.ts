@@ -156,6 +156,10 @@ test('the menu: groups by width, Escape closes it, legacy paths lead on', async 
   // The mobile profile group replaces the settings group: points are in the header, not here.
   await expect(menu.getByRole('link', { name: 'Points' })).toBeHidden();
   await expect(menu.getByRole('link', { name: 'My profile' })).toBeVisible();
+  // The downloads are reachable on a phone as well, and nothing shows twice.
+  await expect(menu.getByRole('link', { name: 'Downloads' }).filter({ visible: true })).toHaveCount(1);
+  await expect(menu.getByRole('link', { name: 'Support' }).filter({ visible: true })).toHaveCount(1);
+  await expect(menu.getByRole('link', { name: 'Catalog' }).filter({ visible: true })).toHaveCount(1);
   await menu.getByRole('link', { name: 'My profile' }).click();
   await expect(page).toHaveURL(/\/v\/user\/edit$/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);

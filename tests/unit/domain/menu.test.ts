@@ -35,14 +35,20 @@ describe('menuGroups', () => {
     const groups = menuGroups({ brand, language: 'en', lists: null });
     expect(ids(groups.general)).toEqual(['support', 'subscriptions']);
     expect(ids(groups.settings)).toEqual(['userEdit', 'userSettings', 'points', 'delete', 'logout']);
-    expect(ids(groups.mobileProfile)).toEqual([
-      'userEdit',
-      'userSettings',
-      'support',
-      'catalog',
-      'delete',
-      'logout',
-    ]);
+    // On a phone, support (general group) and the catalog (a section link) are already above it.
+    expect(ids(groups.mobileProfile)).toEqual(['userEdit', 'userSettings', 'delete', 'logout']);
+  });
+
+  it('lists the downloads on a phone too when the brand has offline mode, and nothing twice', () => {
+    const offline = {
+      ...brand,
+      flags: { ...brand.flags, isOfflineEnable: true, isVideoConsultationSupport: true },
+    };
+    const groups = menuGroups({ brand: offline, language: 'en', lists: null });
+    expect(ids(groups.settings)).toContain('downloads');
+    expect(ids(groups.mobileProfile)).toEqual(['userEdit', 'userSettings', 'downloads', 'delete', 'logout']);
+    const onPhone = [...ids(groups.general), ...ids(groups.mobileProfile)];
+    expect(new Set(onPhone).size).toBe(onPhone.length);
   });
 
   it('adds social networks, consultations, documents, the community and the club when they exist', () => {
