@@ -100,7 +100,7 @@ const spec = {
         state: 'locked',
         see: () => {
           expect(notice()).toBe('This day is locked. It opens in the full version of the course.');
-          expect(screen.queryByRole('heading', { level: 3 })).toBeNull();
+          expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
         },
       },
       {
@@ -108,8 +108,8 @@ const spec = {
         see: () => {
           expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
           expect(screen.getByText('Repeat 2 times')).toBeTruthy();
-          expect(screen.getByRole('heading', { level: 3, name: 'Squat Analysis' })).toBeTruthy();
-          expect(screen.getByRole('heading', { level: 3, name: 'Lunge' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 2, name: 'Squat Analysis' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 2, name: 'Lunge' })).toBeTruthy();
           expect(screen.getByRole('link', { name: 'Course materials' }).getAttribute('href')).toBe(
             '/course/5/materials',
           );

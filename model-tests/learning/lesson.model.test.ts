@@ -100,7 +100,7 @@ const spec = {
     sees: [
       {
         see: () => {
-          expect(screen.getByRole('heading', { level: 3, name: 'Squat Execution' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 2, name: 'Squat Execution' })).toBeTruthy();
         },
       },
       {

@@ -7,6 +7,7 @@ import { useBrand, useLanguage, useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Notice } from '../../ui/Notice';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { LanguageChangeDialog } from './LanguageChangeDialog';
 import { languageChange } from './languageChange.provide';
 import { PASSWORD_CHANGED } from './settingsNotice';
@@ -26,6 +27,7 @@ export function SettingsScreen() {
 
 export function SettingsView({ actor }: { actor: ActorRefFrom<typeof languageChangeMachine> }) {
   const { t } = useLingui();
+  useDocumentTitle(t`Settings`);
   const changed = useSearch({ strict: false, select: (search) => search.changed });
   const languages = useSelector(actor, (snapshot) => snapshot.context.supported);
   const shown = useSelector(actor, (snapshot) => snapshot.context.chosen ?? snapshot.context.current);

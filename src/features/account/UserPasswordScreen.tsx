@@ -1,9 +1,10 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { userPasswordMachine } from '../../../machines/account/userPassword.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { NewPasswordForm } from '../auth/NewPasswordForm';
 import { BackLink } from '../shell/BackLink';
 import { userPassword } from './userPassword.provide';
@@ -16,6 +17,8 @@ export function UserPasswordScreen() {
 }
 
 export function UserPasswordView({ actor }: { actor: ActorRefFrom<typeof userPasswordMachine> }) {
+  const { t } = useLingui();
+  useDocumentTitle(t`Change password`);
   return (
     <section className="card">
       <NewPasswordForm actor={actor} askCurrent heading={<Trans>Change password</Trans>} />

@@ -7,6 +7,7 @@ import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CookieToggles } from './CookieToggles';
 import { consent } from './consent.provide';
 import './consent.css';
@@ -19,6 +20,7 @@ export function CookiePolicyScreen() {
 
 export function CookiePolicyView({ actor }: { actor: ActorRefFrom<typeof consentMachine> }) {
   const { t } = useLingui();
+  useDocumentTitle(t`Cookie settings`);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const allowedAll = useSelector(actor, (snapshot) => snapshot.matches('allowedAll'));
   const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));

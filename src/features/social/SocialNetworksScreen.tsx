@@ -15,6 +15,7 @@ import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { LoadFailed, Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { socialNetworks } from './socialNetworks.provide';
 import { UnlinkDialog } from './UnlinkDialog';
 import '../account/account.css';
@@ -69,6 +70,7 @@ export function SocialNetworksView({
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const home = useBrand().assets.homepage;
   const title = afterSignUp ? t`Link social networks` : t`Social networks`;
+  useDocumentTitle(title);
 
   let body: React.ReactNode;
   if (loading) body = <Loading label={t`Loading your social networks…`} />;

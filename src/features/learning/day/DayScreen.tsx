@@ -217,10 +217,10 @@ function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
               {Player ? (
                 <Player streamId={loaded.stream.id} dayId={loaded.day.id} item={item} startTime={startTime} />
               ) : (
-                <h3 className="lesson__title">
+                <h2 className="lesson__title">
                   {item.lesson.title}
                   {item.lesson.subtitle && <span className="lesson__subtitle">{item.lesson.subtitle}</span>}
-                </h3>
+                </h2>
               )}
             </li>
           );

@@ -131,10 +131,11 @@ export function LessonView({
   const sending = useSelector(actor, (snapshot) => snapshot.matches({ statistic: 'queueing' }));
   return (
     <article className="lesson" aria-labelledby={titleId} aria-busy={sending || undefined}>
-      <h3 className="lesson__title" id={titleId}>
+      {/* The day's title is the page's h1: each lesson is a section right under it. */}
+      <h2 className="lesson__title" id={titleId}>
         {lesson.title}
         {lesson.subtitle && <span className="lesson__subtitle">{lesson.subtitle}</span>}
-      </h3>
+      </h2>
       <div
         className="lesson__player"
         ref={frame}
