@@ -61,12 +61,12 @@ const SignupCheckAnswer = v.object({
   data: v.object({ 'signupform-email': v.array(v.string()), 'signupform-app_id': v.array(v.string()) }),
 });
 
-/** Refuses with 429 while this account or this client is over the limit. */
 /** Sign-ups (by e-mail or app id) only on brands with registration open. */
 function registrationOpen(c: Context<AppEnv>): void {
   if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
 }
 
+/** Refuses with 429 while this account or this client is over the limit. */
 function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
   const wait = attemptRetryAfter(limits, account, clientAddress(c));
   if (wait > 0) throw tooManyRequests(wait);
