@@ -60,7 +60,7 @@ export const NEW_REMINDER: Reminder = { time: '09:00', days: PRESET_DAYS.daily }
 const problemOf = (context: ReminderFormContext): ReminderProblem | null => {
   if (!isReminderTime(context.time)) return 'time';
   if (context.days.length === 0) return 'days';
-  if (exceedsDailyLimit(context.reminders, context.days, context.editing)) return 'limit';
+  if (exceedsDailyLimit(context.reminders, context.time, context.days, context.editing)) return 'limit';
   return null;
 };
 

@@ -91,31 +91,37 @@ export function repeatDaysOf(reminders: readonly Reminder[]): Record<Weekday, st
 
 /**
  * The schedule after saving `reminder`, which replaces the one at `replacing` (an edit; null when it
- * is new). A reminder at a time that already exists takes its place rather than doubling it.
+ * is new). A reminder saved at a time that another reminder already has joins it: that time then
+ * repeats on the weekdays of both, so adding "08:00 on Saturday" beside "08:00 on weekdays" keeps the
+ * weekdays rather than dropping them.
  */
 export function withReminder(
   reminders: readonly Reminder[],
   reminder: Reminder,
   replacing: string | null,
 ): Reminder[] {
+  const joined = reminders.find((item) => item.time === reminder.time && item.time !== replacing);
   const others = reminders.filter((item) => item.time !== replacing && item.time !== reminder.time);
-  return [...others, { time: reminder.time, days: sortDays(reminder.days) }].sort((a, b) =>
-    a.time.localeCompare(b.time),
-  );
+  const days = sortDays([...reminder.days, ...(joined?.days ?? [])]);
+  return [...others, { time: reminder.time, days }].sort((a, b) => a.time.localeCompare(b.time));
 }
 
 export const withoutReminder = (reminders: readonly Reminder[], time: string): Reminder[] =>
   reminders.filter((item) => item.time !== time);
 
-/** Whether one more reminder on each of `days` would pass the daily limit (not counting `replacing`). */
+/**
+ * Whether saving a reminder at `time` on `days` would put more than the daily limit of times on one
+ * of those weekdays. The reminder being edited (`replacing`) does not count, nor does one already at
+ * `time` on that weekday: the saved reminder joins it instead of adding a time.
+ */
 export function exceedsDailyLimit(
   reminders: readonly Reminder[],
+  time: string,
   days: readonly Weekday[],
   replacing: string | null,
 ): boolean {
-  return days.some(
-    (day) =>
-      reminders.filter((item) => item.time !== replacing && item.days.includes(day)).length >=
-      MAX_REMINDERS_PER_DAY,
-  );
+  return days.some((day) => {
+    const times = reminders.filter((item) => item.time !== replacing && item.days.includes(day));
+    return !times.some((item) => item.time === time) && times.length >= MAX_REMINDERS_PER_DAY;
+  });
 }

@@ -27,7 +27,7 @@ async function openReminders(page: Page) {
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);
 }
 
-test('reminders: add one for weekdays, make it custom, delete it; the server keeps each step', async ({
+test('reminders: add one for weekdays, join the weekend to it, make it custom, delete it; the server keeps each step', async ({
   page,
   request,
 }) => {
@@ -61,13 +61,24 @@ test('reminders: add one for weekdays, make it custom, delete it; the server kee
     7: [],
   });
 
-  await item.click();
+  // A new reminder at a time that exists joins it: the weekdays stay, the weekend is added.
+  await page.getByRole('link', { name: 'Add reminder' }).click();
+  await page.getByLabel('Time').fill('07:45');
+  await page.getByRole('radio', { name: 'Weekend' }).check();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);
+  const joined = page.getByRole('link', { name: '07:45 Daily' });
+  await expect(joined).toBeVisible();
+  await expect(page.getByRole('link', { name: /^07:45/ })).toHaveCount(1);
+  expect(Object.values(await serverSchedule(request, token))).toEqual(Array(7).fill(['07:45']));
+
+  await joined.click();
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders\/0745$/);
   await expect(page.getByRole('heading', { name: 'Edit reminder' })).toBeVisible();
-  await expect(page.getByRole('radio', { name: 'Weekdays' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Daily' })).toBeChecked();
   await page.getByRole('radio', { name: 'Custom' }).check();
   await page.getByRole('checkbox', { name: 'Monday' }).uncheck();
-  await page.getByRole('checkbox', { name: 'Saturday' }).check();
+  await page.getByRole('checkbox', { name: 'Sunday' }).uncheck();
   await expectNoSeriousViolations(page, 'edit reminder, custom days');
   await page.getByLabel('Time').fill('19:05');
   await page.getByRole('button', { name: 'Save' }).click();

@@ -71,7 +71,17 @@ describe('schedule ↔ reminders', () => {
     ]);
     expect(withReminder(reminders, { time: '10:00', days: [5, 1] }, null)).toEqual([
       reminders[0],
-      { time: '10:00', days: [1, 5] },
+      { time: '10:00', days: [1, 5, 6, 7] },
+      reminders[2],
+    ]);
+    // An edit moved onto another reminder's time joins it; an edit at its own time sets its days.
+    expect(withReminder(reminders, { time: '08:30', days: [4] }, '20:00')).toEqual([
+      { time: '08:30', days: [1, 2, 4] },
+      reminders[1],
+    ]);
+    expect(withReminder(reminders, { time: '10:00', days: [6] }, '10:00')).toEqual([
+      reminders[0],
+      { time: '10:00', days: [6] },
       reminders[2],
     ]);
     expect(withoutReminder(reminders, '10:00')).toEqual([reminders[0], reminders[2]]);
@@ -82,8 +92,10 @@ describe('schedule ↔ reminders', () => {
       time: timeOfMinute(i * 60),
       days: [1],
     }));
-    expect(exceedsDailyLimit(full, [1], null)).toBe(true);
-    expect(exceedsDailyLimit(full, [2], null)).toBe(false);
-    expect(exceedsDailyLimit(full, [1], '00:00')).toBe(false);
+    expect(exceedsDailyLimit(full, '23:00', [1], null)).toBe(true);
+    expect(exceedsDailyLimit(full, '23:00', [2], null)).toBe(false);
+    expect(exceedsDailyLimit(full, '23:00', [1], '00:00')).toBe(false);
+    // A time the day already has adds nothing to it.
+    expect(exceedsDailyLimit(full, '01:00', [1, 2], null)).toBe(false);
   });
 });
