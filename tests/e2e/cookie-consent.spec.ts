@@ -86,6 +86,24 @@ test('the banner on the sign-in page: accessible, nothing tracked before consent
   await expect(page.getByRole('region', { name: 'We use cookies' })).toHaveCount(0);
 });
 
+test('the banner sits at the bottom of the window on a phone, and the end of the page scrolls clear of it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto('./');
+  const banner = page.getByRole('region', { name: 'We use cookies' });
+  await expect(banner).toBeInViewport({ ratio: 1 });
+  const box = await banner.boundingBox();
+  expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(640);
+
+  // Scrolled to the very end, the page's last control is not under the banner.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const last = page.locator('#root button, #root a').last();
+  const lastBox = await last.boundingBox();
+  const bannerTop = (await banner.boundingBox())?.y ?? 0;
+  expect((lastBox?.y ?? 0) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(bannerTop);
+});
+
 test('essential only: remembered, and no analytics request leaves afterwards', async ({ page, context }) => {
   const tracking = watchTracking(page);
   await page.goto('./');
