@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'link';
@@ -6,11 +6,15 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean;
 };
 
+/** A click on a busy button does nothing, not even submit its form. */
+const ignoreActivation = (event: MouseEvent<HTMLButtonElement>) => event.preventDefault();
+
 export function Button({
   variant = 'primary',
   busy = false,
   className,
   disabled,
+  onClick,
   children,
   ...rest
 }: ButtonProps) {
@@ -19,8 +23,12 @@ export function Button({
       type="button"
       {...rest}
       className={['btn', `btn--${variant}`, className].filter(Boolean).join(' ')}
-      disabled={disabled || busy}
+      // Busy is aria-disabled, not disabled: a focused button that becomes disabled drops the focus
+      // to the page's body, and a keyboard or screen-reader user would start again from the top.
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={busy ? ignoreActivation : onClick}
     >
       {busy && <span className="btn__spinner" aria-hidden="true" />}
       <span className="btn__label">{children}</span>

@@ -63,6 +63,8 @@ test('editing the profile: the rules are checked, saved values stay after a relo
   await page.getByLabel('Gender').selectOption('F');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+  // Busy while saving, the button kept the focus: the keyboard goes on from where it was.
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeFocused();
   // The header follows the session's user at once.
   await expect(page.locator('.header__user')).toContainText('Grace Hopper');
   expect(await serverCall(request, account)).toMatchObject({

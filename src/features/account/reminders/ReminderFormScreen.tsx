@@ -77,7 +77,6 @@ function ReminderForm({ actor }: { actor: ReminderFormActor }) {
   const saving = useSelector(actor, (state) => state.matches('saving'));
   const deleting = useSelector(actor, (state) => state.matches('deleting'));
   const confirming = useSelector(actor, (state) => state.matches('confirmingDelete'));
-  const busy = saving || deleting;
   const problems: Record<ReminderProblem, string> = {
     time: t`Enter a time from 00:00 to 23:59.`,
     days: t`Choose at least one day.`,
@@ -155,14 +154,14 @@ function ReminderForm({ actor }: { actor: ReminderFormActor }) {
         </p>
       )}
       <div className="reminder-form__actions">
-        <Button type="submit" busy={saving} disabled={busy}>
+        <Button type="submit" busy={saving} disabled={deleting}>
           <Trans>Save</Trans>
         </Button>
         {context.editing !== null && (
           <Button
             variant="secondary"
             busy={deleting}
-            disabled={busy}
+            disabled={saving}
             onClick={() => actor.send({ type: 'REMINDER.DELETE' })}
           >
             <Trans>Delete</Trans>
