@@ -50,6 +50,8 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);
   const item = page.getByRole('link', { name: '07:45 Weekdays' });
   await expect(item).toBeVisible();
+  // The Save button is gone with its form: the focus goes on from the list's heading, not the top.
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   await expectNoSeriousViolations(page, 'reminders');
   expect(await serverSchedule(request, token)).toEqual({
     1: ['07:45'],

@@ -1,8 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, Outlet } from '@tanstack/react-router';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { Link, Outlet, useLocation } from '@tanstack/react-router';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
 import { loadAreaCatalog } from '../../app/i18n';
+import { watchPageHeading } from '../../platform/focusAfterPageChange';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
@@ -25,10 +26,11 @@ export function SignedInLayout() {
   const app = useAppActor();
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
   const pushOffered = useBrand().flags.isPushSupport;
+  const main = useMainFocusAfterPageChange();
   return (
     <div className="shell">
       <Header />
-      <main className="main">
+      <main className="main" ref={main}>
         {dataFailed && (
           <Notice>
             <Trans>Failed to load your data.</Trans>{' '}
@@ -47,6 +49,20 @@ export function SignedInLayout() {
       )}
     </div>
   );
+}
+
+/** The page's main region, whose heading takes a focus lost in a page change (not on the first page). */
+function useMainFocusAfterPageChange() {
+  const main = useRef<HTMLElement>(null);
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const pages = useRef(0);
+  useEffect(() => {
+    // Runs once per page: the address is what changes.
+    if (!main.current || !pathname) return;
+    pages.current += 1;
+    return watchPageHeading(main.current, pages.current > 1);
+  }, [pathname]);
+  return main;
 }
 
 function Header() {
