@@ -108,6 +108,16 @@ function successResponse(answer: Answer) {
   };
 }
 
+/** The answer, and for a call that creates its row once (`createdOnceAnswer`) the answer of a repeat. */
+function successResponses(answer: Answer): Record<number, unknown> {
+  const first = successResponse(answer);
+  if (answer.kind !== 'data' || answer.repeatStatus === undefined) return { [answer.status]: first };
+  return {
+    [answer.status]: first,
+    [answer.repeatStatus]: { ...first, description: 'A repeat: the first answer again, nothing created' },
+  };
+}
+
 const operationName = (method: string, path: string) =>
   method +
   path
@@ -146,7 +156,7 @@ function operation(tag: string, route: RouteDefinition, baseLabel: string): Oper
         }
       : {}),
     responses: {
-      [route.answer.status]: successResponse(route.answer),
+      ...successResponses(route.answer),
       ...Object.fromEntries(
         refusalsOf(route).map((status) => [status, { $ref: `#/components/responses/${status}` }]),
       ),

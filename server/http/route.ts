@@ -25,9 +25,13 @@ export type Access = 'session' | 'optional-session' | 'stream-token' | 'none';
 /** Refusals a route may answer besides those its declaration implies (see `refusalsOf`). */
 export type RefusalStatus = 403 | 404 | 409 | 429;
 
-/** The success answer: `data` is `{ success: true, data }`, `page` adds the `x-pagination-*` headers. */
+/**
+ * The success answer: `data` is `{ success: true, data }`, `page` adds the `x-pagination-*` headers.
+ * `repeatStatus`: what a repeat of a call that created its row answers, with the first answer.
+ */
 export type Answer =
-  | { kind: 'data' | 'page' | 'json'; status: 200 | 201; schema: v.GenericSchema }
+  | { kind: 'data'; status: 200 | 201; schema: v.GenericSchema; repeatStatus?: 200 }
+  | { kind: 'page' | 'json'; status: 200 | 201; schema: v.GenericSchema }
   | { kind: 'event-stream'; status: 200 }
   | { kind: 'redirect'; status: 302 };
 
@@ -35,6 +39,16 @@ export const dataAnswer = (schema: v.GenericSchema, status: 200 | 201 = 200): An
   kind: 'data',
   status,
   schema,
+});
+/**
+ * 201 when the call creates its row; a repeat of it (the same Idempotency-Key, the same request within
+ * the call's window) creates nothing and answers 200 with the first answer.
+ */
+export const createdOnceAnswer = (schema: v.GenericSchema): Answer => ({
+  kind: 'data',
+  status: 201,
+  schema,
+  repeatStatus: 200,
 });
 /** `schema` is one item of the listed page. */
 export const pageAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'page', status: 200, schema });
@@ -118,6 +132,8 @@ export function refusalsOf(route: RouteDefinition): number[] {
   if (route.upload) {
     statuses.add(413);
     statuses.add(415);
+    // An empty body: the field error of `body`.
+    statuses.add(422);
   }
   if (route.params || route.query || route.body) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);

@@ -114,7 +114,7 @@ describe('POST /save-lesson-stat', () => {
     expect((await save(body)).status).toBe(201);
   });
 
-  it('accepts statistics of a demo stream, refuses them (403) for a stream neither open nor demo', async () => {
+  it("accepts statistics of a demo stream's open day, refuses them (403) for a stream not open", async () => {
     const now = Date.now();
     const demo = await freshFixture('Stats demo', { isDemo: 1, courseFullAccess: 0 });
     expect((await save(statOf(demo))).status).toBe(201);
@@ -123,11 +123,46 @@ describe('POST /save-lesson-stat', () => {
       endDate: new Date(now - DAY_MS),
     });
     const stopped = await freshFixture('Stats stopped', { isOptionalPurchase: 1 });
+    const demoNotStarted = await freshFixture('Stats demo not started', {
+      isDemo: 1,
+      startDate: new Date(now + DAY_MS),
+    });
     const before = await snapshot(server.db);
-    for (const fixture of [ended, stopped]) {
+    for (const fixture of [ended, stopped, demoNotStarted]) {
       const refused = await save(statOf(fixture), learner, undefined, '?lang=es');
-      expect(refused.status).toBe(403);
-      expect(refused.body.message).toBe('Ahora no se aceptan estadísticas de este curso.');
+      expect(refused.status, fixture.label).toBe(403);
+      expect(refused.body.message, fixture.label).toBe('Este día aún no está abierto');
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('refuses (403, as day start does) a day locked in a demo and a day before its delay, changing nothing', async () => {
+    const now = Date.now();
+    // Day 3 opens two days after the start and is not demo-accessible: in a demo that started three
+    // days ago only the demo rule locks it; in a stream that started a day ago its delay has not passed.
+    const demo = await freshFixture('Stats demo locked', {
+      isDemo: 1,
+      courseFullAccess: 0,
+      startDate: new Date(now - 3 * DAY_MS),
+    });
+    const early = await freshFixture('Stats early');
+    const before = await snapshot(server.db);
+    for (const fixture of [demo, early]) {
+      const dayId = fixture.days[2].id;
+      const refused = await save(
+        statOf(fixture, { stage_day_id: dayId, stage_day_lesson_set_lesson_id: firstLesson(fixture, 2) }),
+        learner,
+        `locked-${fixture.label}`,
+        '?lang=ru',
+      );
+      expect(refused.status, fixture.label).toBe(403);
+      expect(refused.body, fixture.label).toEqual({ success: false, message: 'Этот день ещё не открыт' });
+      const start = await api.post(
+        `/user-course-streams/${fixture.streamId}/user-day-status/${dayId}/start?lang=ru`,
+        undefined,
+        { token: learner.token },
+      );
+      expect([start.status, start.body], fixture.label).toEqual([refused.status, refused.body]);
     }
     expect(await snapshot(server.db)).toEqual(before);
   });
@@ -135,7 +170,8 @@ describe('POST /save-lesson-stat', () => {
 
 describe('Idempotency-Key', () => {
   it('answers a repeat with the first answer (200) and counts nothing', async () => {
-    const fixture = await freshFixture('Stats replay');
+    // Started three days ago: day 3 is open too.
+    const fixture = await freshFixture('Stats replay', { startDate: new Date(Date.now() - 3 * DAY_MS) });
     const first = await save(statOf(fixture), learner, 'retry-1');
     expect(first.status).toBe(201);
     const before = await snapshot(server.db);
@@ -143,6 +179,15 @@ describe('Idempotency-Key', () => {
     const repeat = await save(statOf(fixture, { viewed_seconds: 99 }), learner, 'retry-1');
     expect(repeat.status).toBe(200);
     expect(repeat.body.data).toEqual(first.body.data);
+    expect(await snapshot(server.db)).toEqual(before);
+    // Another open day in the repeat's body is not started either.
+    const otherDay = statOf(fixture, {
+      stage_day_id: fixture.days[2].id,
+      stage_day_lesson_set_lesson_id: firstLesson(fixture, 2),
+    });
+    const repeatOfOtherDay = await save(otherDay, learner, 'retry-1');
+    expect(repeatOfOtherDay.status).toBe(200);
+    expect(repeatOfOtherDay.body.data).toEqual(first.body.data);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await statsOf(fixture.streamId)).toHaveLength(1);
     expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 12, plays: 1 });

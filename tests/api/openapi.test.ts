@@ -108,6 +108,24 @@ describe('GET /spa/openapi.json', () => {
     expect(list.responses['200'].headers).toHaveProperty('x-pagination-total-count');
   });
 
+  it('lists the 200 of a repeat beside the 201 of a call that creates once, and the 422 of an empty upload', async () => {
+    const document = await fetchDocument();
+    for (const path of ['/spa/api/v1/save-lesson-stat', '/spa/api/v1/tech-questions/auto']) {
+      const { responses } = document.paths[path].post;
+      expect(
+        Object.keys(responses).filter((status) => status.startsWith('2')),
+        path,
+      ).toEqual(['200', '201']);
+      expect(responses['200'].content, path).toEqual(responses['201'].content);
+      expect(responses['200'].description, path).toMatch(/repeat/i);
+    }
+    // A call that always creates lists its 201 alone.
+    const question = document.paths['/spa/api/v1/tech-questions'].post;
+    expect(Object.keys(question.responses).filter((status) => status.startsWith('2'))).toEqual(['201']);
+    const upload = document.paths['/spa/api/v1/media/upload'].post;
+    expect(Object.keys(upload.responses).sort()).toEqual(['201', '401', '413', '415', '422']);
+  });
+
   it('agrees with the exported route table', async () => {
     const document = await fetchDocument();
     const table = apiRouteTable();

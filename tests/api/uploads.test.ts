@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { uploads, users } from '../../server/db/schema';
+import { SESSION_COOKIE } from '../../server/http/auth';
 import { MAX_IMAGE_BYTES } from '../../server/modules/uploads/limits';
 import { UPLOADS_FOLDER } from '../../server/modules/uploads/store';
 import { WireUploadSchema } from '../../src/api/uploads';
@@ -49,6 +50,19 @@ async function storedFolders(): Promise<string[]> {
 }
 
 const uploadCount = async () => (await server.db.select().from(uploads)).length;
+const uploadsOf = (userId: number) => server.db.select().from(uploads).where(eq(uploads.userId, userId));
+
+/** An upload's image as `token`'s user asks for it, the way the app's image element does (the cookie). */
+const fetchImage = (url: string, token: string) =>
+  fetch(`${server.url}${url}`, { headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
+
+/** Waits for `condition`, checking every 20 ms for at most 5 s. */
+async function until(condition: () => Promise<boolean>) {
+  for (let waited = 0; !(await condition()); waited += 20) {
+    if (waited > 5000) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe('POST /media/upload', () => {
   it('stores a picture as 64, 256 and 512 px WebP squares and answers its Media file', async () => {
@@ -71,6 +85,17 @@ describe('POST /media/upload', () => {
         expect([meta.format, meta.width, meta.height]).toEqual(['webp', side, side]);
       }
     }
+  });
+
+  it('gives size_bytes of the 512 px WebP at url, not of the image sent', async () => {
+    const { token } = await api.signUp('size-reader');
+    const sent = await picture('png', 1600, 1200);
+    const file = expectWire(WireUploadSchema, (await upload(token, sent)).body);
+    const served = await fetchImage(file.url, token);
+    expect(served.status).toBe(200);
+    const bytes = (await served.arrayBuffer()).byteLength;
+    expect(file.size_bytes).toBe(bytes);
+    expect(bytes).not.toBe(sent.byteLength);
   });
 
   it('answers the same under /spa/v2', async () => {
@@ -162,6 +187,84 @@ describe('POST /media/upload', () => {
       headers: { Authorization: `Bearer ${token}` },
     });
     expect(missing.status).toBe(404);
+  });
+});
+
+describe('GET /media/uploads/{id}/{size}.webp', () => {
+  it("serves the images to their owner only; another user's request answers the 404 of a missing id", async () => {
+    const owner = await api.signUp('photo-owner');
+    const other = await api.signUp('photo-viewer');
+    const file = expectWire(WireUploadSchema, (await upload(owner.token, await picture('png'))).body);
+    for (const url of Object.values(file.urls ?? {})) {
+      expect((await fetchImage(url, owner.token)).status, url).toBe(200);
+      const theirs = await fetchImage(url, other.token);
+      const missing = await fetchImage(url.replace(`/${file.id}/`, '/2147483647/'), other.token);
+      expect(theirs.status, url).toBe(404);
+      expect([theirs.headers.get('content-type'), await theirs.text()], url).toEqual([
+        missing.headers.get('content-type'),
+        await missing.text(),
+      ]);
+    }
+  });
+});
+
+describe('DELETE /user', () => {
+  it("deletes the account's uploads, their rows and folders, and keeps everyone else's", async () => {
+    const leaver = await api.signUp('leaving-photographer');
+    const stayer = await api.signUp('staying-photographer');
+    const kept = expectWire(WireUploadSchema, (await upload(stayer.token, await picture('png'))).body);
+    const first = expectWire(WireUploadSchema, (await upload(leaver.token, await picture('png'))).body);
+    await upload(leaver.token, await picture('jpeg'), 'image/jpeg');
+    expect(
+      (await api.post('/user/avatar', { avatar_file_id: first.id }, { token: leaver.token })).status,
+    ).toBe(200);
+    const leaversFolders = (await uploadsOf(leaver.id)).map((row) => row.storagePath.split('/').pop());
+    expect(leaversFolders).toHaveLength(2);
+    const folders = await storedFolders();
+
+    expect((await api.delete('/user', { token: leaver.token })).status).toBe(200);
+    expect(await uploadsOf(leaver.id)).toEqual([]);
+    expect(await storedFolders()).toEqual(folders.filter((name) => !leaversFolders.includes(name)));
+    const [account] = await server.db.select().from(users).where(eq(users.id, leaver.id));
+    expect(account).toMatchObject({ status: 0, avatar: null, avatarFileId: null });
+    expect(await uploadsOf(stayer.id)).toHaveLength(1);
+    expect((await fetchImage(kept.url, stayer.token)).status).toBe(200);
+  });
+
+  it('keeps nothing of an upload still arriving when the account is deleted', async () => {
+    const { id, token } = await api.signUp('leaving-mid-upload');
+    const image = await picture('png');
+    const folders = await storedFolders();
+    let sendTheRest = () => {};
+    const theRest = new Promise<void>((resolve) => {
+      sendTheRest = resolve;
+    });
+    let pulls = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        pulls += 1;
+        if (pulls === 1) return controller.enqueue(image.subarray(0, 64));
+        await theRest;
+        controller.enqueue(image.subarray(64));
+        controller.close();
+      },
+    });
+    const answer = fetch(`${server.api}/media/upload?lang=ru`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/png', Authorization: `Bearer ${token}`, 'X-App-Id': 'web' },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The image is arriving once its temporary file exists: the session was accepted.
+    await until(async () => (await storedFolders()).some((name) => !folders.includes(name)));
+
+    expect((await api.delete('/user', { token })).status).toBe(200);
+    sendTheRest();
+    const refused = await answer;
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toBe('Сеанс завершён. Войдите снова.');
+    expect(await uploadsOf(id)).toEqual([]);
+    expect(await storedFolders()).toEqual(folders);
   });
 });
 

@@ -5,7 +5,8 @@ import { createdAt, moment } from './columns';
 /**
  * Images a learner uploaded (the profile photo). Each row is one upload: a folder under the media
  * root holding its square variants (64, 256 and 512 px WebP), answered in the Media file's shape.
- * Only its owner may attach it (POST /user/avatar); an account's uploads go with the account.
+ * Only its owner may attach it (POST /user/avatar) or see its images; an account's uploads, rows
+ * and folders, go with the account (DELETE /user).
  */
 export const uploads = pgTable(
   'uploads',
@@ -20,7 +21,7 @@ export const uploads = pgTable(
     storagePath: text('storage_path').notNull(),
     /** The type sharp read from the content, e.g. image/png; the variants are always WebP. */
     sourceMimeType: text('source_mime_type').notNull(),
-    /** Bytes of the image as uploaded. */
+    /** Bytes of the 512 px WebP its Media file's `url` serves. */
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     updatedAt: moment('updated_at').notNull().defaultNow(),

@@ -6,8 +6,9 @@ import { preparedStatement } from '../../db/statements';
 import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
+import { isDayOpenNow } from '../streams/day-access';
 import { loadMyStream } from '../streams/queries';
-import { statusOf } from '../streams/status';
+import { courseDay } from './queries';
 
 /**
  * POST /save-lesson-stat: the player's statistic of one lesson of a day (content spec, sections 5
@@ -78,26 +79,27 @@ async function storedAnswer(db: Db, userId: number, key: string): Promise<SavedS
 }
 
 /**
- * 404 unless the stream is the learner's and the lesson is in the day of its course; 403 unless
- * statistics count now (an open stream, or a demo one). Reads only, so nothing is held while it runs.
+ * 404 unless the stream is the learner's and the lesson is in the day of its course; 403 unless the
+ * day is open now, as day start refuses it, since counting a statistic starts the day. One reading
+ * statement (the stream's), the day from the course outline in memory: nothing is held while it runs.
  */
 async function requireStatisticAccepted(db: Db, userId: number, input: LessonStatInput, now: number) {
   const loaded = await loadMyStream(db, userId, input.user_course_stream_id);
-  const { stream, outline } = loaded;
-  if (!outline.lessonLinksByDay.get(input.stage_day_id)?.has(input.stage_day_lesson_set_lesson_id))
+  const day = courseDay(loaded, input.stage_day_id);
+  if (!loaded.outline.lessonLinksByDay.get(day.id)?.has(input.stage_day_lesson_set_lesson_id))
     throw new ApiError(404, 'notFound');
-  if (statusOf(loaded, now) !== 'open' && stream.isDemo !== 1)
-    throw new ApiError(403, 'statisticNotAccepted');
+  if (!isDayOpenNow(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
 }
 
 /**
  * Counts the statistic in one statement, so it is all or nothing without a transaction's round
- * trips: the day is started unless it was (the first start stays, and an existing day status is only
- * read, never locked, so statistics of one day do not queue behind each other), the statistic is
- * written unless its key was used before, and only when it was written are its seconds and plays
- * added to the lesson's totals (which stop at the column's limit instead of failing). Undefined when
- * nothing was counted: the key was used before, or the day was started by a concurrent call this
- * statement's snapshot cannot see yet.
+ * trips: the day is started unless it was or the key was used before (a repeat changes nothing, even
+ * when its body names another day; the first start stays, and an existing day status is only read,
+ * never locked, so statistics of one day do not queue behind each other), the statistic is written
+ * unless its key was used before, and only when it was written are its seconds and plays added to the
+ * lesson's totals (which stop at the column's limit instead of failing). Undefined when nothing was
+ * counted: the key was used before, or the day was started by a concurrent call this statement's
+ * snapshot cannot see yet.
  */
 const param = (name: keyof CountParams) => sql.placeholder(name);
 
@@ -119,7 +121,11 @@ const countStatement = preparedStatement(
   sql`
     with started as (
       insert into ${userDayStatuses} (stream_id, day_id, started_at)
-      values (${param('streamId')}, ${param('dayId')}, ${param('at')})
+      select ${param('streamId')}, ${param('dayId')}, ${param('at')}
+      where not exists (
+        select 1 from ${dayStatistics}
+        where user_id = ${param('userId')} and idempotency_key = ${param('key')}
+      )
       on conflict (stream_id, day_id) do nothing
       returning id
     ), day as (

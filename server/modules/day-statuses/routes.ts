@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/fields';
 import { sendData } from '../../http/respond';
-import { type ApiModule, dataAnswer, route } from '../../http/route';
-import { mayStudyDay } from '../streams/day-access';
+import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http/route';
+import { isDayOpenNow } from '../streams/day-access';
 import { loadMyStream } from '../streams/queries';
 import { dayProgress } from './day-progress';
 import { IDEMPOTENCY_HEADER, idempotencyKey, LessonStatBody, saveLessonStat } from './lesson-stats';
@@ -28,7 +28,7 @@ const dayMark = (finish: boolean) =>
       const now = Date.now();
       const loaded = await loadMyStream(db, auth.user.id, params.streamId);
       const day = courseDay(loaded, params.dayId);
-      if (!mayStudyDay(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
+      if (!isDayOpenNow(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
       return sendData(c, toWireDayStatus(await markDay(db, loaded.stream.id, day.id, finish, new Date(now))));
     },
   });
@@ -62,11 +62,11 @@ export const dayStatusesModule: ApiModule = {
       method: 'post',
       path: '/save-lesson-stat',
       summary: 'Adds viewed seconds and plays of one lesson of a day',
-      description: `Creates or keeps the day status (started). Optional header ${IDEMPOTENCY_HEADER} (1..200 printable ASCII characters): a repeat with the same key by the same learner answers the first answer with 200 and counts nothing. 403 when the stream is neither open nor a demo.`,
+      description: `Creates or keeps the day status (started). Optional header ${IDEMPOTENCY_HEADER} (1..200 printable ASCII characters): a repeat with the same key by the same learner answers the first answer with 200 and changes nothing, whatever its body. 403 "This day is not open yet" as day start answers it: the stream is not open, the day is locked or its opening delay has not passed.`,
       access: 'session',
       learnerData: true,
       body: LessonStatBody,
-      answer: dataAnswer(WireLessonStat, 201),
+      answer: createdOnceAnswer(WireLessonStat),
       refusals: [403, 404],
       async handle(c, { body, auth }, { db }) {
         const key = idempotencyKey(c.req.header(IDEMPOTENCY_HEADER));

@@ -17,8 +17,12 @@ export const dayOpensAt = (stream: StreamRecord, day: DayTiming): number =>
 export const isOpenByTimeDelay = (stream: StreamRecord, day: DayTiming, now: number): boolean =>
   now >= dayOpensAt(stream, day);
 
-/** The stream is open, the day not locked (dayLock.ts) and open by its time delay. */
-export function mayStudyDay(loaded: LoadedStream, day: DayTiming, now: number): boolean {
+/**
+ * Whether the learner may work on the day now: the stream is open, the day is open by its time delay
+ * and not locked (dayLock.ts). The one rule of day start, day finish and lesson statistics; `day` is
+ * the course outline's (from memory), so asking costs no database round trip.
+ */
+export function isDayOpenNow(loaded: LoadedStream, day: DayTiming, now: number): boolean {
   const { stream } = loaded;
   if (statusOf(loaded, now) !== 'open') return false;
   if (!isOpenByTimeDelay(stream, day, now)) return false;

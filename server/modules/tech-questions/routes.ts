@@ -6,7 +6,7 @@ import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { bodyIdField, emailField, optionalLine, requiredLine, requiredText } from '../../http/fields';
 import { sendData } from '../../http/respond';
-import { type ApiModule, dataAnswer, route } from '../../http/route';
+import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http/route';
 import { type MessageKey, translate } from '../../infra/i18n';
 import { ownStreamCourse, requireActiveCategory, storeAutoQuestionOnce, storeQuestion } from './queries';
 
@@ -108,7 +108,7 @@ export const techQuestionsModule: ApiModule = {
       access: 'session',
       learnerData: true,
       body: AutoQuestionBody,
-      answer: dataAnswer(WireQuestionId, 201),
+      answer: createdOnceAnswer(WireQuestionId),
       refusals: [404],
       async handle(c, { body, auth }, { db }) {
         const stream = await ownStreamCourse(db, auth.user.id, body.target_id);

@@ -8,16 +8,17 @@ import type { Services } from '../../infra/container';
 import { existingPathInside, fileIdOf } from '../media/paths';
 import { sendFile } from '../media/send-file';
 import { IMAGE_VARIANTS } from './limits';
-import { findUpload } from './queries';
+import { findOwnUpload } from './queries';
 import { UPLOAD_URL_PREFIX } from './wire';
 
 /** The only names a variant has: `64.webp`, `256.webp`, `512.webp`. */
 const VARIANT_NAMES = new Set(Object.values(IMAGE_VARIANTS).map((side) => `${side}.webp`));
 
 /**
- * `/media/uploads/{uploadId}/{64|256|512}.webp`: the variants of an uploaded image. Any signed-in
- * user may see them (a profile photo shows beside its owner's name to others); a session is still
- * needed, from the bearer header or the session cookie an image element sends.
+ * `/media/uploads/{uploadId}/{64|256|512}.webp`: the variants of an uploaded image, served to its
+ * owner only (the app shows the learner's own photo, never another's), with the session from the
+ * bearer header or the session cookie an image element sends. Anyone else's request answers the 404
+ * of a missing id, so ids tell nothing about other users' uploads.
  */
 export function uploadFileRoutes(services: Services): Hono<AppEnv> {
   const files = new Hono<AppEnv>();
@@ -29,7 +30,7 @@ export function uploadFileRoutes(services: Services): Hono<AppEnv> {
     const uploadId = fileIdOf(c.req.param('uploadId'));
     const name = c.req.param('name');
     if (uploadId === null || !VARIANT_NAMES.has(name)) return notFound(c);
-    const upload = await findUpload(services.db, uploadId);
+    const upload = await findOwnUpload(services.db, auth.user.id, uploadId);
     if (!upload) return notFound(c);
     const path = await existingPathInside(resolve(services.settings.mediaDir), [upload.storagePath, name]);
     return (path && (await sendFile(c, path))) || notFound(c);

@@ -1,20 +1,35 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type UploadRow, uploads } from '../../db/schema';
-import type { StoredImage } from './store';
+import { type UploadRow, uploads, users } from '../../db/schema';
+import { removeImage, type StoredImage } from './store';
 
-export async function insertUpload(db: Db, userId: number, image: StoredImage): Promise<UploadRow> {
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      userId,
-      storagePath: image.storagePath,
-      sourceMimeType: image.sourceMimeType,
-      sizeBytes: image.sizeBytes,
-    })
-    .returning();
-  if (!row) throw new Error('the upload row was not written');
-  return row;
+/**
+ * The upload's row, or undefined when its owner's account was deleted while the image arrived. The
+ * owner's row is locked (shared) until the row is written, so an account deletion, which sets the
+ * deleted status and then deletes the account's uploads, either waits for this row and deletes it,
+ * or has set the status first and nothing is written.
+ */
+export function insertUpload(db: Db, userId: number, image: StoredImage): Promise<UploadRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      // Status 0: a deleted account.
+      .where(and(eq(users.id, userId), ne(users.status, 0)))
+      .for('share');
+    if (!owner) return undefined;
+    const [row] = await tx
+      .insert(uploads)
+      .values({
+        userId,
+        storagePath: image.storagePath,
+        sourceMimeType: image.sourceMimeType,
+        sizeBytes: image.sizeBytes,
+      })
+      .returning();
+    if (!row) throw new Error('the upload row was not written');
+    return row;
+  });
 }
 
 /** One of this user's uploads; another user's id finds nothing, exactly like a missing one. */
@@ -31,8 +46,11 @@ export async function findOwnUpload(
   return row;
 }
 
-/** Any upload by id: the images are served to every signed-in user (an avatar shows to others). */
-export async function findUpload(db: Db, uploadId: number): Promise<UploadRow | undefined> {
-  const [row] = await db.select().from(uploads).where(eq(uploads.id, uploadId)).limit(1);
-  return row;
+/** Deletes every upload of the user: the rows, then their folders. */
+export async function deleteUploadsOf(db: Db, mediaDir: string, userId: number): Promise<void> {
+  const deleted = await db
+    .delete(uploads)
+    .where(eq(uploads.userId, userId))
+    .returning({ storagePath: uploads.storagePath });
+  await Promise.all(deleted.map((upload) => removeImage(mediaDir, upload.storagePath)));
 }

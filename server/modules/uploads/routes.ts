@@ -28,8 +28,9 @@ export const uploadsModule: ApiModule = {
       description:
         'The body is the image itself with an `image/*` Content-Type, at most 10 MB (413 otherwise, ' +
         'refused from Content-Length before reading when it says so). The content decides: JPEG, PNG, ' +
-        'WebP, GIF or AVIF, anything else is a 415 whatever its name or header. Nothing is stored on ' +
-        'a refusal.',
+        'WebP, GIF or AVIF, anything else is a 415 whatever its name or header; an empty body is a ' +
+        '422. Nothing is stored on a refusal. `size_bytes` is the size of the 512 px WebP at `url`; ' +
+        'the images are served to their owner only.',
       access: 'session',
       learnerData: true,
       upload: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: MAX_IMAGE_BYTES },
@@ -42,7 +43,10 @@ export const uploadsModule: ApiModule = {
         if (!body) throw fieldError('body', 'imageEmpty');
         const image = await storeImage(settings.mediaDir, body);
         try {
-          return sendData(c, toWireUpload(await insertUpload(db, auth.user.id, image)), 201);
+          const row = await insertUpload(db, auth.user.id, image);
+          // The account was deleted while the image arrived: nothing of it is kept.
+          if (!row) throw new ApiError(401, 'unauthorized');
+          return sendData(c, toWireUpload(row), 201);
         } catch (error) {
           await removeImage(settings.mediaDir, image.storagePath);
           throw error;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,7 @@ export interface StoredImage {
   /** Relative to the media root, e.g. `uploads/3f0c…`. */
   storagePath: string;
   sourceMimeType: string;
+  /** Bytes of the large variant: the file the Media file's `url` serves. */
   sizeBytes: number;
 }
 
@@ -129,15 +130,16 @@ export async function storeImage(mediaDir: string, body: ReadableStream<Uint8Arr
       // The header read well but the pixels did not (a truncated or corrupt file).
       throw notAnImage();
     }
+    const { size } = await stat(join(tempFolder, `${IMAGE_VARIANTS.large}.webp`));
     await rename(tempFolder, join(root, id));
-    return { storagePath: `${UPLOADS_FOLDER}/${id}`, sourceMimeType: mimeType, sizeBytes: counted.bytes };
+    return { storagePath: `${UPLOADS_FOLDER}/${id}`, sourceMimeType: mimeType, sizeBytes: size };
   } finally {
     await rm(tempFile, { force: true });
     await rm(tempFolder, { recursive: true, force: true });
   }
 }
 
-/** Removes a stored upload's folder (when its row could not be written). */
+/** Removes a stored upload's folder (when its row could not be written, or was deleted). */
 export async function removeImage(mediaDir: string, storagePath: string): Promise<void> {
   await rm(resolve(mediaDir, storagePath), { recursive: true, force: true });
 }

@@ -24,6 +24,7 @@ import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
+import { deleteUploadsOf } from '../uploads/queries';
 import { isEmailTaken, isUniqueViolation, saveUser } from './queries';
 import { toWireUser, WireSignedIn, WireUser } from './wire';
 
@@ -121,11 +122,14 @@ export const userModule: ApiModule = {
       method: 'delete',
       path: '/user',
       summary: 'Delete the account and end its other sessions',
+      description: "The account's uploads (the profile photo) are deleted with it, files included.",
       access: 'session',
       learnerData: true,
       answer: dataAnswer(EmptyData),
-      async handle(c, { auth }, { db, sessions }) {
-        await saveUser(db, auth.user.id, { status: 0 });
+      async handle(c, { auth }, { db, sessions, settings }) {
+        await saveUser(db, auth.user.id, { status: 0, avatar: null, avatarFileId: null });
+        // After the status: an upload still arriving then finds the account deleted and keeps nothing.
+        await deleteUploadsOf(db, settings.mediaDir, auth.user.id);
         await sessions.revokeAll(auth.user.id, auth.sessionId);
         return sendData(c, {});
       },
