@@ -30,6 +30,7 @@ import {
   ACTIVE_STATUS,
   type ChatQuestion,
   type ChatQuestionName,
+  isChatName,
   resumeIndex,
   statusAfter,
 } from '../../src/domain/registrationChat';
@@ -38,9 +39,6 @@ import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { normalizeEmail, validateEmail, validatePassword } from '../../src/domain/validation';
 import type { PushState } from './notificationSettings.machine';
 import type { LinkOutcome } from './socialNetworks.machine';
-
-/** The longest first name the chat takes (the profile's limit). */
-export const MAX_NAME_LENGTH = 64;
 
 /** What the bot says; the screen turns each into text in the learner's language. */
 export type BotMessage =
@@ -154,7 +152,6 @@ function stepError(error: unknown): string {
   return status >= 400 && status < 500 ? message : '';
 }
 
-const validName = (value: string) => value.trim().length > 0 && value.trim().length <= MAX_NAME_LENGTH;
 const validDate = (value: string) => value.trim() !== '' && validateBirthday(value).length === 0;
 
 /** The learner's answer goes in place of the question's previous attempt. */
@@ -293,7 +290,7 @@ export const registrationChatMachine = setup({
       context.status !== null && statusAfter(context.questions, context.index + 1) !== context.status,
     isAsked: ({ context, event }) => asked(context, event) !== null,
     isValidName: ({ context, event }) =>
-      current(context)?.type === 'text' && validName(asked(context, event) ?? ''),
+      current(context)?.type === 'text' && isChatName(asked(context, event) ?? ''),
     isValidEmail: ({ context, event }) =>
       current(context)?.name === 'email' && validateEmail(asked(context, event) ?? '').length === 0,
     isValidPassword: ({ context, event }) =>

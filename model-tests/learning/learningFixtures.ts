@@ -58,6 +58,7 @@ export const day = (id: number, stageId: number, dayNumber: number, overrides: P
   openingDelayMs: 0,
   finishTotalTimeMs: 0,
   requiredToComplete: false,
+  repeatCount: 1,
   isDemoAccessible: false,
   lessonSets: [],
   ...overrides,

@@ -42,6 +42,7 @@ export interface DayDraft {
   isDemoAccessible?: boolean;
   finishTotalTime?: number;
   requiredToComplete?: boolean;
+  repeatCount?: number;
   lessonSets: readonly LessonSetDraft[];
 }
 
@@ -157,6 +158,7 @@ export async function writeCourse(db: Db, draft: CourseDraft): Promise<WrittenCo
             isDemoAccessible: flagOf(dayDraft.isDemoAccessible, 0),
             finishTotalTime: dayDraft.finishTotalTime ?? 0,
             requiredToComplete: flagOf(dayDraft.requiredToComplete, 1),
+            repeatCount: dayDraft.repeatCount ?? 1,
           })
           .returning({ id: stageDays.id });
         if (!day) throw new Error('A day was not written');

@@ -223,6 +223,7 @@ function courseDraft(
           openingDelaySeconds: day.openingDelaySeconds,
           isDemoAccessible: day.isDemoAccessible,
           requiredToComplete: day.requiredToComplete,
+          repeatCount: day.repeatCount,
           finishTotalTime,
           lessonSets,
         };

@@ -2,6 +2,7 @@ import { access, open, readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
+import { hasVisibleText } from '../../src/domain/text';
 
 /**
  * The course manifest: `course.yaml` (or `.yml`, `.json`) at the top of a course folder, naming every
@@ -55,6 +56,8 @@ export interface ManifestDay {
   openingDelaySeconds: number;
   isDemoAccessible: boolean;
   requiredToComplete: boolean;
+  /** How many times the day is gone through; its sets repeat on their own counts. */
+  repeatCount: number;
   lessonSets: ManifestLessonSet[];
 }
 
@@ -159,9 +162,10 @@ const text = (max: number) =>
     v.string('must be text'),
     v.trim(),
     v.check((s) => !hasControlCharacters(s), 'must not hold control characters'),
-    v.maxLength(max, `must be at most ${max} characters`),
+    v.maxCodePoints(max, `must be at most ${max} characters`),
   );
-const requiredText = (max: number) => v.pipe(text(max), v.nonEmpty('must not be empty'));
+/** Text that shows nothing (only invisible characters, src/domain/text.ts) is empty too. */
+const requiredText = (max: number) => v.pipe(text(max), v.check(hasVisibleText, 'must not be empty'));
 const oneLine = (max: number) =>
   v.pipe(
     requiredText(max),
@@ -237,6 +241,7 @@ const DaySchema = v.pipe(
     opening_delay_hours: v.optional(integer(0, DELAY_DAYS_MAX * 24)),
     demo_accessible: v.optional(flag, false),
     required_to_complete: v.optional(flag, true),
+    repeat_count: v.optional(integer(1, REPEAT_MAX), 1),
     lesson_sets: v.optional(v.array(LessonSetSchema, 'must be a list'), []),
   }),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -346,6 +351,7 @@ function toManifest(raw: RawManifest): CourseManifest {
         openingDelaySeconds: delaySeconds(day),
         isDemoAccessible: day.demo_accessible,
         requiredToComplete: day.required_to_complete,
+        repeatCount: day.repeat_count,
         lessonSets: day.lesson_sets.map((set) => ({
           repeatCount: set.repeat_count,
           userRepeatRangeFrom: set.repeat_range?.[0] ?? null,

@@ -2,11 +2,15 @@ import * as v from 'valibot';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
+import { hasVisibleText } from '../../src/domain/text';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
  * Field schemas shared by the routes. Every message is a key of infra/i18n.ts, translated when
  * the answer is written; the texts of the app's own validation (shell spec section 5) are reused.
+ * Lengths are characters (code points), as the messages say and as PostgreSQL's `char_length` counts
+ * them; JSON Schema's minLength and maxLength count the same, so the OpenAPI document states them as
+ * such (server/http/openapi.ts).
  */
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -33,10 +37,11 @@ export function hasControlCharacters(text: string): boolean {
 
 /**
  * What a one-line field (a name, a city, a code) never holds: tabs and line breaks, and the invisible
- * controls that reorder the text around them (bidirectional embeddings, overrides and isolates), with
- * which a name could show as something else than what is stored.
+ * controls that reorder the text around them (bidirectional embeddings, overrides and isolates, and
+ * the direction marks LRM, RLM and ALM), with which a name could show as something else than what is
+ * stored.
  */
-const NOT_IN_A_LINE = /[\t\n\r\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const NOT_IN_A_LINE = /[\t\n\r\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** Every text input. */
 const textInput = () =>
@@ -53,15 +58,18 @@ const lineInput = () =>
     v.check((s) => !NOT_IN_A_LINE.test(s), 'controlCharacters' satisfies MessageKey),
   );
 
-/** Empty text means "clear the field" for optional profile fields. */
-const emptyToNull = v.transform((s: string) => (s === '' ? null : s));
+/**
+ * Text that shows nothing (empty, or only invisible characters: src/domain/text.ts) clears an optional
+ * field. A transform, so it comes last: the OpenAPI document reads a body's rules up to the first one.
+ */
+const blankToNull = v.transform((s: string) => (hasVisibleText(s) ? s : null));
 
 export const emailField = v.pipe(
   textInput(),
   v.trim(),
   v.toLowerCase(),
   v.nonEmpty('required' satisfies MessageKey),
-  v.maxLength(254, 'email' satisfies MessageKey),
+  v.maxCodePoints(254, 'email' satisfies MessageKey),
   v.email('email' satisfies MessageKey),
 );
 
@@ -69,22 +77,22 @@ export const emailField = v.pipe(
 export const passwordField = v.pipe(
   textInput(),
   v.nonEmpty('required' satisfies MessageKey),
-  v.minLength(8, 'passwordLength' satisfies MessageKey),
-  v.maxLength(128, 'passwordLength' satisfies MessageKey),
+  v.minCodePoints(8, 'passwordLength' satisfies MessageKey),
+  v.maxCodePoints(128, 'passwordLength' satisfies MessageKey),
 );
 
 /** A password being checked against a stored hash: only presence and a sane size matter. */
 export const givenPasswordField = v.pipe(
   textInput(),
   v.nonEmpty('required' satisfies MessageKey),
-  v.maxLength(1024, 'wrongCredentials' satisfies MessageKey),
+  v.maxCodePoints(1024, 'wrongCredentials' satisfies MessageKey),
 );
 
 export const appIdField = v.pipe(
   textInput(),
   v.trim(),
   v.nonEmpty('required' satisfies MessageKey),
-  v.maxLength(128, 'appId' satisfies MessageKey),
+  v.maxCodePoints(128, 'appId' satisfies MessageKey),
   v.regex(/^[\w.:-]+$/, 'appId' satisfies MessageKey),
 );
 
@@ -115,16 +123,18 @@ export function withMatchingRepeat<
   );
 }
 
+/** Text that shows nothing is missing, as empty text is; `nonEmpty` gives the document its minLength. */
 const required = (input: v.GenericSchema<unknown, string>, max: number) =>
   v.pipe(
     input,
     v.trim(),
     v.nonEmpty('required' satisfies MessageKey),
-    v.maxLength(max, 'tooLong' satisfies MessageKey),
+    v.check(hasVisibleText, 'required' satisfies MessageKey),
+    v.maxCodePoints(max, 'tooLong' satisfies MessageKey),
   );
 
 const optional = (input: v.GenericSchema<unknown, string>, max: number) =>
-  v.nullable(v.pipe(input, v.trim(), v.maxLength(max, 'tooLong' satisfies MessageKey), emptyToNull));
+  v.nullable(v.pipe(input, v.trim(), v.maxCodePoints(max, 'tooLong' satisfies MessageKey), blankToNull));
 
 /** Required text that may have lines (a message), trimmed. */
 export const requiredText = (max: number) => required(textInput(), max);
@@ -157,7 +167,7 @@ export const birthdayField = v.nullable(
       const problem = birthdayProblem(dataset.value, Date.now());
       if (problem) addIssue({ message: problem satisfies MessageKey });
     }),
-    emptyToNull,
+    blankToNull,
   ),
 );
 
@@ -166,12 +176,12 @@ export const instagramField = v.nullable(
   v.pipe(
     textInput(),
     v.trim(),
-    v.maxLength(30, 'tooLong' satisfies MessageKey),
+    v.maxCodePoints(30, 'tooLong' satisfies MessageKey),
     v.check((s) => !s.startsWith('.'), 'instagramStartsWithPeriod' satisfies MessageKey),
     v.check((s) => !s.endsWith('.'), 'instagramEndsWithPeriod' satisfies MessageKey),
     v.check((s) => !s.includes('..'), 'instagramDoublePeriod' satisfies MessageKey),
     v.regex(/^[A-Za-z0-9_.]*$/, 'instagramCharacters' satisfies MessageKey),
-    emptyToNull,
+    blankToNull,
   ),
 );
 
@@ -187,7 +197,7 @@ function isTimeZone(name: string): boolean {
 export const timezoneField = v.pipe(
   textInput(),
   v.trim(),
-  v.maxLength(64, 'timezone' satisfies MessageKey),
+  v.maxCodePoints(64, 'timezone' satisfies MessageKey),
   v.check(isTimeZone, 'timezone' satisfies MessageKey),
 );
 
@@ -201,7 +211,7 @@ export const genderField = v.nullable(
   v.pipe(
     textInput(),
     v.check((s) => ['M', 'F', ''].includes(s), 'gender' satisfies MessageKey),
-    emptyToNull,
+    blankToNull,
   ),
 );
 
@@ -254,14 +264,14 @@ export const bodyIdField = v.pipe(
 export const plainText = (min: number, max: number) =>
   v.pipe(
     textInput(),
-    v.minLength(min, 'required' satisfies MessageKey),
-    v.maxLength(max, 'tooLong' satisfies MessageKey),
+    v.minCodePoints(min, 'required' satisfies MessageKey),
+    v.maxCodePoints(max, 'tooLong' satisfies MessageKey),
   );
 
 /** One line taken as given (no trimming), `min..max` characters. */
 export const plainLine = (min: number, max: number) =>
   v.pipe(
     lineInput(),
-    v.minLength(min, 'required' satisfies MessageKey),
-    v.maxLength(max, 'tooLong' satisfies MessageKey),
+    v.minCodePoints(min, 'required' satisfies MessageKey),
+    v.maxCodePoints(max, 'tooLong' satisfies MessageKey),
   );

@@ -39,8 +39,26 @@ export interface Parameter {
   schema: JsonSchema;
 }
 
+/**
+ * Text bounds are counted in characters (server/http/fields.ts); JSON Schema's minLength and maxLength
+ * count characters too, so they carry the bounds over unchanged.
+ */
+const CHARACTER_BOUNDS: Readonly<Record<string, 'minLength' | 'maxLength'>> = {
+  min_code_points: 'minLength',
+  max_code_points: 'maxLength',
+};
+
 // Transforms and custom checks have no JSON Schema form: they are left out, the rest is kept.
-const BASE_CONFIG: ConversionConfig = { target: 'draft-2020-12', errorMode: 'ignore' };
+const BASE_CONFIG: ConversionConfig = {
+  target: 'draft-2020-12',
+  errorMode: 'ignore',
+  overrideAction: ({ valibotAction, jsonSchema }) => {
+    const bound = CHARACTER_BOUNDS[valibotAction.type];
+    if (!bound || !('requirement' in valibotAction) || typeof valibotAction.requirement !== 'number')
+      return undefined;
+    return { ...jsonSchema, [bound]: valibotAction.requirement };
+  },
+};
 
 function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, { ...BASE_CONFIG, typeMode });
@@ -127,6 +145,10 @@ const operationName = (method: string, path: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 
+/** A route's own refusals, and the 422 every call gives to `lang` sent twice (server/http/request-context.ts). */
+const documentedRefusals = (route: RouteDefinition): number[] =>
+  [...new Set([...refusalsOf(route), 422])].sort((a, b) => a - b);
+
 function operation(tag: string, route: RouteDefinition, baseLabel: string): Operation {
   return {
     operationId: `${operationName(route.method, route.path)}_${baseLabel}`,
@@ -158,7 +180,7 @@ function operation(tag: string, route: RouteDefinition, baseLabel: string): Oper
     responses: {
       ...successResponses(route.answer),
       ...Object.fromEntries(
-        refusalsOf(route).map((status) => [status, { $ref: `#/components/responses/${status}` }]),
+        documentedRefusals(route).map((status) => [status, { $ref: `#/components/responses/${status}` }]),
       ),
     },
     'x-access': route.access,
@@ -202,7 +224,10 @@ const RESPONSES = {
   409: refusal('Conflicts with what the learner already has'),
   413: refusal('The body is over the limit (64 KiB, or the upload limit of an upload route)'),
   415: refusal('The content is not of a type the route accepts'),
-  422: refusal('Invalid fields', 'FieldErrorAnswer'),
+  422: refusal(
+    'Invalid fields, or a query parameter (such as `lang`) sent more than once',
+    'FieldErrorAnswer',
+  ),
   429: refusal('Too many requests', 'ErrorAnswer', {
     'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
   }),

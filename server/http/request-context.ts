@@ -3,10 +3,15 @@ import { BRANDS, type BrandConfig, brandByAppId, brandForHost } from '../../bran
 import { type DeployedTags, withDeployedTags } from '../infra/brand-tags';
 import { pickLanguage } from '../infra/i18n';
 import type { AppEnv } from './context';
+import { fieldError } from './errors';
 
 /**
  * Picks the brand (X-App-Id, else the forced BRAND, else the host name) and the language
  * (`lang` query, else Accept-Language, else the brand's default) for everything after it.
+ *
+ * `?lang=es&lang=ru` names two languages and neither is taken: the language is picked as if none
+ * were sent, and an API call (everything under /spa/) refuses it with 422, as it refuses any query
+ * parameter sent twice (server/http/validation.ts), in that language.
  */
 export function requestContext(
   forcedBrand: BrandConfig | undefined,
@@ -20,7 +25,10 @@ export function requestContext(
       forcedBrand ??
       brandForHost(new URL(c.req.url).hostname);
     c.set('brand', served.get(brand) ?? brand);
-    c.set('lang', pickLanguage(brand, c.req.query('lang'), c.req.header('accept-language')));
+    const langs = c.req.queries('lang') ?? [];
+    const repeated = langs.length > 1;
+    c.set('lang', pickLanguage(brand, repeated ? undefined : langs[0], c.req.header('accept-language')));
+    if (repeated && c.req.path.startsWith('/spa/')) throw fieldError('lang', 'repeatedParameter');
     await next();
   };
 }

@@ -64,6 +64,7 @@ export const WireDaySchema = v.object({
   opening_delay: v.nullish(v.number()),
   finish_total_time: v.nullish(v.number()),
   required_to_complete: v.optional(WireFlag, 0),
+  repeat_count: v.nullish(v.number()),
   is_demo_accessible: v.optional(WireFlag, false),
   lesson_sets: v.optional(v.array(WireLessonSetSchema), []),
 });
@@ -150,6 +151,7 @@ export function toDay(wire: WireDay, warn: WarnIgnored = warnInConsole): Day {
     openingDelayMs: secondsToMs(wire.opening_delay ?? 0),
     finishTotalTimeMs: secondsToMs(wire.finish_total_time ?? 0),
     requiredToComplete: flagToBoolean(wire.required_to_complete),
+    repeatCount: wire.repeat_count ?? 1,
     isDemoAccessible: flagToBoolean(wire.is_demo_accessible),
     lessonSets: bySort(wire.lesson_sets).map((set) => toLessonSet(set, warn)),
   };

@@ -4,6 +4,9 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** A first or last name is at most 64 characters (the profile's limit, docs/API.md "POST /user"). */
+export const NAME_MAX_LENGTH = 64;
+
 /** Support message at most 500 characters (shell spec, section 9). */
 export const SUPPORT_MESSAGE_MAX_LENGTH = 500;
 

@@ -1,5 +1,6 @@
 import { INSTAGRAM_EXAMPLE_NAME, INSTAGRAM_MAX_LENGTH } from './limits';
 import { isPhone } from './phone';
+import { characterCount, hasVisibleText } from './text';
 import type { FieldError } from './validation';
 
 /** Profile field rules of shell spec section 5, in the codes of validation.ts. */
@@ -13,7 +14,8 @@ export function validateInstagram(value: string): FieldError[] {
   if (name.endsWith('.')) errors.push({ code: 'instagramEndsWithPeriod' });
   if (name.includes('..')) errors.push({ code: 'instagramDoublePeriod' });
   if (!/^[A-Za-z0-9_.]+$/.test(name)) errors.push({ code: 'instagramCharacters' });
-  if (name.length > INSTAGRAM_MAX_LENGTH) errors.push({ code: 'maxLength', max: INSTAGRAM_MAX_LENGTH });
+  if (characterCount(name) > INSTAGRAM_MAX_LENGTH)
+    errors.push({ code: 'maxLength', max: INSTAGRAM_MAX_LENGTH });
   if (name.toLowerCase() === INSTAGRAM_EXAMPLE_NAME) errors.push({ code: 'instagramExample' });
   return errors;
 }
@@ -21,7 +23,7 @@ export function validateInstagram(value: string): FieldError[] {
 /** Required; the shared phone rule of src/domain/phone.ts (the server checks the same one). */
 export function validatePhone(value: string): FieldError[] {
   const phone = value.trim();
-  if (phone === '') return [{ code: 'required' }];
+  if (!hasVisibleText(phone)) return [{ code: 'required' }];
   return isPhone(phone) ? [] : [{ code: 'phone' }];
 }
 

@@ -4,6 +4,9 @@
  * check, the chat machine and the route guard.
  */
 
+import { NAME_MAX_LENGTH } from './limits';
+import { characterCount, hasVisibleText } from './text';
+
 /** A question the brand may ask, in the one order the chat asks them. */
 export const CHAT_QUESTIONS = [
   'firstName',
@@ -46,6 +49,10 @@ export type ChatQuestion = { name: ChatQuestionName; type: ChatQuestionType; req
 export const REGISTRATION_STATUS = { password: 20, birthday: 30, photo: 40 } as const;
 /** An account that has finished (or never had) the chat. */
 export const ACTIVE_STATUS = 10;
+
+/** A first name the chat takes: something visible (a zero-width space is no name), not too long. */
+export const isChatName = (value: string): boolean =>
+  hasVisibleText(value) && characterCount(value.trim()) <= NAME_MAX_LENGTH;
 
 /** The stage a question belongs to: `guest` before the account exists, else the status it runs at. */
 export type ChatStage = 'guest' | 20 | 30 | 40;

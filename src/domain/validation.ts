@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SUPPORT_MESSAGE_MAX_LENGTH } from './limits';
+import { characterCount, hasVisibleText } from './text';
 
 /**
  * Field rules of shell spec section 5. Every rule returns the list of problems (empty = valid) as
  * codes; the UI turns codes into translated text. Server messages arrive already translated. The
  * profile's rules are in profileValidation.ts: only the profile screen, loaded on demand, needs them.
+ * A required field needs something visible (text.ts), and lengths count characters, not UTF-16 units.
  */
 export type FieldError =
   | { code: 'required' }
@@ -31,7 +33,7 @@ const EmailSchema = v.pipe(v.string(), v.email());
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
 export function validateRequired(value: string): FieldError[] {
-  return value.trim() === '' ? [{ code: 'required' }] : [];
+  return hasVisibleText(value) ? [] : [{ code: 'required' }];
 }
 
 export function validateEmail(value: string): FieldError[] {
@@ -41,20 +43,21 @@ export function validateEmail(value: string): FieldError[] {
 }
 
 export function validatePassword(value: string): FieldError[] {
-  if (value.trim() === '') return [{ code: 'required' }];
-  if (value.length < PASSWORD_MIN_LENGTH) return [{ code: 'minLength', min: PASSWORD_MIN_LENGTH }];
-  if (value.length > PASSWORD_MAX_LENGTH) return [{ code: 'maxLength', max: PASSWORD_MAX_LENGTH }];
+  if (!hasVisibleText(value)) return [{ code: 'required' }];
+  const length = characterCount(value);
+  if (length < PASSWORD_MIN_LENGTH) return [{ code: 'minLength', min: PASSWORD_MIN_LENGTH }];
+  if (length > PASSWORD_MAX_LENGTH) return [{ code: 'maxLength', max: PASSWORD_MAX_LENGTH }];
   return [];
 }
 
 export function validatePasswordRepeat(password: string, repeat: string): FieldError[] {
-  if (repeat.trim() === '') return [{ code: 'required' }];
+  if (!hasVisibleText(repeat)) return [{ code: 'required' }];
   return password === repeat ? [] : [{ code: 'mismatch' }];
 }
 
 export function validateSupportMessage(value: string): FieldError[] {
-  if (value.trim() === '') return [{ code: 'required' }];
-  return value.length > SUPPORT_MESSAGE_MAX_LENGTH
+  if (!hasVisibleText(value)) return [{ code: 'required' }];
+  return characterCount(value.trim()) > SUPPORT_MESSAGE_MAX_LENGTH
     ? [{ code: 'maxLength', max: SUPPORT_MESSAGE_MAX_LENGTH }]
     : [];
 }

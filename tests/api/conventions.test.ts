@@ -66,6 +66,39 @@ describe('language of messages', () => {
     expect((await api.get('/no-such-route?lang=xx')).body.message).toBe('Not found.');
   });
 
+  it('refuses lang sent twice on every call with 422, speaking as if no lang were sent', async () => {
+    const twice = '?lang=es&lang=ru';
+    // Neither Spanish nor Russian: Accept-Language decides, else the brand's default (English).
+    const inDefault = await api.get(`/external-application-config${twice}`);
+    expect(inDefault.status).toBe(422);
+    expect(inDefault.body).toEqual({
+      success: false,
+      message: 'Please check the highlighted fields.',
+      errors: { lang: ['Send this parameter once.'] },
+    });
+    const inAccepted = await api.get(`/external-application-config${twice}`, {
+      headers: { 'Accept-Language': 'ru-RU' },
+    });
+    expect(inAccepted.body).toEqual({
+      success: false,
+      message: 'Проверьте отмеченные поля.',
+      errors: { lang: ['Передайте этот параметр один раз.'] },
+    });
+    // Every call of the route table, under both bases, with or without a session, whatever it reads.
+    for (const route of apiRouteTable()) {
+      const path = route.path.replace(/:\w+/g, '1');
+      const result = await fetch(`${server.url}${path}${twice}`, {
+        method: route.method.toUpperCase(),
+        headers: { 'X-App-Id': 'web' },
+        redirect: 'manual',
+      });
+      expect(result.status, `${route.method} ${path}`).toBe(422);
+      expect((await result.json()).errors, `${route.method} ${path}`).toEqual({
+        lang: ['Send this parameter once.'],
+      });
+    }
+  });
+
   it('translates field errors too', async () => {
     for (const [lang, text] of [
       ['en', 'Enter a valid e-mail address.'],
@@ -167,8 +200,19 @@ describe('bad requests', () => {
       expect(result.status, JSON.stringify(city)).toBe(422);
       expect(result.body.errors).toEqual({ city: ['Must not contain control characters.'] });
     }
-    // A name or a city is one line, and nothing invisible turns it round (U+202E, U+2066).
-    for (const name of ['Ann\nEvil', 'Ann\rEvil', 'Ann\tEvil', 'A\u202eB', 'A\u2066B', 'A\u2028B']) {
+    // A name or a city is one line, and nothing invisible turns it round (U+202E, U+2066, and the
+    // direction marks U+200E, U+200F, U+061C).
+    for (const name of [
+      'Ann\nEvil',
+      'Ann\rEvil',
+      'Ann\tEvil',
+      'A\u202eB',
+      'A\u2066B',
+      'A\u2028B',
+      'A\u200eB',
+      'A\u200fB',
+      'A\u061cB',
+    ]) {
       const result = await api.post('/user?lang=en', { name, last_name: name }, { token });
       expect(result.status, JSON.stringify(name)).toBe(422);
       expect(result.body.errors).toEqual({

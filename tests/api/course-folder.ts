@@ -59,6 +59,7 @@ export const TINY_MANIFEST = {
         {
           title: 'Second day',
           opening_delay_hours: 36,
+          repeat_count: 3,
           lesson_sets: [
             {
               repeat_count: 2,

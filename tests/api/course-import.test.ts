@@ -136,13 +136,15 @@ describe('importing a course folder', () => {
         d.dayOfRest,
         d.openingDelaySeconds,
         d.isDemoAccessible,
+        d.repeatCount,
       ]),
     ).toEqual([
-      [1, 'First day', 0, 0, 1],
-      [2, 'Rest', 1, 86_400, 0],
-      [3, 'Second day', 0, 36 * 3600, 0],
+      [1, 'First day', 0, 0, 1, 1],
+      [2, 'Rest', 1, 86_400, 0, 1],
+      [3, 'Second day', 0, 36 * 3600, 0, 3],
     ]);
-    // The second day repeats its set twice: two lessons of two seconds each time.
+    // The second day repeats its set twice: two lessons of two seconds each time. The day's own
+    // repeat count (3) does not multiply it.
     expect(days[2]?.stage_days.finishTotalTime).toBe(2 * 2 * TINY_SECONDS);
 
     const [set] = await server.db
@@ -228,6 +230,18 @@ describe('a failed import leaves no rows and no files', () => {
     expect(transcodes).toBe(0);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when a day repeats out of range: refused with the field named', async () => {
+    const manifest = structuredClone(TINY_MANIFEST);
+    Object.assign(manifest.stages[1]?.days[0] as object, { repeat_count: 1001 });
+    const tooOften = join(work, 'repeat-count');
+    await writeTinyCourse(tooOften, manifest);
+    const before = await snapshot(server.db);
+    await expect(importCourse(server.db, await freshMediaDir(), tooOften)).rejects.toThrow(
+      'stages[1].days[0].repeat_count: must be at most 1000',
+    );
+    expect(await snapshot(server.db)).toEqual(before);
   });
 
   it('when a named file is missing', async () => {

@@ -277,6 +277,8 @@ describe('GET /courses/{courseId}/stages/{stageId}/days', () => {
         opening_delay: 0,
         finish_total_time: 600,
         required_to_complete: 1,
+        // A day goes through once unless the course says otherwise.
+        repeat_count: 1,
         is_demo_accessible: true,
         training_options: [],
         scores: 0,
@@ -394,15 +396,20 @@ describe('GET /courses/{courseId}/stages/{stageId}/days', () => {
     expect(warmUp.lesson_sets[1].lessons.map((l: { id: number }) => l.id)).toEqual([secondLink, firstLink]);
   });
 
-  it('answers the days of the second stage with their opening delay', async () => {
-    const result = await api.get(`${stagePath(course, 1)}/days`, asLearner());
-    expect(result.body.data).toHaveLength(1);
-    expect(result.body.data[0]).toMatchObject({
-      id: course.days[2].id,
-      day_number: 3,
-      opening_delay: 172_800,
-      lesson_sets: [{ repeat_count: 3, lessons: [{ lesson: { title: 'Lunges (analysis)' } }] }],
-    });
+  it('answers the days of the second stage with their opening delay and repeat count', async () => {
+    for (const client of bases()) {
+      const result = await client.get(`${stagePath(course, 1)}/days`, asLearner());
+      expect(result.body.data).toHaveLength(1);
+      expect(result.body.data[0]).toMatchObject({
+        id: course.days[2].id,
+        day_number: 3,
+        opening_delay: 172_800,
+        // The day's own count, beside its set's; the day's time is not multiplied by it.
+        repeat_count: 4,
+        finish_total_time: 300,
+        lesson_sets: [{ repeat_count: 3, lessons: [{ lesson: { title: 'Lunges (analysis)' } }] }],
+      });
+    }
   });
 
   it("answers 404 for another learner's stage, a stage of another course, and 422 for bad ids", async () => {
@@ -468,6 +475,18 @@ describe('GET /courses/{courseId}/stages/{stageId}/days/{dayId}', () => {
       const result = await client.get(`${stagePath(course)}/days/${course.days[0].id}`, asLearner());
       expect(result.status).toBe(200);
       expect(result.body.data).toEqual(list.body.data[0]);
+    }
+  });
+
+  it('answers a day with its own repeat count under both bases', async () => {
+    for (const client of bases()) {
+      const result = await client.get(`${stagePath(course, 1)}/days/${course.days[2].id}`, asLearner());
+      expect(result.status).toBe(200);
+      expect(result.body.data).toMatchObject({
+        id: course.days[2].id,
+        repeat_count: 4,
+        finish_total_time: 300,
+      });
     }
   });
 

@@ -196,6 +196,7 @@ export async function createLearningFixture(db: Db, options: FixtureOptions): Pr
             title: `${label} Lunges`,
             openingDelaySeconds: 2 * 24 * 60 * 60,
             finishTotalTime: 300,
+            repeatCount: 4,
             lessonSets: [
               {
                 repeatCount: 3,

@@ -80,7 +80,12 @@ describe('GET /spa/openapi.json', () => {
         Object.keys(op.responses).some((status) => status.startsWith('2') || status === '302'),
         op.operationId,
       ).toBe(true);
+      // Every call refuses `lang` sent twice, whether or not it reads anything else.
+      expect(Object.keys(op.responses), op.operationId).toContain('422');
     }
+    const config = document.paths['/spa/api/v1/external-application-config'].get;
+    expect(config.parameters).toEqual([]);
+    expect(config.responses['422']).toEqual({ $ref: '#/components/responses/422' });
     const stream = document.paths['/spa/v2/user-course-streams/{id}'].get;
     expect(stream.security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
     expect(stream.parameters).toEqual([
@@ -102,6 +107,11 @@ describe('GET /spa/openapi.json', () => {
     });
     expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '413', '422', '429']);
     expect(document.components.responses['429'].headers).toHaveProperty('Retry-After');
+
+    // Text bounds are characters on both sides: the server counts code points, as JSON Schema does.
+    const profile = document.paths['/spa/api/v1/user'].post.requestBody.content['application/json'].schema;
+    expect(profile.properties.name).toEqual({ type: 'string', minLength: 1, maxLength: 64 });
+    expect(profile.properties.city.anyOf).toContainEqual({ type: 'string', maxLength: 100 });
 
     const list = document.paths['/spa/api/v1/user-score'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'per-page']);

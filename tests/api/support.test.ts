@@ -126,6 +126,31 @@ describe('POST /tech-questions', () => {
     expect(row).toMatchObject({ name: 'Ann', targetId: null, supportCategoryId: 2 });
   });
 
+  it('counts the message in characters: 500 emoji are 500, not 1000', async () => {
+    const message = '\u{1f600}'.repeat(500);
+    const result = await api.post(
+      '/tech-questions',
+      { support_category_id: TECHNICAL, message },
+      as(learner),
+    );
+    expect(result.status).toBe(201);
+    const { id } = expectWire(WireQuestionIdSchema, result.body);
+    const [row] = await server.db.select().from(techQuestions).where(eq(techQuestions.id, id));
+    expect(row?.message).toBe(message);
+  });
+
+  it('takes a name that shows nothing (a Hangul filler) as no name: the account’s is used', async () => {
+    const result = await api.post(
+      '/tech-questions',
+      { support_category_id: 2, target_id: null, name: '\u3164', message: 'Hello' },
+      as(learner),
+    );
+    expect(result.status).toBe(201);
+    const { id } = expectWire(WireQuestionIdSchema, result.body);
+    const [row] = await server.db.select().from(techQuestions).where(eq(techQuestions.id, id));
+    expect(row?.name).toBe(learner.email);
+  });
+
   it('answers another learner’s stream like a missing one, and stores nothing', async () => {
     const before = await snapshot(server.db);
     for (const target of [othersStreamId, 999_999]) {
@@ -146,8 +171,14 @@ describe('POST /tech-questions', () => {
     const empty = await post({ support_category_id: TECHNICAL, message: '   ' }, 'ru');
     expect(empty.status).toBe(422);
     expect(empty.body.errors).toEqual({ message: ['Заполните это поле.'] });
+    // A message of characters that show nothing (zero-width space, soft hyphen, BOM) is no message.
+    const invisible = await post({ support_category_id: TECHNICAL, message: '\u200b\n\u00ad\ufeff' }, 'ru');
+    expect(invisible.status).toBe(422);
+    expect(invisible.body.errors).toEqual({ message: ['Заполните это поле.'] });
     const long = await post({ support_category_id: TECHNICAL, message: 'x'.repeat(501) });
     expect(long.body.errors).toEqual({ message: ['Must be at most 500 characters.'] });
+    const longEmoji = await post({ support_category_id: TECHNICAL, message: '\u{1f600}'.repeat(501) });
+    expect(longEmoji.body.errors).toEqual({ message: ['Must be at most 500 characters.'] });
     const unknown = await post({ support_category_id: 55, message: 'Hi' });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ support_category_id: ['Choose a topic from the list.'] });

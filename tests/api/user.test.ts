@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
@@ -76,6 +76,29 @@ describe('POST /user', () => {
     expect((await row(id)).city).toBeNull();
   });
 
+  it('clears an optional text that shows nothing, as an empty one', async () => {
+    const { id, token } = await api.signUp('invisible-city');
+    await api.post('/user', { city: 'Paris' }, { token });
+    const cleared = await api.post('/user', { city: ' \u200b\u2060\u3164 ' }, { token });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.city).toBeNull();
+    expect((await row(id)).city).toBeNull();
+  });
+
+  it('counts names in characters: 64 emoji fit the 64-character limit', async () => {
+    const { id, token } = await api.signUp('emoji-name');
+    const name = '\u{1f600}'.repeat(64);
+    const result = await api.post('/user', { name, last_name: 'e\u0301' }, { token });
+    expect(result.status).toBe(200);
+    expect(result.body.data).toMatchObject({ name, last_name: 'e\u0301' });
+    // As PostgreSQL measures it.
+    const [stored] = await server.db
+      .select({ length: sql<number>`char_length(${users.name})` })
+      .from(users)
+      .where(eq(users.id, id));
+    expect(stored?.length).toBe(64);
+  });
+
   it('clears is_require_update_profile once name, last name and phone are set', async () => {
     const token = await api.login(DEMO_ACCOUNTS.profile.email, DEMO_ACCOUNTS.profile.password);
     const partial = await api.post('/user', { last_name: 'Dijkstra' }, { token });
@@ -101,7 +124,15 @@ describe('POST /user', () => {
       [{ timezone: 'Nowhere/City' }, 'timezone', 'Неизвестный часовой пояс.'],
       [{ language_code: 'de-DE' }, 'language_code', 'Выберите en-US, ru-RU или es-ES.'],
       [{ name: '' }, 'name', 'Заполните это поле.'],
+      // Characters that show nothing make no name: zero-width space, word joiner, soft hyphen, BOM,
+      // Hangul fillers, a lone combining mark.
+      [{ name: '\u200b' }, 'name', 'Заполните это поле.'],
+      [{ name: '\u2060\u00ad\ufeff' }, 'name', 'Заполните это поле.'],
+      [{ name: '\u3164' }, 'name', 'Заполните это поле.'],
+      [{ name: '\u115f\u1160\uffa0' }, 'name', 'Заполните это поле.'],
+      [{ last_name: '\u0301' }, 'last_name', 'Заполните это поле.'],
       [{ name: 'x'.repeat(65) }, 'name', 'Не больше 64 символов.'],
+      [{ name: '\u{1f600}'.repeat(65) }, 'name', 'Не больше 64 символов.'],
       [{ city: 12 }, 'city', 'Должно быть текстом.'],
     ];
     for (const [body, field, message] of cases) {

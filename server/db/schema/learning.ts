@@ -143,6 +143,8 @@ export const stageDays = pgTable(
     /** Seconds of lessons the day takes; the wire sends seconds, the app shows ms. */
     finishTotalTime: integer('finish_total_time').notNull().default(0),
     requiredToComplete: flag('required_to_complete').default(1),
+    /** How many times the day is gone through (content spec, "Day"); each lesson set has its own count too. */
+    repeatCount: integer('repeat_count').notNull().default(1),
   },
   (t) => [index('stage_days_stage_id_idx').on(t.stageId)],
 );

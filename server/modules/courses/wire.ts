@@ -98,6 +98,8 @@ export const WireDay = v.object({
   opening_delay: v.number(),
   finish_total_time: v.number(),
   required_to_complete: v.number(),
+  /** How many times the day is gone through (1 unless the course says otherwise). */
+  repeat_count: v.number(),
   is_demo_accessible: v.boolean(),
   training_options: EmptyList,
   scores: v.number(),
@@ -228,6 +230,7 @@ export function toWireDay(day: DayRow, sets: Wire<typeof WireLessonSet>[]): Wire
     opening_delay: day.openingDelaySeconds,
     finish_total_time: day.finishTotalTime,
     required_to_complete: day.requiredToComplete,
+    repeat_count: day.repeatCount,
     is_demo_accessible: day.isDemoAccessible === 1,
     training_options: [],
     scores: 0,

@@ -55,6 +55,8 @@ export type Day = {
   openingDelayMs: number;
   finishTotalTimeMs: number;
   requiredToComplete: boolean;
+  /** How many times the day is gone through; each lesson set has its own count besides. */
+  repeatCount: number;
   isDemoAccessible: boolean;
   lessonSets: LessonSet[];
 };

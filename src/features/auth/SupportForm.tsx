@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { supportFormMachine } from '../../../machines/auth/supportForm.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
+import { hasVisibleText } from '../../domain/text';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
@@ -52,7 +53,7 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
       <TextField label={t`Name`} autoComplete="name" {...field('name')} />
       <TextField label={t`E-mail`} type="email" autoComplete="email" inputMode="email" {...field('email')} />
       <SupportMessageField {...field('message')} />
-      <Button type="submit" busy={sending} disabled={form.message.trim() === ''}>
+      <Button type="submit" busy={sending} disabled={!hasVisibleText(form.message)}>
         <Trans>Send</Trans>
       </Button>
     </form>

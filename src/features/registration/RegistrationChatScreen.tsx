@@ -8,7 +8,6 @@ import {
   type BotMessage,
   type ChatMessage,
   type LearnerAnswer,
-  MAX_NAME_LENGTH,
   type RegistrationChatInput,
   type registrationChatMachine,
   unlinkedProviders,
@@ -17,7 +16,7 @@ import { useAppStarting, useBrand, useProvided, useSession } from '../../app/hoo
 import { recordTransitions } from '../../app/transitionRecorder';
 import { uploadPercent } from '../../domain/avatar';
 import { brandText } from '../../domain/brandText';
-import { PASSWORD_MIN_LENGTH } from '../../domain/limits';
+import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../domain/limits';
 import { type LinkSearch, linkOutcomeOf } from '../../domain/linkOutcome';
 import type { ChatQuestion, ChatQuestionName } from '../../domain/registrationChat';
 import { isRegistrationStatus } from '../../domain/registrationChat';
@@ -409,7 +408,7 @@ function TextAnswer({ actor, question }: { actor: ChatActor; question: ChatQuest
       break;
     default:
       field = (
-        <TextField {...common} label={t`Your name`} autoComplete="given-name" maxLength={MAX_NAME_LENGTH} />
+        <TextField {...common} label={t`Your name`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
       );
   }
   return (

@@ -14,6 +14,7 @@ import {
   renewalCategoryIds,
   type SupportChoice,
 } from '../../domain/support';
+import { hasVisibleText } from '../../domain/text';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { LoadFailed, Loading } from '../../ui/LoadFailed';
@@ -251,7 +252,7 @@ function MessageForm({ actor }: { actor: SupportActor }) {
         <p className="support__note">
           <Trans>Experts answer within 24 hours.</Trans>
         </p>
-        <Button type="submit" busy={sending} disabled={form.message.trim() === ''}>
+        <Button type="submit" busy={sending} disabled={!hasVisibleText(form.message)}>
           <Trans>Send</Trans>
         </Button>
       </form>

@@ -45,6 +45,7 @@ const wireDay = {
   opening_delay: 86_400,
   finish_total_time: 600,
   required_to_complete: 1,
+  repeat_count: 4,
   is_demo_accessible: true,
   training_options: [],
   scores: 0,
@@ -85,8 +86,10 @@ describe('day from the wire', () => {
       excerpt: 'Squats and lunges',
       isDayOfRest: false,
       openingDelayMs: 86_400_000,
+      // The day's own repeat count is kept beside its time, which it does not multiply.
       finishTotalTimeMs: 600_000,
       requiredToComplete: true,
+      repeatCount: 4,
       isDemoAccessible: true,
     });
     expect(day.lessonSets.map((set) => set.id)).toEqual([21, 22]);
@@ -98,6 +101,12 @@ describe('day from the wire', () => {
       userRepeatRangeFrom: 2,
       userRepeatRangeTo: null,
     });
+  });
+
+  it('goes through a day once when the server sends no repeat count', () => {
+    const { repeat_count: _, ...withoutCount } = wireDay;
+    expect(parse(withoutCount).repeatCount).toBe(1);
+    expect(parse({ ...wireDay, repeat_count: null }).repeatCount).toBe(1);
   });
 
   it('turns a video reference into a playable video with its subtitles', () => {

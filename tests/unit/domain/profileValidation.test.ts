@@ -29,6 +29,8 @@ describe('validateInstagram', () => {
   );
   it('allows at most 30 characters', () => {
     expect(validateInstagram('a'.repeat(31))).toEqual([{ code: 'maxLength', max: 30 }]);
+    // Sixteen emoji are 32 UTF-16 units but 16 characters: only the character rule is broken.
+    expect(codes(validateInstagram('\u{1f600}'.repeat(16)))).toEqual(['instagramCharacters']);
   });
   it('must differ from the example name, in any case', () => {
     expect(codes(validateInstagram(INSTAGRAM_EXAMPLE_NAME))).toEqual(['instagramExample']);
@@ -46,6 +48,7 @@ describe('validateInstagram', () => {
 describe('validatePhone', () => {
   it('is required', () => {
     expect(validatePhone(' ')).toEqual([{ code: 'required' }]);
+    expect(validatePhone('\u200b\u2060')).toEqual([{ code: 'required' }]);
   });
   it.each(['+15551234567', '+7 (912) 345-67-89', '8 912 345 67 89', '1234567'])('accepts %j', (value) => {
     expect(validatePhone(value)).toEqual([]);

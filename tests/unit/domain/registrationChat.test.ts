@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { NAME_MAX_LENGTH } from '../../../src/domain/limits';
 import {
   type ChatQuestion,
+  isChatName,
   isStatusStep,
   questionListProblem,
   resumeIndex,
@@ -123,5 +125,24 @@ describe('questionListProblem: a brand’s question list must be one the chat ca
     ],
   ])('refuses %s', (_, questions, problem) => {
     expect(questionListProblem(questions)).toBe(problem);
+  });
+});
+
+describe('isChatName: the first name the chat takes', () => {
+  it.each(['Ada', ' Аня ', '\u{1f600}'.repeat(NAME_MAX_LENGTH), 'a'.repeat(NAME_MAX_LENGTH)])(
+    'takes %j',
+    (name) => {
+      expect(isChatName(name)).toBe(true);
+    },
+  );
+  it.each(['', '   ', '\u200b', '\u3164', '\u115f\u1160', '\uffa0', '\u0301', '\u00ad\ufeff'])(
+    'refuses %j, which shows nothing',
+    (name) => {
+      expect(isChatName(name)).toBe(false);
+    },
+  );
+  it('refuses more than 64 characters', () => {
+    expect(isChatName('a'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);
+    expect(isChatName('\u{1f600}'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);
   });
 });

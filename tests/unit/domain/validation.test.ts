@@ -23,7 +23,7 @@ describe('normalizeEmail', () => {
 });
 
 describe('validateRequired', () => {
-  it.each(['', '   ', '\t\n'])('rejects blank %j', (value) => {
+  it.each(['', '   ', '\t\n', '\u200b', '\u2060\u200e', '\u3164', '\u0301'])('rejects blank %j', (value) => {
     expect(validateRequired(value)).toEqual([{ code: 'required' }]);
   });
   it('accepts text', () => {
@@ -46,20 +46,25 @@ describe('validateEmail', () => {
 describe('validatePassword', () => {
   it('requires a value', () => {
     expect(validatePassword('        ')).toEqual([{ code: 'required' }]);
+    expect(validatePassword('\u200b'.repeat(PASSWORD_MIN_LENGTH))).toEqual([{ code: 'required' }]);
   });
   it('needs at least 8 characters', () => {
     expect(validatePassword('a'.repeat(PASSWORD_MIN_LENGTH - 1))).toEqual([{ code: 'minLength', min: 8 }]);
     expect(validatePassword('a'.repeat(PASSWORD_MIN_LENGTH))).toEqual([]);
+    // Four emoji are eight UTF-16 units but four characters.
+    expect(validatePassword('\u{1f511}'.repeat(4))).toEqual([{ code: 'minLength', min: 8 }]);
   });
   it('allows at most 128 characters', () => {
     expect(validatePassword('a'.repeat(PASSWORD_MAX_LENGTH))).toEqual([]);
     expect(validatePassword('a'.repeat(PASSWORD_MAX_LENGTH + 1))).toEqual([{ code: 'maxLength', max: 128 }]);
+    expect(validatePassword('\u{1f511}'.repeat(PASSWORD_MAX_LENGTH))).toEqual([]);
   });
 });
 
 describe('validatePasswordRepeat', () => {
   it('requires the repeat', () => {
     expect(validatePasswordRepeat('secret-123', '')).toEqual([{ code: 'required' }]);
+    expect(validatePasswordRepeat('secret-123', '\u200b')).toEqual([{ code: 'required' }]);
   });
   it('must equal the password exactly', () => {
     expect(validatePasswordRepeat('secret-123', 'secret-124')).toEqual([{ code: 'mismatch' }]);
@@ -71,10 +76,18 @@ describe('validatePasswordRepeat', () => {
 describe('validateSupportMessage', () => {
   it('is required', () => {
     expect(validateSupportMessage('  ')).toEqual([{ code: 'required' }]);
+    expect(validateSupportMessage('\u200b\n\u00ad\ufeff')).toEqual([{ code: 'required' }]);
   });
   it('allows at most 500 characters', () => {
     expect(validateSupportMessage('m'.repeat(SUPPORT_MESSAGE_MAX_LENGTH))).toEqual([]);
     expect(validateSupportMessage('m'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1))).toEqual([
+      { code: 'maxLength', max: 500 },
+    ]);
+  });
+  it('counts characters, not UTF-16 units, and not the spaces it is sent without', () => {
+    expect(validateSupportMessage('\u{1f600}'.repeat(SUPPORT_MESSAGE_MAX_LENGTH))).toEqual([]);
+    expect(validateSupportMessage(` ${'m'.repeat(SUPPORT_MESSAGE_MAX_LENGTH)}\n`)).toEqual([]);
+    expect(validateSupportMessage('\u{1f600}'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1))).toEqual([
       { code: 'maxLength', max: 500 },
     ]);
   });

@@ -65,6 +65,7 @@ const GOOD = {
           title: 'Spine',
           opening_delay_hours: 30,
           required_to_complete: false,
+          repeat_count: 2,
           lesson_sets: [{ lessons: [{ title: 'Spine (execution)', video: 'v/spine.mp4' }] }],
         },
       ],
@@ -126,6 +127,7 @@ describe('parseManifest', () => {
       openingDelaySeconds: 0,
       isDemoAccessible: true,
       requiredToComplete: true,
+      repeatCount: 1,
     });
     expect(hips?.lessonSets.map((s) => [s.repeatCount, s.userRepeatRangeFrom, s.userRepeatRangeTo])).toEqual([
       [1, null, null],
@@ -146,6 +148,7 @@ describe('parseManifest', () => {
     expect(manifest.stages[1]?.days[0]).toMatchObject({
       openingDelaySeconds: 30 * 3600,
       requiredToComplete: false,
+      repeatCount: 2,
     });
   });
 
@@ -183,6 +186,7 @@ describe('parseManifest', () => {
               openingDelaySeconds: 0,
               isDemoAccessible: false,
               requiredToComplete: true,
+              repeatCount: 1,
               lessonSets: [
                 {
                   repeatCount: 1,
@@ -224,6 +228,10 @@ describe('parseManifest', () => {
     expect(problemsOf(variant((m) => Object.assign(m.stages[1] as object, { title: '  ' })))).toEqual([
       'stages[1].title: must not be empty',
     ]);
+    // Characters that show nothing (zero-width space, Hangul filler) make no title either.
+    expect(problemsOf(variant((m) => Object.assign(firstDay(m), { title: '\u200b\u3164' })))).toEqual([
+      'stages[0].days[0].title: must not be empty',
+    ]);
     expect(problemsOf(variant((m) => Object.assign(m, { stages: [] })))).toEqual([
       'stages: must list at least one stage',
     ]);
@@ -251,6 +259,35 @@ describe('parseManifest', () => {
     expect(problemsOf(variant((m) => Object.assign(m, { title: 'x'.repeat(256) })))).toEqual([
       'title: must be at most 255 characters',
     ]);
+    // Characters, not UTF-16 units: 255 emoji fit, 256 do not.
+    expect(problemsOf(variant((m) => Object.assign(m, { title: '\u{1f600}'.repeat(255) })))).toEqual([]);
+    expect(problemsOf(variant((m) => Object.assign(m, { title: '\u{1f600}'.repeat(256) })))).toEqual([
+      'title: must be at most 255 characters',
+    ]);
+  });
+
+  it('takes a day repeat count from 1 to 1000 and names any other value', () => {
+    const countOf = (repeatCount: number) =>
+      parseManifest(
+        variant((m) => Object.assign(firstDay(m), { repeat_count: repeatCount })),
+        'course.yaml',
+      ).stages[0]?.days[0]?.repeatCount;
+    expect(countOf(1)).toBe(1);
+    expect(countOf(1000)).toBe(1000);
+    const refused: [unknown, string][] = [
+      [0, 'must be at least 1'],
+      [-2, 'must be at least 1'],
+      [1001, 'must be at most 1000'],
+      [1.5, 'must be a whole number'],
+      ['twice', 'must be a number'],
+      [null, 'must be a number'],
+    ];
+    for (const [value, problem] of refused) {
+      expect(
+        problemsOf(variant((m) => Object.assign(firstDay(m), { repeat_count: value }))),
+        String(value),
+      ).toEqual([`stages[0].days[0].repeat_count: ${problem}`]);
+    }
   });
 
   it('refuses a day with both kinds of delay and a repeat range that ends before it starts', () => {

@@ -20,6 +20,7 @@ const day = (overrides: Partial<Day> = {}): Day => ({
   openingDelayMs: 0,
   finishTotalTimeMs: 0,
   requiredToComplete: false,
+  repeatCount: 1,
   isDemoAccessible: false,
   lessonSets: [],
   ...overrides,

@@ -41,6 +41,7 @@ const day = (overrides: Partial<Day> = {}): Day => ({
   openingDelayMs: 0,
   finishTotalTimeMs: 0,
   requiredToComplete: false,
+  repeatCount: 1,
   isDemoAccessible: true,
   lessonSets: [
     {

@@ -1,0 +1,1 @@
+ALTER TABLE "stage_days" ADD COLUMN "repeat_count" integer DEFAULT 1 NOT NULL;
