@@ -11,8 +11,8 @@ import {
   collectErrors,
   type FieldErrors,
   hasErrors,
+  validateNewPasswordRepeat,
   validatePassword,
-  validatePasswordRepeat,
   validateRequired,
 } from '../../src/domain/validation';
 import {
@@ -34,7 +34,7 @@ export const validateUserPassword = (fields: UserPasswordFields): FieldErrors<Us
   collectErrors<UserPasswordField>({
     currentPassword: validateRequired(fields.currentPassword),
     password: validatePassword(fields.password),
-    passwordRepeat: validatePasswordRepeat(fields.password, fields.passwordRepeat),
+    passwordRepeat: validateNewPasswordRepeat(fields.password, fields.passwordRepeat),
   });
 
 export const userPasswordMachine = setup({

@@ -1,8 +1,8 @@
 import {
   collectErrors,
   type FieldErrors,
+  validateNewPasswordRepeat,
   validatePassword,
-  validatePasswordRepeat,
 } from '../../src/domain/validation';
 
 /** The "new password + repeat" pair shared by the password reset and the forced password change. */
@@ -14,5 +14,5 @@ export type NewPasswordFields = { password: string; passwordRepeat: string };
 export const validateNewPassword = (fields: NewPasswordFields): FieldErrors<NewPasswordField> =>
   collectErrors<NewPasswordField>({
     password: validatePassword(fields.password),
-    passwordRepeat: validatePasswordRepeat(fields.password, fields.passwordRepeat),
+    passwordRepeat: validateNewPasswordRepeat(fields.password, fields.passwordRepeat),
   });

@@ -1,13 +1,20 @@
 /**
  * The day page (content spec, sections 2, 4 "Day", 8): the day of a stream by its number, with the
- * stream and its statuses. A day filled in incorrectly (isDayBroken) and a locked demo day
- * (dayLock.ts) show as such; otherwise the learner can start and finish the day, after which the
+ * stream and its statuses. A stream whose access ended or stopped shows the access-ended page, as
+ * its calendar does; a day of a full stream that cannot be studied yet (not started, frozen, before
+ * its opening delay), a day filled in incorrectly (isDayBroken) and a locked demo day (dayLock.ts)
+ * show as such, without lessons; otherwise the learner can start and finish the day, after which the
  * stream's statuses are fetched again. A failed load can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type Day, type DayStatusRecord, isDayBroken } from '../../src/domain/learning/day';
-import { isDayLocked } from '../../src/domain/learning/dayLock';
-import { type CourseStream, dayStatusOf, type StreamStatuses } from '../../src/domain/learning/stream';
+import { isDayLocked, isDayNotOpenYet, type LockableDay } from '../../src/domain/learning/dayLock';
+import {
+  type CourseStream,
+  dayStatusOf,
+  hasAccessEnded,
+  type StreamStatuses,
+} from '../../src/domain/learning/stream';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 
 export type DayInput = { streamId: number; dayNumber: number };
@@ -30,13 +37,19 @@ type DayContext = DayInput & {
 const isNotFound = (error: unknown) =>
   (error instanceof Error && error.message === DAY_NOT_FOUND) || toRequestError(error).status === 404;
 
-export function isLoadedDayLocked({ stream, day, statuses }: LoadedDay): boolean {
+/** The day's access as this stream's status call knows it; the day's own flag when a status is missing. */
+function lockableDay({ day, statuses }: LoadedDay): LockableDay {
   const status = dayStatusOf(statuses, day.id);
-  return isDayLocked(stream, {
+  return {
     isDemoAccessible: status?.isDemoAccessible ?? day.isDemoAccessible,
     isOpenByTimeDelay: status?.isOpenByTimeDelay,
-  });
+  };
 }
+
+const isLoadedDayLocked = (loaded: LoadedDay): boolean => isDayLocked(loaded.stream, lockableDay(loaded));
+
+const isLoadedDayNotOpenYet = (loaded: LoadedDay): boolean =>
+  isDayNotOpenYet(loaded.stream, lockableDay(loaded));
 
 const daySetup = setup({
   types: {
@@ -63,6 +76,8 @@ const daySetup = setup({
     streamProgressed: () => {},
   },
   guards: {
+    accessEnded: ({ event }) => 'output' in event && hasAccessEnded((event.output as LoadedDay).stream),
+    isNotOpenYet: ({ event }) => 'output' in event && isLoadedDayNotOpenYet(event.output as LoadedDay),
     isBroken: ({ event }) => 'output' in event && isDayBroken((event.output as LoadedDay).day),
     isLocked: ({ event }) => 'output' in event && isLoadedDayLocked(event.output as LoadedDay),
     isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
@@ -82,6 +97,16 @@ export const dayMachine = daySetup.createMachine({
         src: 'loadDay',
         input: ({ context }) => ({ streamId: context.streamId, dayNumber: context.dayNumber }),
         onDone: [
+          {
+            guard: 'accessEnded',
+            target: 'accessEnded',
+            actions: assign({ loaded: ({ event }) => event.output }),
+          },
+          {
+            guard: 'isNotOpenYet',
+            target: 'notOpenYet',
+            actions: assign({ loaded: ({ event }) => event.output }),
+          },
           { guard: 'isBroken', target: 'broken', actions: assign({ loaded: ({ event }) => event.output }) },
           { guard: 'isLocked', target: 'locked', actions: assign({ loaded: ({ event }) => event.output }) },
           { target: 'ready', actions: assign({ loaded: ({ event }) => event.output }) },
@@ -99,6 +124,8 @@ export const dayMachine = daySetup.createMachine({
       on: { 'DAY.RETRY': { target: 'loading', actions: clearError } },
     },
     notFound: {},
+    accessEnded: {},
+    notOpenYet: {},
     broken: {},
     locked: {},
     ready: {

@@ -63,7 +63,7 @@ describe('userPassword', () => {
     expect(running.snapshot().context.errors).toEqual({
       currentPassword: [{ code: 'required' }],
       password: [{ code: 'minLength', min: PASSWORD_MIN_LENGTH }],
-      passwordRepeat: [{ code: 'mismatch' }],
+      passwordRepeat: [{ code: 'newPasswordMismatch' }],
     });
     expect(running.fakes.started).toEqual([]);
   });

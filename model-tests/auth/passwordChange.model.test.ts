@@ -49,7 +49,7 @@ describe('passwordChange', () => {
     await running.dispatch({ type: 'FORM.CHANGE', field: 'password', value: 'new-secret-1' });
     await running.dispatch({ type: 'FORM.CHANGE', field: 'passwordRepeat', value: 'new-secret' });
     await running.dispatch({ type: 'FORM.SUBMIT' });
-    expect(running.snapshot().context.errors).toEqual({ passwordRepeat: [{ code: 'mismatch' }] });
+    expect(running.snapshot().context.errors).toEqual({ passwordRepeat: [{ code: 'newPasswordMismatch' }] });
     expect(running.fakes.started).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ describe('passwordReset', () => {
     await running.dispatch({ type: 'FORM.CHANGE', field: 'password', value: 'new-secret-1' });
     await running.dispatch({ type: 'FORM.CHANGE', field: 'passwordRepeat', value: 'new-secret-2' });
     await running.dispatch({ type: 'FORM.SUBMIT' });
-    expect(running.snapshot().context.errors).toEqual({ passwordRepeat: [{ code: 'mismatch' }] });
+    expect(running.snapshot().context.errors).toEqual({ passwordRepeat: [{ code: 'newPasswordMismatch' }] });
     expect(running.fakes.started).toEqual([]);
   });
 

@@ -56,6 +56,14 @@ const broken: LoadedDay = {
   day: { ...fullDay, lessonSets: [lessonSet(1, 1, [lesson(3, 'Plank', null, false)])] },
 };
 const locked: LoadedDay = { ...ready, stream: stream({ id: 5, isDemo: true, courseFullAccess: false }) };
+const accessEnded: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'ended' }) };
+const accessStopped: LoadedDay = {
+  ...ready,
+  stream: stream({ id: 5, status: 'stopped', isOptionalPurchase: true }),
+};
+const notStarted: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'not_started' }) };
+const frozen: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'freeze' }) };
+const beforeDelay: LoadedDay = { ...ready, statuses: statuses([DAY_ID], { closed: [DAY_ID] }) };
 const started = statuses([DAY_ID], { started: [DAY_ID] });
 const finished = statuses([DAY_ID], { finished: [DAY_ID] });
 const notOpenYet = requestError(403, 'This day is not open yet');
@@ -69,7 +77,7 @@ const isFinished = (snapshot: AnyMachineSnapshot) => dayStatus(snapshot)?.finish
 
 const spec = {
   machine: dayMachine,
-  spec: 'Learning spec §4 Day: lesson sets with repeat counts clamped, start and finish then statuses refetched, the broken-day text, the demo lock, the day load error',
+  spec: "Learning spec §4 Day: lesson sets with repeat counts clamped, start and finish then statuses refetched, the access-ended page of an ended or stopped stream, a full stream's day not open yet, the broken-day text, the demo lock, the day load error",
   inputs: [{ streamId: 5, dayNumber: 3 }],
   screen: {
     view: DayView,
@@ -88,6 +96,26 @@ const spec = {
       },
       { state: 'failed', see: () => expect(notice()).toBe('Failed to load the day.') },
       { state: 'notFound', see: () => expect(notice()).toBe('This course has no day 3.') },
+      {
+        state: 'accessEnded',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
+            'Ouch! You have run out of access :(',
+          );
+          expect(screen.getByText('Extend the course to resume access.')).toBeTruthy();
+          expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+          expect(screen.queryByRole('button')).toBeNull();
+        },
+      },
+      {
+        state: 'notOpenYet',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
+          expect(notice()).toBe('This day is not open yet.');
+          expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+          expect(screen.queryByRole('button')).toBeNull();
+        },
+      },
       {
         state: 'broken',
         see: () => {
@@ -154,6 +182,11 @@ const spec = {
     done('loadDay', ready),
     done('loadDay', broken),
     done('loadDay', locked),
+    done('loadDay', accessEnded),
+    done('loadDay', accessStopped),
+    done('loadDay', notStarted),
+    done('loadDay', frozen),
+    done('loadDay', beforeDelay),
     failed('loadDay', networkError),
     failed('loadDay', new Error(DAY_NOT_FOUND)),
     done('startDay', { id: 120, streamId: 5, stageDayId: DAY_ID, startedAt: 1, finishedAt: null }),
@@ -190,6 +223,39 @@ describe('day', () => {
     expect(running.effects).toEqual([]);
     await running.dispatch(done('finishDay', {}));
     expect(running.effects.map((effect) => effect.name)).toEqual(['streamProgressed']);
+  });
+
+  const demoStream = stream({ id: 5, isDemo: true, courseFullAccess: false });
+  /** The day's status as the demo's status call gives it: open to the demo. */
+  const demoAccessible = ({ statuses: given }: LoadedDay) => ({
+    ...given,
+    days: given.days.map((status) => ({ ...status, isDemoAccessible: true })),
+  });
+  it.each([
+    ['an ended stream', accessEnded, 'accessEnded'],
+    ['a stopped stream', accessStopped, 'accessEnded'],
+    ['a stream not started', notStarted, 'notOpenYet'],
+    ['a frozen stream', frozen, 'notOpenYet'],
+    ['an open stream, before its opening delay', beforeDelay, 'notOpenYet'],
+    // A demo keeps its own rule: the demo lock, whatever the stream's status.
+    [
+      'a demo, before its opening delay',
+      { ...beforeDelay, stream: demoStream, statuses: demoAccessible(beforeDelay) },
+      'locked',
+    ],
+    [
+      'a demo not started, demo-accessible',
+      {
+        ...ready,
+        stream: { ...demoStream, status: 'not_started' as const },
+        statuses: demoAccessible(ready),
+      },
+      'ready',
+    ],
+  ])('shows the day of %s as %s', async (_, loaded, state) => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(done('loadDay', loaded));
+    expect(running.snapshot().matches(state)).toBe(true);
   });
 
   it('tells a day the course does not have from a failed load', async () => {

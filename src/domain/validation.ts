@@ -14,6 +14,7 @@ export type FieldError =
   | { code: 'minLength'; min: number }
   | { code: 'maxLength'; max: number }
   | { code: 'mismatch' }
+  | { code: 'newPasswordMismatch' }
   | { code: 'phone' }
   | { code: 'birthdayFormat' }
   | { code: 'birthdayNonexistent' }
@@ -50,10 +51,19 @@ export function validatePassword(value: string): FieldError[] {
   return [];
 }
 
-export function validatePasswordRepeat(password: string, repeat: string): FieldError[] {
+/** A password typed again must be given and equal the first; `mismatch` says how a difference reads. */
+function repeatErrors(password: string, repeat: string, mismatch: FieldError): FieldError[] {
   if (!hasVisibleText(repeat)) return [{ code: 'required' }];
-  return password === repeat ? [] : [{ code: 'mismatch' }];
+  return password === repeat ? [] : [mismatch];
 }
+
+/** Sign-up's repeat: "Passwords do not match". */
+export const validatePasswordRepeat = (password: string, repeat: string): FieldError[] =>
+  repeatErrors(password, repeat, { code: 'mismatch' });
+
+/** The repeat of a new password (password change and reset): "New passwords do not match" (section 5). */
+export const validateNewPasswordRepeat = (password: string, repeat: string): FieldError[] =>
+  repeatErrors(password, repeat, { code: 'newPasswordMismatch' });
 
 export function validateSupportMessage(value: string): FieldError[] {
   if (!hasVisibleText(value)) return [{ code: 'required' }];

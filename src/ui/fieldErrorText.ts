@@ -9,7 +9,8 @@ import type { FieldError } from '../domain/validation';
 const TEXTS: Record<Exclude<FieldError['code'], 'server' | 'minLength' | 'maxLength'>, MessageDescriptor> = {
   required: msg`This field is required`,
   email: msg`Enter a valid e-mail`,
-  mismatch: msg`New passwords do not match`,
+  mismatch: msg`Passwords do not match`,
+  newPasswordMismatch: msg`New passwords do not match`,
   phone: msg`Wrong phone number format`,
   birthdayFormat: msg`Wrong format`,
   birthdayNonexistent: msg`This date does not exist`,

@@ -6,7 +6,9 @@ import { test } from './support/test';
 /**
  * The day page as the demo learner meets it: a lesson plays from the server's own HLS with its
  * subtitles, with no request leaving the app's origin and no CSP violation; its statistic reaches the
- * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF.
+ * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF. A day
+ * opened by its address shows no lessons while its stream's access is over or it cannot be studied
+ * yet.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -15,18 +17,37 @@ const COURSE = 'Mindful Movement in 8 Days';
 type Stream = { id: number; course_id: number; is_demo: 0 | 1; status: string };
 type Status = { lessons: { lesson_set_lesson_id: number; viewed_seconds: number }[] };
 
-/** The learner's open stream of the demo course, read with the session cookie the page signed in with. */
-async function openStream(request: APIRequestContext): Promise<Stream> {
+/**
+ * The learner's stream of the course with this title in the given status, a full one unless `demo`
+ * (the seed has a stream of each status), read with the session cookie the page signed in with.
+ */
+async function streamOf(
+  request: APIRequestContext,
+  title: string,
+  status: string,
+  demo = false,
+): Promise<Stream> {
   const courses = (await (await request.get(`${API}/courses`)).json()) as {
     data: { id: number; title: string }[];
   };
-  const course = courses.data.find((item) => item.title === COURSE);
+  const course = courses.data.find((item) => item.title === title);
   const streams = (await (await request.get(`${API}/user-course-streams`)).json()) as { data: Stream[] };
   const stream = streams.data.find(
-    (item) => item.course_id === course?.id && item.is_demo === 0 && item.status === 'open',
+    (item) => item.course_id === course?.id && item.is_demo === (demo ? 1 : 0) && item.status === status,
   );
-  if (!stream) throw new Error('the seed has no open stream of the demo course');
+  if (!stream) throw new Error(`the seed has no ${status} ${demo ? 'demo' : 'full'} stream of ${title}`);
   return stream;
+}
+
+/** The learner's open stream of the demo course. */
+const openStream = (request: APIRequestContext) => streamOf(request, COURSE, 'open');
+
+/** The day page shows none of the day's lessons and no way to start or finish it. */
+async function expectNoLessons(page: Page) {
+  await expect(page.getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Play/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Start the day' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Finish the day' })).toHaveCount(0);
 }
 
 async function lessonViewedSeconds(request: APIRequestContext, streamId: number, lessonSetLessonId: number) {
@@ -178,4 +199,45 @@ test('the handbook opens from the materials as a drawn PDF', async ({ page }) =>
     /\/media\/files\/\d+\//,
   );
   expect(watched.violations).toEqual([]);
+});
+
+test('a day of a stream whose access ended or stopped shows the access-ended page', async ({ page }) => {
+  for (const [title, status] of [
+    ['Running Form', 'ended'],
+    ['Mobility Club', 'stopped'],
+  ] as const) {
+    const stream = await streamOf(page.request, title, status);
+    await page.goto(`./course/${stream.id}/calendar/1`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ouch! You have run out of access :(' }),
+    ).toBeVisible();
+    await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+    await expectNoLessons(page);
+  }
+});
+
+test('a day that cannot be studied yet says so, and a demo keeps its lock', async ({ page }) => {
+  for (const [title, status, dayNumber, dayTitle] of [
+    ['Evening Yoga', 'not_started', 1, 'Slow down'],
+    ['Core Strength', 'freeze', 1, 'Plank'],
+    // Open for three days: the fifth day's opening delay (four days) has not passed.
+    [COURSE, 'open', 5, 'Breath and posture together'],
+  ] as const) {
+    const stream = await streamOf(page.request, title, status);
+    await page.goto(`./course/${stream.id}/calendar/${dayNumber}`);
+    await expect(page.getByRole('heading', { level: 1, name: dayTitle })).toBeVisible();
+    await expect(page.getByText('This day is not open yet.')).toBeVisible();
+    await expectNoLessons(page);
+  }
+
+  const demo = await streamOf(page.request, 'Desk Stretches', 'open', true);
+  await page.goto(`./course/${demo.id}/calendar/2`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Wrists and hands' })).toBeVisible();
+  await expect(
+    page.getByText('This day is locked. It opens in the full version of the course.'),
+  ).toBeVisible();
+  await expectNoLessons(page);
+  await page.goto(`./course/${demo.id}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Neck and shoulders' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start the day' })).toBeVisible();
 });

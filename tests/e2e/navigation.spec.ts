@@ -1,5 +1,6 @@
+import type { Locator } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { DEMO, signIn } from './support/helpers';
+import { createLearner, DEMO, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
 test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({
@@ -100,4 +101,61 @@ test('going offline shows a banner that leaves when the connection is back', asy
   await expectNoSeriousViolations(page, 'offline banner');
   await context.setOffline(false);
   await expect(page.getByText('You are offline')).toHaveCount(0);
+});
+
+/** The vertical middle of each visible element, rounded to a pixel. */
+async function middles(locators: readonly Locator[]): Promise<number[]> {
+  const boxes = await Promise.all(locators.map((locator) => locator.boundingBox()));
+  return boxes.flatMap((box) => (box ? [Math.round(box.y + box.height / 2)] : []));
+}
+
+/** Every section link can be brought into view and takes a click there (nothing covers it). */
+async function expectEveryLinkInReach(links: Locator) {
+  expect(await links.count()).toBeGreaterThan(0);
+  for (const link of await links.all()) {
+    await link.scrollIntoViewIfNeeded();
+    await expect(link).toBeInViewport({ ratio: 1 });
+    await link.click({ trial: true, timeout: 2_000 });
+  }
+}
+
+test('a long e-mail in place of a name gives way to the section links in the header', async ({
+  page,
+  request,
+}) => {
+  // Signed up without a name: the header shows the e-mail, in Russian, whose section names are long.
+  const learner = await createLearner(request, 'a-learner-without-a-name-and-with-a-long-address');
+  await signIn(page, learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
+  const header = page.getByRole('banner');
+  const links = header.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
+  const user = header.getByRole('link', { name: learner.email });
+
+  // Desktop: one row, the e-mail cut short with an ellipsis.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('./home');
+  await expect(user).toBeVisible();
+  const row = await middles([
+    ...(await header.getByRole('link').all()),
+    ...(await header.getByRole('button').all()),
+  ]);
+  expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
+  expect(
+    // The link holds the photo, then the name.
+    await user.evaluate((link) => {
+      const name = link.lastElementChild as HTMLElement;
+      return getComputedStyle(name).textOverflow === 'ellipsis' && name.scrollWidth > name.clientWidth;
+    }),
+  ).toBe(true);
+  await expectEveryLinkInReach(links);
+
+  // Tablet: the section links take a row of their own below the logo, the e-mail and the points.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const sectionRow = await middles(await links.all());
+  expect(Math.max(...sectionRow) - Math.min(...sectionRow)).toBeLessThanOrEqual(2);
+  const userBox = await user.boundingBox();
+  expect(Math.min(...sectionRow)).toBeGreaterThan((userBox?.y ?? 0) + (userBox?.height ?? 0));
+  await expectEveryLinkInReach(links);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });

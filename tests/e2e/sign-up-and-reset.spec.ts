@@ -8,6 +8,10 @@ test('a visitor signs up with the form on the brand that allows it', async ({ pa
   await expect(page.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('signup-pass-1');
+  // Sign-up asks for one password twice: a difference is not about "new" passwords.
+  await page.getByLabel('Repeat password').fill('signup-pass-2');
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
   await page.getByLabel('Repeat password').fill('signup-pass-1');
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);
@@ -46,6 +50,9 @@ test('a forgotten password is reset through the link in the mail', async ({ page
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
   await page.getByLabel('New password', { exact: true }).fill('reset-pass-2');
+  await page.getByLabel('Repeat new password').fill('reset-pass-3');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('New passwords do not match', { exact: true })).toBeVisible();
   await page.getByLabel('Repeat new password').fill('reset-pass-2');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);

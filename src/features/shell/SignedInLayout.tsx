@@ -83,7 +83,7 @@ function Header() {
         {user && (
           <Link to="/user/edit" className="header__user">
             <Avatar url={user.avatar} firstName={user.firstName} lastName={user.lastName} />
-            <span>{name || user.email}</span>
+            <span className="header__name">{name || user.email}</span>
           </Link>
         )}
         <Link to="/user/points" className="header__points">

@@ -10,6 +10,7 @@ import {
   hasErrors,
   normalizeEmail,
   validateEmail,
+  validateNewPasswordRepeat,
   validatePassword,
   validatePasswordRepeat,
   validateRequired,
@@ -70,6 +71,17 @@ describe('validatePasswordRepeat', () => {
     expect(validatePasswordRepeat('secret-123', 'secret-124')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123 ')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123')).toEqual([]);
+  });
+});
+
+describe('validateNewPasswordRepeat', () => {
+  it('requires the repeat', () => {
+    expect(validateNewPasswordRepeat('secret-123', '')).toEqual([{ code: 'required' }]);
+  });
+  it('must equal the new password exactly, and words a difference as between new passwords', () => {
+    expect(validateNewPasswordRepeat('secret-123', 'secret-124')).toEqual([{ code: 'newPasswordMismatch' }]);
+    expect(validateNewPasswordRepeat('secret-123', 'secret-123 ')).toEqual([{ code: 'newPasswordMismatch' }]);
+    expect(validateNewPasswordRepeat('secret-123', 'secret-123')).toEqual([]);
   });
 });
 

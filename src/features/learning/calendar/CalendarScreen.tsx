@@ -11,6 +11,7 @@ import { type CourseStream, canFreeze, pendingFreeze } from '../../../domain/lea
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { calendar } from '../calendar.provide';
+import { AccessEndedPage } from '../common/AccessEndedPage';
 import { AccessLine } from '../common/AccessLine';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
@@ -18,7 +19,6 @@ import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
 import { FreezeDialog } from '../freeze/FreezeDialog';
-import { AccessEndedPage } from './AccessEndedPage';
 import { CalendarDayItem } from './CalendarDayItem';
 import { useSavedScroll } from './useSavedScroll';
 import { VersionUpdateDialog } from './VersionUpdateDialog';

@@ -15,6 +15,7 @@ import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
+import { AccessEndedPage } from '../common/AccessEndedPage';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
 import { DayDownloadsView } from './DayDownloads';
@@ -90,6 +91,9 @@ export function DayView({ actor }: { actor: DayActor }) {
     );
   }
   if (!loaded) return null;
+  if (snapshot.matches('accessEnded')) {
+    return <AccessEndedPage stream={loaded.stream} course={null} now={Date.now()} />;
+  }
   return (
     <section className="day" aria-labelledby="day-title">
       {backToCalendar}
@@ -97,6 +101,11 @@ export function DayView({ actor }: { actor: DayActor }) {
       {snapshot.matches('broken') && (
         <Notice>
           <Trans>The day is filled in incorrectly. Contact customer care.</Trans>
+        </Notice>
+      )}
+      {snapshot.matches('notOpenYet') && (
+        <Notice tone="info">
+          <Trans>This day is not open yet.</Trans>
         </Notice>
       )}
       {snapshot.matches('locked') && (

@@ -3,9 +3,13 @@ import { Link } from '@tanstack/react-router';
 import type { Course } from '../../../domain/learning/course';
 import type { CourseStream } from '../../../domain/learning/stream';
 import { BackLink } from '../../shell/BackLink';
-import { AccessLine } from '../common/AccessLine';
+import { AccessLine } from './AccessLine';
+import './learning.css';
 
-/** A stream whose access ended or stopped (content spec, section 8): what happened and where to go. */
+/**
+ * A stream whose access ended or stopped (content spec, section 8): what happened and where to go.
+ * Its calendar and each of its days show it.
+ */
 export function AccessEndedPage({
   stream,
   course,
