@@ -29,7 +29,7 @@ export type ProfileEditValues = ProfileFields & { timezone: string; gender: Gend
 
 export type ProfileEditContext = TextFormContext<ProfileEditField> & {
   counters: UserCounters | null;
-  /** The last save went through and nothing was typed since: the page says so. */
+  /** The last save attempt went through: the page says so until the next attempt. */
   saved: boolean;
 };
 
@@ -45,6 +45,11 @@ const valuesOf = (context: ProfileEditContext): ProfileEditValues => ({
   timezone: context.timezone,
   gender: toGender(context.gender),
 });
+
+const editingTransitions = formEditingTransitions<ProfileEditContext, ProfileEditEvent>(
+  validateProfile,
+  'submitting',
+);
 
 export const profileEditMachine = setup({
   types: {
@@ -98,10 +103,16 @@ export const profileEditMachine = setup({
       initial: 'editing',
       states: {
         editing: {
-          on: formEditingTransitions<ProfileEditContext, ProfileEditEvent>(validateProfile, 'submitting'),
+          on: {
+            ...editingTransitions,
+            // Every attempt replaces what the last one said, also one the form's own rules stop.
+            'FORM.SUBMIT': editingTransitions['FORM.SUBMIT'].map((transition) => ({
+              ...transition,
+              actions: [assign({ saved: false }), transition.actions],
+            })),
+          },
         },
         submitting: {
-          entry: assign({ saved: false }),
           invoke: {
             id: 'saveProfile',
             src: 'saveProfile',

@@ -82,6 +82,38 @@ test('editing the profile: the rules are checked, saved values stay after a relo
   await expect(page.getByLabel('Gender')).toHaveValue('F');
 });
 
+test('the saved notice speaks of the last save only: a refused save takes it away', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'profile-resave');
+  await serverCall(request, account, { name: 'Ada', last_name: 'King', phone: '+15550100199' });
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./user/edit');
+  const savedNotice = page.getByText('Your profile has been saved.');
+  const save = page.getByRole('button', { name: 'Save changes' });
+  await page.getByLabel('City').fill('London');
+  await save.click();
+  await expect(savedNotice).toBeVisible();
+
+  // Stopped by the form's own rules.
+  await page.getByLabel('Phone').fill('call me');
+  await save.click();
+  await expect(page.getByLabel('Phone')).toHaveAttribute('aria-invalid', 'true');
+  await expect(savedNotice).toHaveCount(0);
+
+  await page.getByLabel('Phone').fill('+15550100199');
+  await save.click();
+  await expect(savedNotice).toBeVisible();
+  // Refused by the server: the form has no length rule for names, the server keeps 64 characters at most.
+  await page.getByLabel('First name').fill('A'.repeat(65));
+  await save.click();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(savedNotice).toHaveCount(0);
+  expect(await serverCall(request, account)).toMatchObject({ name: 'Ada', city: 'London' });
+});
+
 test('the rules speak the user’s language', async ({ page, request }) => {
   const account = await createLearner(request, 'profile-ru');
   await signIn(page, account);

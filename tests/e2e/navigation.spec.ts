@@ -45,6 +45,26 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await expect(page).toHaveURL(/\/v\/home$/);
 });
 
+test('the profile, forced-step, deletion and not-found pages name themselves in the tab', async ({
+  page,
+  request,
+}) => {
+  await page.goto('./no/such/page');
+  await expect(page).toHaveTitle('Page not found — Brightpath Academy');
+  await signIn(page, await createLearner(request, 'titles'));
+  await expect(page).toHaveURL(/\/v\/home$/);
+  for (const [path, title] of [
+    ['./user/edit', 'My profile'],
+    ['./updateProfile', 'Complete your profile'],
+    ['./resetPassword', 'Change password'],
+    ['./delete', 'Delete your account?'],
+    ['./no/such/page', 'Page not found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(`${title} — Brightpath Academy`);
+  }
+});
+
 test('the language switch changes the interface and is remembered', async ({ page }) => {
   await page.goto('./');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -8,6 +8,7 @@ import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Notice } from '../../ui/Notice';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { accountDeletion } from './accountDeletion.provide';
 
 /** /delete: confirm, delete the account, and leave for sign-in; Cancel goes back. */
@@ -22,6 +23,8 @@ export function DeleteAccountView({
   actor: ActorRefFrom<typeof accountDeletionMachine>;
 }) {
   const { t } = useLingui();
+  const title = t`Delete your account?`;
+  useDocumentTitle(title);
   const router = useRouter();
   const canGoBack = useCanGoBack();
   const brand = useBrand();
@@ -34,7 +37,7 @@ export function DeleteAccountView({
     else void router.navigate({ to: brand.assets.homepage, replace: true });
   };
   return (
-    <Dialog title={t`Delete your account?`} onClose={cancel}>
+    <Dialog title={title} onClose={cancel}>
       <p>
         <Trans>Your courses, progress and points will no longer be available. This cannot be undone.</Trans>
       </p>

@@ -11,6 +11,7 @@ import type { User } from '../../domain/user';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
+import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMachineForm } from '../../ui/useMachineForm';
 import { ProfileFields } from './ProfileFields';
 import { profileCompletion } from './profileCompletion.provide';
@@ -31,7 +32,8 @@ export function ProfileCompletionView({
 }: {
   actor: ActorRefFrom<typeof profileCompletionMachine>;
 }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Complete your profile`);
   const { context, busy, formProps, field } = useMachineForm<ProfileField, typeof completion>(
     completion,
     (snapshot) => snapshot.matches('submitting'),

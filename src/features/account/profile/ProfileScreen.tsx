@@ -9,6 +9,7 @@ import type { User } from '../../../domain/user';
 import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
+import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useMachineForm } from '../../../ui/useMachineForm';
 import { ProfileFields } from '../ProfileFields';
 import { ProfileAvatar } from './ProfileAvatar';
@@ -18,13 +19,14 @@ import '../account.css';
 
 /** /user/edit: the photo, the counters and the whole profile form. */
 export function ProfileScreen() {
+  const { t } = useLingui();
+  const title = t`My profile`;
+  useDocumentTitle(title);
   const user = useSession((snapshot) => snapshot.context.user);
   if (!user) return null;
   return (
     <section className="profile card card--wide">
-      <h1>
-        <Trans>My profile</Trans>
-      </h1>
+      <h1>{title}</h1>
       <ProfileAvatar />
       <ProfileEdit user={user} />
     </section>
@@ -72,7 +74,7 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
         <Trans>Personal information</Trans>
       </h2>
       <p className="profile__saved" role="status">
-        {saved && !busy ? t`Your profile has been saved.` : null}
+        {saved ? t`Your profile has been saved.` : null}
       </p>
       <form {...formProps} className="form profile__form">
         <ProfileFields field={field} phoneHint={t`Digits with an optional +, e.g. +7 912 345-67-89`} />
