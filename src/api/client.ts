@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { OFFLINE_ANSWER_HEADER } from '../domain/offlineReads';
+import { OFFLINE_ANSWER_HEADER } from '../domain/offlineAnswer';
 import type { RequestError } from '../domain/requestError';
 
 /**
@@ -52,6 +52,11 @@ export type PreparedCall = { url: string; headers: Record<string, string>; unaut
 /** The running app's client, which also knows whether calls are under way. */
 export type TrackedApiClient = ApiClient & {
   prepare(path: string, method: Method): PreparedCall;
+  /**
+   * The headers a call sends now (the session's token, the language, the app): a read the page
+   * repeats outside the client (through the service worker, to be kept) is asked as the client asked it.
+   */
+  headers(): Record<string, string>;
   /**
    * Resolves once no call is under way. Clearing what a session left (its kept answers) waits for it:
    * an answer landing after the clearing would be kept again.
@@ -148,6 +153,7 @@ export function createApiClient(context: ApiClientContext): TrackedApiClient {
       const { url, headers, token } = callOf(context, path, method, {});
       return { url, headers, unauthorized: () => token && context.onUnauthorized(token) };
     },
+    headers: () => callOf(context, '', 'GET', {}).headers,
   };
 }
 

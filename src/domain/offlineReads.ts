@@ -37,6 +37,3 @@ export function isOfflineReadable(url: URL): boolean {
   const path = url.pathname.slice(prefix.length);
   return READABLE_PATHS.some((pattern) => pattern.test(path));
 }
-
-/** The header the service worker adds to an answer it read from its cache instead of the network. */
-export const OFFLINE_ANSWER_HEADER = 'X-Offline-Answer';

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { keepEarlyReads } from './earlyReads';
 
 export type ServiceWorkerReports = {
   /** A new version's worker is installed and waits to take over. */
@@ -24,14 +25,21 @@ const afterPageLoad = () =>
     else window.addEventListener('load', () => resolve(), { once: true });
   });
 
+export type ServiceWorkerOptions = {
+  /** The worker keeps read answers and serves downloads (the brand's `isOfflineEnable`). */
+  offline: boolean;
+  /** The headers of the session's calls now, for the reads made before the worker took over. */
+  callHeaders: () => Readonly<Record<string, string>>;
+};
+
 /**
  * Registers the app's service worker (`<base>sw.js`, scoped to the base) with workbox-window once the
- * page has loaded, checks for a new version every hour and reports a waiting one. `offline` tells the
- * worker to keep read answers and serve downloads (the brand's `isOfflineEnable`). Without service
- * workers in the browser nothing happens, and the app simply runs online.
+ * page has loaded, checks for a new version every hour and reports a waiting one. With `offline`,
+ * the first worker to take control of the page is asked the reads made before it, to keep them.
+ * Without service workers in the browser nothing happens, and the app simply runs online.
  */
 export function watchServiceWorker(
-  options: { offline: boolean },
+  options: ServiceWorkerOptions,
   reports: ServiceWorkerReports,
 ): ServiceWorkerControl {
   let workbox: Workbox | null = null;
@@ -54,13 +62,15 @@ export function watchServiceWorker(
   };
 }
 
-function register(options: { offline: boolean }, reports: ServiceWorkerReports): Workbox {
+function register(options: ServiceWorkerOptions, reports: ServiceWorkerReports): Workbox {
   const url = `${import.meta.env.BASE_URL}sw.js${options.offline ? '?offline=1' : ''}`;
   const workbox = new Workbox(url, { scope: import.meta.env.BASE_URL });
   workbox.addEventListener('waiting', reports.onWaiting);
   workbox.addEventListener('controlling', (event) => {
-    // The first worker taking over a fresh page is not an update.
+    // `isUpdate`: the page had a controller when it registered. The first worker taking over a page
+    // that had none is not an update, but the reads the page made before it were not kept.
     if (event.isUpdate) reports.onControlling();
+    else if (options.offline) void keepEarlyReads(options.callHeaders());
   });
   void workbox.register().then((registration) => {
     // A reload checks for a new worker before this page registers: one still installing then is

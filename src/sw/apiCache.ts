@@ -4,7 +4,8 @@ import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheOnly, NetworkFirst } from 'workbox-strategies';
-import { isOfflineReadable, OFFLINE_ANSWER_HEADER, startReads } from '../domain/offlineReads';
+import { OFFLINE_ANSWER_HEADER } from '../domain/offlineAnswer';
+import { isOfflineReadable, startReads } from '../domain/offlineReads';
 import { API_CACHE } from '../platform/cacheNames';
 
 declare const self: ServiceWorkerGlobalScope;

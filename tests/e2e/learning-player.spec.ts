@@ -247,3 +247,62 @@ test('a lesson with a description video offers it and plays it', async ({ page }
   await expect(lesson.locator('mux-player')).toHaveCount(1);
   await expect(lesson.getByRole('button', { name: PLAY, exact: true })).toBeVisible();
 });
+
+test.describe('the player speaks the interface language', () => {
+  // An English browser: whatever else the player shows comes from the interface language.
+  test.use({ locale: 'en-US' });
+
+  /** The language the app starts in at the next page load, stored as the language menu stores it. */
+  const chooseInterfaceLanguage = (page: Page, language: 'en' | 'ru' | 'es') =>
+    page.evaluate((chosen) => localStorage.setItem('lp_language', chosen), language);
+
+  /** Opens the first day and starts its lesson with the play button named in the interface language. */
+  async function playLesson(page: Page, streamId: number, play: string): Promise<Locator> {
+    const lesson = await openFirstDay(page, streamId);
+    await lesson.getByRole('button', { name: `${play}: ${SHOWN_TITLE}`, exact: true }).click();
+    const player = lesson.locator('mux-player');
+    await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    return player;
+  }
+
+  /** The language of the subtitles the player shows (null when none). */
+  const shownSubtitles = (player: Locator) =>
+    innerVideo(player).evaluate(
+      (video) =>
+        [...(video as HTMLVideoElement).textTracks].find((track) => track.mode === 'showing')?.language ??
+        null,
+    );
+
+  test('a Spanish interface shows Spanish subtitles and "Pausar", a Russian one Russian subtitles and "Пауза"', async ({
+    page,
+  }) => {
+    const first = await learnerOnFirstDay(page, 'player-languages');
+    await chooseInterfaceLanguage(page, 'es');
+    let player = await playLesson(page, first.streamId, 'Reproducir');
+    // Read while the short video plays: once it ends, the button offers to play again.
+    await expect(player.getByRole('button', { name: /^pausar$/i }).first()).toBeAttached();
+    await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('es');
+
+    await chooseInterfaceLanguage(page, 'ru');
+    player = await playLesson(page, first.streamId, 'Смотреть');
+    await expect(player.getByRole('button', { name: /^пауза$/i }).first()).toBeAttached();
+    await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('ru');
+  });
+
+  test("subtitles picked in the player's menu stay after a reload, whatever the interface language", async ({
+    page,
+  }) => {
+    const first = await learnerOnFirstDay(page, 'player-subtitles-pick');
+    await chooseInterfaceLanguage(page, 'es');
+    let player = await playLesson(page, first.streamId, 'Reproducir');
+    await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('es');
+
+    await player.getByRole('button', { name: 'subtítulos' }).click();
+    await player.getByRole('menuitemradio', { name: 'Русский' }).click();
+    await expect.poll(() => shownSubtitles(player)).toBe('ru');
+
+    await page.reload();
+    player = await playLesson(page, first.streamId, 'Reproducir');
+    await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('ru');
+  });
+});

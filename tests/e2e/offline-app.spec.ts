@@ -15,8 +15,10 @@ import { test } from './support/test';
 /**
  * The app's service worker: the shell and the read answers of a signed-in learner are kept, so with
  * the network cut (every request, the worker's own included, aborted) a reload still opens the
- * calendar and a day with the offline banner; logout leaves no kept answer; a new build shows the
- * update prompt; a brand with offline mode off keeps no answers.
+ * calendar and a day with the offline banner; right after the very first sign-in, offline, a reload
+ * opens My courses (the reads made before the worker took over are asked again through it); logout
+ * leaves no kept answer; a new build shows the update prompt; a brand with offline mode off keeps no
+ * answers.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -85,6 +87,25 @@ test('with the network cut, a reload opens the calendar and a day from what was 
   await context.unroute('**/*');
 });
 
+test('right after the very first sign-in, a reload without a network opens My courses', async ({
+  page,
+  context,
+}) => {
+  await signInWithWorker(page);
+  // The user and the streams were read before the worker controlled the page: asked again through
+  // it once it took over, they are kept under the session's token.
+  const kept = (path: string) => async () =>
+    (await keptAnswers(page)).some((url) => url.startsWith(`${API}${path}?`) && !url.includes('__user=none'));
+  await expect.poll(kept('/user')).toBe(true);
+  await expect.poll(kept('/user-course-streams')).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toBeHidden();
+});
+
 test('with a network that accepts and never answers, the calendar shows what was kept within a second or so', async ({
   page,
   context,
@@ -117,9 +138,7 @@ test('with a network that accepts and never answers, the calendar shows what was
 
 test('logout leaves no kept answer and no download, and the app shell stays', async ({ page }) => {
   await signInWithWorker(page);
-  // Reads made before the worker took over were not kept: a reload makes them through it.
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  // The reads made before the worker took over are asked again through it, and kept.
   await expect.poll(async () => (await keptAnswers(page)).some((url) => url.includes('/user?'))).toBe(true);
   // A downloaded lesson, with its record.
   await page.goto(`./course/${await openStreamId(page)}/calendar/1`);

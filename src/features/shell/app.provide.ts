@@ -74,7 +74,7 @@ export const app = (navigator: AppNavigator, reportError: ReportError, api: Trac
   appMachine.provide({
     actors: {
       session: session(navigator, reportError, api),
-      appUpdate: appUpdate(reportError),
+      appUpdate: appUpdate(reportError, api),
       loadConfig: fromPromise(() => fetchRemoteConfig(api)),
       // The list converters load with the first signed-in data, not with the sign-in page.
       loadSubscriptions: fromPromise(async () =>

@@ -5,13 +5,15 @@ import {
   appUpdateMachine,
   type ServiceWorkerCommand,
 } from '../../../machines/shell/appUpdate.machine';
+import type { TrackedApiClient } from '../../api/client';
 import { whenSignedIn } from '../../app/whenSignedIn';
 
 /**
  * The update machine with the real worker: workbox-window and the registration load on their own at
- * the first sign-in (the sign-in page does not carry them) and report a waiting version.
+ * the first sign-in (the sign-in page does not carry them) and report a waiting version. The API
+ * client gives the headers of the reads the page asks again once the first worker controls it.
  */
-export const appUpdate = (reportError: (error: unknown) => void) =>
+export const appUpdate = (reportError: (error: unknown) => void, api: TrackedApiClient) =>
   appUpdateMachine.provide({
     actors: {
       watchServiceWorker: fromCallback<ServiceWorkerCommand, AppUpdateInput>(
@@ -25,7 +27,7 @@ export const appUpdate = (reportError: (error: unknown) => void) =>
             .then(({ watchServiceWorker }) => {
               if (stopped) return;
               control = watchServiceWorker(
-                { offline: input.offlineEnabled },
+                { offline: input.offlineEnabled, callHeaders: api.headers },
                 {
                   onWaiting: () => sendBack({ type: 'UPDATE.WAITING' } satisfies AppUpdateEvent),
                   onControlling: () => sendBack({ type: 'UPDATE.CONTROLLING' } satisfies AppUpdateEvent),

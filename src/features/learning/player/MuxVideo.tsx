@@ -1,16 +1,26 @@
+import { useLingui } from '@lingui/react';
 import type MuxPlayerElement from '@mux/mux-player';
 import MuxPlayer from '@mux/mux-player-react';
 import { useState } from 'react';
 import type { Video } from '../../../domain/learning/day';
+import { preferSubtitlesIn, watchSubtitlesPicks } from '../../../platform/subtitlesLanguage';
+import { startMissedSubtitles } from './missedSubtitles';
+import { labelControlsIn } from './playerLabels';
 
 /**
  * Casting needs Google's Cast sender script from its own host, which the app's CSP refuses and which
  * would be a request outside the app: remote playback is turned off on the player's video as soon as
  * the player is attached, before its controls ask the video whether it can cast (that question loads
- * the script).
+ * the script). While it is attached, the learner's subtitle picks in its menu are noted, and
+ * subtitles its controls failed to start are started.
  */
-const disableRemotePlayback = (player: MuxPlayerElement | null) => {
-  player?.media?.setAttribute('disableremoteplayback', '');
+const attachPlayer = (player: MuxPlayerElement | null) => {
+  if (!player) return;
+  player.media?.setAttribute('disableremoteplayback', '');
+  const stops = [watchSubtitlesPicks(player), startMissedSubtitles(player)];
+  return () => {
+    for (const stop of stops) stop();
+  };
 };
 
 export type MuxVideoProps = { video: Video; title: string; startTime: number };
@@ -18,17 +28,24 @@ export type MuxVideoProps = { video: Video; title: string; startTime: number };
 /**
  * Mux's player element playing the server's own HLS master (the MP4 when there is none, or when HLS
  * fails), with the poster and the subtitles (the HLS subtitle rendition; the VTT files as tracks for
- * the MP4). Mux's data and cookies are off: no request leaves the app's origin. This module is the
- * player chunk: VideoPlayer loads it when the learner starts a video, and it starts playing at once.
+ * the MP4). Its controls' labels are in the interface language, and its subtitles start in it unless
+ * the learner picked another in its menu. Mux's data and cookies are off: no request leaves the app's
+ * origin. This module is the player chunk: VideoPlayer loads it when the learner starts a video, and
+ * it starts playing at once.
  */
 export default function MuxVideo({ video, title, startTime }: MuxVideoProps) {
+  const { i18n } = useLingui();
+  // In the interface language, set before the player's elements exist: its controls take their
+  // labels as they are made, and its subtitles take their language as the tracks arrive.
+  labelControlsIn(i18n.locale);
+  preferSubtitlesIn(i18n.locale);
   // Falling back to the MP4 is a property of this element's playback, not of the lesson.
   const [useMp4, setUseMp4] = useState(video.hls === null);
   const src = useMp4 ? video.mp4 : (video.hls ?? video.mp4);
   return (
     <MuxPlayer
       key={src}
-      ref={disableRemotePlayback}
+      ref={attachPlayer}
       className="video-player"
       src={src}
       poster={video.poster ?? undefined}
