@@ -31,6 +31,8 @@ import type { Day } from '../../src/domain/learning/day';
 import {
   type CourseStream,
   canFreeze,
+  type FreezeAction,
+  freezeActionOf,
   hasAccessEnded,
   pendingFreeze,
   type StreamStatuses,
@@ -43,7 +45,8 @@ export type CalendarCourse = { course: Course; versions: CourseVersion[] };
 /** The course's stages and the days of every stage. */
 export type CalendarDays = { stages: Stage[]; days: Day[] };
 
-export type CalendarDialog = 'freeze' | 'unfreeze';
+/** The freeze dialog, or the unfreeze confirmation, as the stream's freeze control offers them. */
+export type CalendarDialog = FreezeAction;
 
 export type CalendarInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -82,11 +85,8 @@ export type CalendarEvent =
 const NOT_FOUND = 404;
 
 /** The dialog the freeze route asked for, as the stream allows: a pending freeze can only be cancelled. */
-function dialogFor(requested: CalendarDialog | null, stream: CourseStream): CalendarDialog | null {
-  if (requested === null) return null;
-  if (pendingFreeze(stream)) return 'unfreeze';
-  return canFreeze(stream) ? 'freeze' : null;
-}
+const dialogFor = (requested: CalendarDialog | null, stream: CourseStream): CalendarDialog | null =>
+  requested === null ? null : freezeActionOf(stream);
 
 export const calendarMachine = setup({
   types: {

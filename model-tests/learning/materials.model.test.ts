@@ -26,6 +26,7 @@ const withDocuments: Materials = {
       },
     },
     { id: 2, title: 'Weekly plan', url: '/media/files/10/plan.xlsx', file: null },
+    { id: 3, title: 'Posture tips', url: 'https://example.com/posture', file: null },
   ],
 };
 const withoutDocuments: Materials = { courseTitle: 'Strong back', documents: [] };
@@ -49,6 +50,10 @@ const spec = {
         see: () => {
           expect(screen.getByRole('button', { name: 'Exercise guide' })).toBeTruthy();
           expect(screen.getByRole('button', { name: 'Weekly plan' })).toBeTruthy();
+          // Another site's page leaves the app for a new window.
+          const link = screen.getByRole('link', { name: 'Posture tips (opens in a new window)' });
+          expect(link.getAttribute('target')).toBe('_blank');
+          expect(link.getAttribute('rel')).toBe('noopener noreferrer');
           expect(screen.queryByText('It looks like there are no materials here.')).toBeNull();
         },
       },
@@ -78,6 +83,6 @@ describe('materials', () => {
     await running.dispatch({ type: 'MATERIALS.RETRY' });
     await running.dispatch(done('loadMaterials', withDocuments));
     expect(running.snapshot().value).toBe('loaded');
-    expect(running.snapshot().context.documents).toHaveLength(2);
+    expect(running.snapshot().context.documents).toHaveLength(3);
   });
 });

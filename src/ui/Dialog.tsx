@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useEffectEvent, useId, useRef } from 'react';
 
 type DialogProps = {
   title: string;
@@ -9,16 +9,23 @@ type DialogProps = {
   onClose?: () => void;
   /** The × button's accessible name; dialogs whose own buttons already say "Cancel" leave it out. */
   closeLabel?: string;
+  /**
+   * Finds, as the dialog closes, where the focus goes when the control that opened it is gone (its
+   * action replaced it) or there was none (the page opened the dialog on arrival).
+   */
+  focusOnClose?: () => HTMLElement | null;
 };
 
 /**
  * A modal dialog on the native <dialog>: showModal() makes the rest of the page inert (focus stays
  * inside) and Escape fires `cancel`, which closes it through `onClose`. Closed, it gives focus back
- * to what had it when it opened.
+ * to what had it when it opened, else to what `focusOnClose` finds.
  */
-export function Dialog({ title, children, size = 'normal', onClose, closeLabel }: DialogProps) {
+export function Dialog({ title, children, size = 'normal', onClose, closeLabel, focusOnClose }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Asked when the dialog closes: the page as it is then decides where the focus goes.
+  const focusFallback = useEffectEvent(() => focusOnClose?.() ?? null);
   useEffect(() => {
     const dialog = ref.current;
     const parent = dialog?.parentElement;
@@ -39,7 +46,7 @@ export function Dialog({ title, children, size = 'normal', onClose, closeLabel }
       // The dialog leaves the page before it closes, so it cannot hand focus back itself: the
       // control that opened it gets it, and a keyboard user goes on from there, not from the top.
       const lost = document.activeElement === null || document.activeElement === document.body;
-      if (lost && opener?.isConnected) opener.focus();
+      if (lost) (opener?.isConnected ? opener : focusFallback())?.focus();
     };
   }, []);
   return (

@@ -57,11 +57,20 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
   await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
 
-  // The Russian tab names are the longest: on a phone their row scrolls by itself, the page does not.
+  // The Russian tab names are the longest: on a phone every tab still shows whole, none hidden
+  // beyond the row's edge, the keyboard reaches each one, and the page does not scroll sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
   await page.goto('./courses');
-  await expect(page.getByRole('tab', { name: 'Завершённые' })).toBeVisible();
+  const tabs = page.getByRole('tablist', { name: 'Списки курсов' }).getByRole('tab');
+  await expect(tabs).toHaveText(['Текущие', 'Активные', 'Завершённые']);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  await tabs.first().focus();
+  for (const name of ['Активные', 'Завершённые']) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name, selected: true })).toBeFocused();
+  }
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
 
@@ -166,6 +175,8 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await confirm.getByRole('button', { name: 'Unfreeze' }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByText(/^\d+ days of access left$/)).toBeVisible();
+  // The button that opened the confirmation now offers the freeze, and keeps the focus.
+  await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
 
   // The freeze path opens the dialog over the calendar.
   await page.goto(calendarUrl.replace(/\/calendar$/, '/freeze'));
@@ -185,6 +196,8 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   const [year, month, day] = lastDay.split('-');
   await expect(page.getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
   await expect(page).toHaveURL(/\/calendar$/);
+  // No control opened this dialog: the focus goes to the one that now undoes the freeze.
+  await expect(page.getByRole('button', { name: 'Unfreeze the course' })).toBeFocused();
 
   await page.goto('./courses');
   await openTab(page, 'Active');

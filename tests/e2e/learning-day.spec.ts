@@ -6,9 +6,9 @@ import { test } from './support/test';
 /**
  * The day page as the demo learner meets it: a lesson plays from the server's own HLS with its
  * subtitles, with no request leaving the app's origin and no CSP violation; its statistic reaches the
- * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF. A day
- * opened by its address shows no lessons while its stream's access is over or it cannot be studied
- * yet.
+ * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF, a web link
+ * among the materials in a new window. A day opened by its address shows no lessons while its
+ * stream's access is over or it cannot be studied yet.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -199,6 +199,27 @@ test('the handbook opens from the materials as a drawn PDF', async ({ page }) =>
     /\/media\/files\/\d+\//,
   );
   expect(watched.violations).toEqual([]);
+});
+
+test('a web link among the materials opens in a new window, not in the viewer', async ({ page, context }) => {
+  // The seed's link leads to another site: the test answers for it, so nothing leaves the machine.
+  const guide = 'https://example.com/breathing-guide';
+  await context.route(guide, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Breathing guide</title>' }),
+  );
+  const stream = await openStream(page.request);
+  await page.goto(`./course/${stream.id}/materials`);
+  const link = page.getByRole('link', { name: 'Breathing guide on the web (opens in a new window)' });
+  await expect(link).toHaveAttribute('href', guide);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  const opened = context.waitForEvent('page');
+  await link.click();
+  await expect(await opened).toHaveURL(guide);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The handbook, a file, still opens in the viewer.
+  await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
+  await expect(page.getByRole('dialog', { name: 'Course handbook (PDF)' })).toBeVisible();
 });
 
 test('a day of a stream whose access ended or stopped shows the access-ended page', async ({ page }) => {

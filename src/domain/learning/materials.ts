@@ -28,5 +28,35 @@ export function documentKind(url: string, mimeType: string | null = null): Docum
   return 'file';
 }
 
-/** Where a course document's content is: its file, else its link; null when it has neither. */
-export const documentUrl = (document: CourseDocument): string | null => document.file?.url ?? document.url;
+/** How a course material opens: in the app's document viewer, or in a new window of its own. */
+export type MaterialOpening =
+  | { opens: 'viewer'; url: string; kind: DocumentKind }
+  | { opens: 'newWindow'; url: string };
+
+const WEB_PROTOCOLS: readonly string[] = ['http:', 'https:'];
+
+/**
+ * How a course material opens (content spec, section 3 "Course": a document has a file or a url).
+ * The viewer shows what the app serves itself: the material's file, else a link on the app's own
+ * origin. A link to another site opens in a new window: the app's CSP lets the viewer neither frame
+ * nor read another site's page or file. A link the browser cannot open as a web page (no http or
+ * https) and a material with neither opens nothing (null).
+ */
+export function materialOpening(document: CourseDocument, appOrigin: string): MaterialOpening | null {
+  if (document.file) {
+    const { url, mimeType } = document.file;
+    return { opens: 'viewer', url, kind: documentKind(url, mimeType) };
+  }
+  if (!document.url) return null;
+  let link: URL;
+  try {
+    link = new URL(document.url, appOrigin);
+  } catch {
+    return null;
+  }
+  if (!WEB_PROTOCOLS.includes(link.protocol)) return null;
+  if (link.origin === appOrigin) {
+    return { opens: 'viewer', url: link.href, kind: documentKind(link.pathname) };
+  }
+  return { opens: 'newWindow', url: link.href };
+}

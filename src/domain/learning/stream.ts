@@ -49,6 +49,16 @@ export const pendingFreeze = (stream: Pick<CourseStream, 'freeze'>): StreamFreez
 export const canFreeze = (stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze'>): boolean =>
   stream.status === 'open' && !stream.isDemo && pendingFreeze(stream) === null;
 
+export type FreezeAction = 'freeze' | 'unfreeze';
+
+/**
+ * What the stream's one freeze control offers: to cancel its pending freeze, else to ask for a
+ * freeze where one is allowed; null when neither is.
+ */
+export const freezeActionOf = (
+  stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze'>,
+): FreezeAction | null => (pendingFreeze(stream) ? 'unfreeze' : canFreeze(stream) ? 'freeze' : null);
+
 /** Day statuses of the stream (GET .../status), per stage day. */
 export type DayStatus = {
   stageDayId: number;

@@ -7,7 +7,7 @@ import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
 import type { Course } from '../../../domain/learning/course';
-import { type CourseStream, canFreeze, pendingFreeze } from '../../../domain/learning/stream';
+import { type CourseStream, freezeActionOf } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { calendar } from '../calendar.provide';
@@ -24,6 +24,17 @@ import { useSavedScroll } from './useSavedScroll';
 import { VersionUpdateDialog } from './VersionUpdateDialog';
 
 type Calendar = ActorRefFrom<typeof calendarMachine>;
+
+const FREEZE_CONTROL_ID = 'calendar-freeze-control';
+const ACCESS_LINE_ID = 'calendar-access';
+
+/**
+ * Where the focus goes after the freeze dialog when the control that opened it is gone or there was
+ * none (the freeze route opened it): the header's freeze control, else the stream's access line,
+ * which says what the freeze changed.
+ */
+const focusAfterFreezeDialog = () =>
+  document.getElementById(FREEZE_CONTROL_ID) ?? document.getElementById(ACCESS_LINE_ID);
 
 /**
  * The course calendar (/course/{streamId}/calendar). `?dialog=freeze` (where /course/{id}/freeze
@@ -69,7 +80,7 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
       replace: true,
     });
   };
-  return <FreezeDialog stream={stream} mode={dialog} onClose={close} />;
+  return <FreezeDialog stream={stream} mode={dialog} onClose={close} focusOnClose={focusAfterFreezeDialog} />;
 }
 
 export function CalendarView({ actor }: { actor: Calendar }) {
@@ -177,35 +188,32 @@ function CalendarHeader({
   const { t } = useLingui();
   const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
+  const freezeAction = freezeActionOf(stream);
   return (
     <header className="calendar__header panel">
       <p className="calendar__eyebrow muted">
         <Trans>Course calendar</Trans>
       </p>
       <h1 id="calendar-title">{course.title}</h1>
-      <AccessLine stream={stream} now={now} />
+      <AccessLine stream={stream} now={now} id={ACCESS_LINE_ID} tabIndex={-1} />
       <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
       <div className="calendar__actions">
-        {canFreeze(stream) && (
+        {freezeAction && (
+          // One button for both actions: when its dialog freezes or unfreezes the course, the same
+          // element takes the other action's words, and the dialog gives the focus back to it.
           <Button
+            id={FREEZE_CONTROL_ID}
             variant="secondary"
             disabled={!ready}
             aria-haspopup="dialog"
-            aria-expanded={dialog === 'freeze'}
-            onClick={() => actor.send({ type: 'FREEZE.OPEN' })}
+            aria-expanded={dialog === freezeAction}
+            onClick={() => actor.send({ type: freezeAction === 'freeze' ? 'FREEZE.OPEN' : 'UNFREEZE.OPEN' })}
           >
-            <Trans>Freeze the course</Trans>
-          </Button>
-        )}
-        {pendingFreeze(stream) && (
-          <Button
-            variant="secondary"
-            disabled={!ready}
-            aria-haspopup="dialog"
-            aria-expanded={dialog === 'unfreeze'}
-            onClick={() => actor.send({ type: 'UNFREEZE.OPEN' })}
-          >
-            <Trans>Unfreeze the course</Trans>
+            {freezeAction === 'freeze' ? (
+              <Trans>Freeze the course</Trans>
+            ) : (
+              <Trans>Unfreeze the course</Trans>
+            )}
           </Button>
         )}
         <Link

@@ -1,5 +1,6 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import type { HTMLAttributes } from 'react';
 import { useBrand } from '../../../app/hooks';
 import { type AccessText, accessText } from '../../../domain/learning/accessText';
 import { formatDate } from '../../../domain/learning/calendarDates';
@@ -42,15 +43,25 @@ function useAccessWords(): (text: AccessText) => string {
   };
 }
 
-/** A stream's access line; within the brand's `daysShowWarning` days of the end it is a warning. */
-export function AccessLine({ stream, now }: { stream: CourseStream; now: number }) {
+/**
+ * A stream's access line; within the brand's `daysShowWarning` days of the end it is a warning. A
+ * page that sends the focus to it (after a change of the access) gives it an id and tabIndex -1.
+ */
+export function AccessLine({
+  stream,
+  now,
+  ...focusTarget
+}: { stream: CourseStream; now: number } & Pick<HTMLAttributes<HTMLParagraphElement>, 'id' | 'tabIndex'>) {
   const { t } = useLingui();
   const { daysShowWarning } = useBrand();
   const words = useAccessWords();
   const text = accessText(stream, stream.status, now, daysShowWarning);
   const warning = text.kind === 'daysLeft' && text.warning;
   return (
-    <p className={`access-line access-line--${text.kind}${warning ? ' access-line--warning' : ''}`}>
+    <p
+      {...focusTarget}
+      className={`access-line access-line--${text.kind}${warning ? ' access-line--warning' : ''}`}
+    >
       {warning && <span className="visually-hidden">{t`Access ends soon:`} </span>}
       {words(text)}
     </p>

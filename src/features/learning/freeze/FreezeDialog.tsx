@@ -21,10 +21,12 @@ type FreezeDialogProps = {
   mode: FreezeInput['mode'];
   /** With the changed stream after a freeze or an unfreeze, with null when the learner cancelled. */
   onClose: (changed: CourseStream | null) => void;
+  /** Where the focus goes when the control that opened the dialog is gone, or there was none. */
+  focusOnClose?: () => HTMLElement | null;
 };
 
 /** The freeze dialog (or the unfreeze confirmation) of a stream, over the calendar. */
-export function FreezeDialog({ stream, mode, onClose }: FreezeDialogProps) {
+export function FreezeDialog({ stream, mode, onClose, focusOnClose }: FreezeDialogProps) {
   const timeZone = useTimeZone();
   const input: FreezeInput = {
     streamId: stream.id,
@@ -39,10 +41,16 @@ export function FreezeDialog({ stream, mode, onClose }: FreezeDialogProps) {
     });
     return () => subscription.unsubscribe();
   }, [actor, onClose]);
-  return <FreezeView actor={actor} />;
+  return <FreezeView actor={actor} focusOnClose={focusOnClose} />;
 }
 
-export function FreezeView({ actor }: { actor: ActorRefFrom<typeof freezeMachine> }) {
+export function FreezeView({
+  actor,
+  focusOnClose,
+}: {
+  actor: ActorRefFrom<typeof freezeMachine>;
+  focusOnClose?: FreezeDialogProps['focusOnClose'];
+}) {
   const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
   const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
@@ -53,7 +61,7 @@ export function FreezeView({ actor }: { actor: ActorRefFrom<typeof freezeMachine
   if (snapshot.matches('confirmingUnfreeze') || snapshot.matches('unfreezing')) {
     const busy = snapshot.matches('unfreezing');
     return (
-      <Dialog title={t`Unfreeze the course?`} onClose={busy ? undefined : cancel}>
+      <Dialog title={t`Unfreeze the course?`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
         <p>
           <Trans>The freeze ends now and the course days open again.</Trans>
         </p>
@@ -76,7 +84,7 @@ export function FreezeView({ actor }: { actor: ActorRefFrom<typeof freezeMachine
   const fieldErrors = (field: FreezeField) =>
     (errors[field] ?? []).map((error) => freezeErrorText(i18n, error));
   return (
-    <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel}>
+    <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
       <form
         className="form"
         noValidate

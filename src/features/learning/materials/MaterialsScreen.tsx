@@ -5,8 +5,7 @@ import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { materialsMachine } from '../../../../machines/learning/materials.machine';
 import { useProvided } from '../../../app/hooks';
-import type { CourseDocument } from '../../../domain/learning/course';
-import { documentKind, documentUrl } from '../../../domain/learning/materials';
+import { materialOpening } from '../../../domain/learning/materials';
 import { Button } from '../../../ui/Button';
 import { DocumentViewer, type ViewedDocument } from '../../../ui/DocumentViewer';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
@@ -17,7 +16,10 @@ import './materials.css';
 
 export type MaterialsActor = ActorRefFrom<typeof materialsMachine>;
 
-/** /course/{streamId}/materials: the course's documents, each opened in the document viewer. */
+/**
+ * /course/{streamId}/materials: the course's documents, opened in the document viewer, or in a new
+ * window when they are another site's page (materials.ts).
+ */
 export function MaterialsScreen() {
   const params = useParams({ strict: false });
   const streamId = Number(params.streamId);
@@ -25,12 +27,6 @@ export function MaterialsScreen() {
     input: { streamId: Number.isSafeInteger(streamId) && streamId > 0 ? streamId : 0 },
   });
   return <MaterialsView actor={actor} />;
-}
-
-function toViewed(document: CourseDocument): ViewedDocument | null {
-  const url = documentUrl(document);
-  if (!url) return null;
-  return { title: document.title, url, kind: documentKind(url, document.file?.mimeType ?? null) };
 }
 
 export function MaterialsView({ actor }: { actor: MaterialsActor }) {
@@ -69,16 +65,28 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
       {snapshot.matches('loaded') && (
         <ul className="card-list">
           {documents.map((document) => {
-            const viewed = toViewed(document);
+            const opening = materialOpening(document, window.location.origin);
             return (
               <li key={document.id} className="materials__item">
-                {viewed ? (
-                  <Button variant="link" onClick={() => setOpen(viewed)}>
+                {opening?.opens === 'viewer' && (
+                  <Button
+                    variant="link"
+                    onClick={() => setOpen({ title: document.title, url: opening.url, kind: opening.kind })}
+                  >
                     {document.title}
                   </Button>
-                ) : (
-                  document.title
                 )}
+                {opening?.opens === 'newWindow' && (
+                  // noreferrer: the other site learns neither the page nor the course the learner came from.
+                  <a className="btn btn--link" href={opening.url} target="_blank" rel="noopener noreferrer">
+                    {document.title}
+                    <span aria-hidden="true" className="materials__new-window">
+                      ↗
+                    </span>
+                    <span className="visually-hidden"> {t`(opens in a new window)`}</span>
+                  </a>
+                )}
+                {opening === null && document.title}
               </li>
             );
           })}

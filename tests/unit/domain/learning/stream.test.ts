@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { isCourseVersionSupported } from '../../../../src/domain/learning/course';
 import type { FreezeStatus } from '../../../../src/domain/learning/freeze';
-import { canFreeze, hasAccessEnded, pendingFreeze } from '../../../../src/domain/learning/stream';
+import {
+  canFreeze,
+  freezeActionOf,
+  hasAccessEnded,
+  pendingFreeze,
+} from '../../../../src/domain/learning/stream';
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
 
 const freeze = (status: FreezeStatus) => ({ id: 1, status, startDate: 0, endDate: 1 });
@@ -30,6 +35,14 @@ describe('stream rules', () => {
     expect(canFreeze({ status: 'open', isDemo: true, freeze: null })).toBe(false);
     expect(canFreeze({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe(false);
     expect(canFreeze({ status: 'not_started', isDemo: false, freeze: null })).toBe(false);
+  });
+
+  it('offers to unfreeze a pending freeze, else to freeze where allowed, else nothing', () => {
+    expect(freezeActionOf({ status: 'freeze', isDemo: false, freeze: freeze('active') })).toBe('unfreeze');
+    expect(freezeActionOf({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe('unfreeze');
+    expect(freezeActionOf({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe('freeze');
+    expect(freezeActionOf({ status: 'open', isDemo: true, freeze: null })).toBeNull();
+    expect(freezeActionOf({ status: 'ended', isDemo: false, freeze: freeze('canceled') })).toBeNull();
   });
 });
 
