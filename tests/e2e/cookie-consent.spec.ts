@@ -196,15 +196,61 @@ test('the cookie settings page changes the choice for the browser and the accoun
   await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeVisible();
   const save = page.getByRole('button', { name: 'Save my choices' });
   await expect(save).toBeDisabled();
-  await page.getByRole('switch', { name: 'Marketing' }).check();
+  const marketing = page.getByRole('switch', { name: 'Marketing' });
+  // Cancel goes and Save turns disabled: the heading takes the focus, not the page's body.
+  await marketing.check();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(marketing).not.toBeChecked();
+  await expect(save).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeFocused();
+  await marketing.check();
   await save.click();
   await expect(page.getByRole('alert')).toHaveText('Your choice is saved.');
+  // Nothing is left to save: the outcome takes the focus of the now disabled Save button.
+  await expect(save).toBeDisabled();
+  await expect(page.getByRole('alert')).toBeFocused();
   await expectNoSeriousViolations(page, 'cookie settings page');
   expect((await consentCookie(context))?.choice).toMatchObject({ analytics: false, marketing: true });
   expect(await storedPolicy(request, account)).toEqual({
     essential: true,
     analytics: false,
     marketing: true,
+  });
+});
+
+test('a save that does not reach the account says so on the cookie settings page; each outcome takes the focus', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'consent-page-failed');
+  await page.goto('./');
+  await page.getByRole('button', { name: 'Essential only' }).click();
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  // The connection drops on the first save with analytics on (the sign-in's own save has it off).
+  let dropped = false;
+  await page.route('**/spa/api/v1/cookie/update-policy*', (route) => {
+    if (dropped || !route.request().postDataJSON()?.analytics) return route.continue();
+    dropped = true;
+    return route.abort('failed');
+  });
+  await page.goto('user/settings/cookie');
+  await page.getByRole('switch', { name: 'Analytics' }).check();
+  await page.getByRole('button', { name: 'Save my choices' }).click();
+  const notice = page.getByRole('alert');
+  await expect(notice).toHaveText(
+    'Your choice is kept in this browser, but it could not be saved to your account.',
+  );
+  await expect(notice).toBeFocused();
+  // "Try again" goes while it saves: the outcome takes the focus again.
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(notice).toHaveText('Your choice is saved.');
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(notice).toBeFocused();
+  expect(await storedPolicy(request, account)).toEqual({
+    essential: true,
+    analytics: true,
+    marketing: false,
   });
 });
 

@@ -59,5 +59,7 @@ test('a guest sends a question through the support form', async ({ page }) => {
   await expect(send).toBeDisabled();
   await dialog.getByLabel('Message').fill('I cannot find my course.');
   await send.click();
-  await expect(page.getByText('Your message has been sent')).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('Your message has been sent');
+  // The form is gone with its Send button: the outcome takes the focus, still inside the dialog.
+  await expect(dialog.getByRole('alert')).toBeFocused();
 });

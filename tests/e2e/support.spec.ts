@@ -51,6 +51,8 @@ test('a learner writes to support about no course, and the URL follows each choi
   await send.click();
   expect((await answer).status()).toBe(201);
   await expect(page.getByRole('alert')).toHaveText('Message sent. Experts answer within 24 hours.');
+  // The form and its Send button are gone: the outcome takes the focus, not the page's body.
+  await expect(page.getByRole('alert')).toBeFocused();
   await expectNoSeriousViolations(page, 'support message sent');
 
   // The browser's back button walks the choices back; the topics stay loaded.
@@ -81,6 +83,7 @@ test('a renewal about a course is one tap, and a link can open it directly', asy
   await page.getByRole('button', { name: 'Request renewal' }).click();
   expect((await answer).status()).toBe(201);
   await expect(page.getByRole('alert')).toHaveText('Message sent. Experts answer within 24 hours.');
+  await expect(page.getByRole('alert')).toBeFocused();
 
   // The same link again the same day: the server answers the first request, nothing is stored twice.
   const url = page.url();

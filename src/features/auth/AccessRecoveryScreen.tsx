@@ -8,6 +8,7 @@ import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
+import { ResultNotice } from '../../ui/ResultNotice';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
 import { accessRecovery } from './accessRecovery.provide';
@@ -41,9 +42,9 @@ export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeo
       </h1>
       {sent ? (
         <>
-          <Notice tone="success">
+          <ResultNotice tone="success">
             <Trans>We have sent a link to {sentTo}</Trans>
-          </Notice>
+          </ResultNotice>
           <Button variant="secondary" onClick={() => recovery.send({ type: 'FORM.RESET' })}>
             <Trans>Use another e-mail</Trans>
           </Button>

@@ -9,6 +9,7 @@ import { hasVisibleText } from '../../domain/text';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
+import { ResultNotice } from '../../ui/ResultNotice';
 import { SupportMessageField } from '../../ui/SupportMessageField';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
@@ -37,9 +38,9 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
   if (sent) {
     return (
       <>
-        <Notice tone="success">
+        <ResultNotice tone="success">
           <Trans>Your message has been sent</Trans>
-        </Notice>
+        </ResultNotice>
         <Button variant="secondary" onClick={() => support.send({ type: 'FORM.RESET' })}>
           <Trans>Write another message</Trans>
         </Button>

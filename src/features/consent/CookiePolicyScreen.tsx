@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
 import { Loading } from '../../ui/LoadFailed';
-import { Notice } from '../../ui/Notice';
+import { ResultNotice } from '../../ui/ResultNotice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CookieToggles } from './CookieToggles';
 import { consent } from './consent.provide';
@@ -20,6 +21,7 @@ export function CookiePolicyScreen() {
 
 export function CookiePolicyView({ actor }: { actor: ActorRefFrom<typeof consentMachine> }) {
   const { t } = useLingui();
+  const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(t`Cookie settings`);
   const loading = useSelector(actor, (snapshot) => snapshot.matches('loading'));
   const allowedAll = useSelector(actor, (snapshot) => snapshot.matches('allowedAll'));
@@ -32,18 +34,22 @@ export function CookiePolicyView({ actor }: { actor: ActorRefFrom<typeof consent
   );
   return (
     <section className="card card--wide cookie-policy">
-      <h1>{t`Cookie settings`}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t`Cookie settings`}
+      </h1>
       {loading ? (
         <Loading label={t`Loading your cookie settings…`} />
       ) : allowedAll ? (
         <p>{t`This site does not ask for cookie consent: every category is allowed.`}</p>
       ) : (
         <>
-          <Notice tone={failed ? 'error' : 'success'}>
+          {/* Saving leaves nothing to save: the Save button turns disabled and Cancel goes, so the
+              outcome takes the focus they had. */}
+          <ResultNotice tone={failed ? 'error' : 'success'}>
             {failed
               ? t`Your choice is kept in this browser, but it could not be saved to your account.`
               : confirmed && t`Your choice is saved.`}
-          </Notice>
+          </ResultNotice>
           <CookieToggles
             policy={shown}
             disabled={saving}
@@ -56,7 +62,16 @@ export function CookiePolicyView({ actor }: { actor: ActorRefFrom<typeof consent
               </Button>
             )}
             {editing && (
-              <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.CANCEL' })}>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  actor.send({ type: 'CONSENT.CANCEL' });
+                  // Cancel goes with the edit and Save turns disabled, which would drop the focus to
+                  // the body: the heading (tabindex -1: focusable by script, no tab stop) keeps the
+                  // user at the start of the restored choices.
+                  heading.current?.focus();
+                }}
+              >
                 {t`Cancel`}
               </Button>
             )}

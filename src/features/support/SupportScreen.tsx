@@ -19,6 +19,7 @@ import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { LoadFailed, Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
+import { ResultNotice } from '../../ui/ResultNotice';
 import { SupportMessageField } from '../../ui/SupportMessageField';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMachineForm } from '../../ui/useMachineForm';
@@ -290,9 +291,9 @@ function Renewal({ actor }: { actor: SupportActor }) {
 function Sent({ onBack }: { onBack: () => void }) {
   return (
     <div className="support__step">
-      <Notice tone="success">
+      <ResultNotice tone="success">
         <Trans>Message sent. Experts answer within 24 hours.</Trans>
-      </Notice>
+      </ResultNotice>
       <Button variant="secondary" onClick={onBack}>
         <Trans>Back to support</Trans>
       </Button>
