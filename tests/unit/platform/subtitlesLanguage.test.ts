@@ -5,19 +5,12 @@ import type { StateMediator, StateOwners } from 'media-chrome/dist/media-store/s
 import { toggleSubtitleTracks } from 'media-chrome/dist/media-store/util.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preferSubtitlesIn, watchSubtitlesPicks } from '../../../src/platform/subtitlesLanguage';
+import { type Track, track } from './subtitleTracks';
 
 /**
  * The choice is checked against media-chrome's own code: its chooser when subtitles turn on, and its
  * handling of a pick in the captions menu (which stores the picked language itself).
  */
-
-type Track = { kind: 'subtitles'; language: string; label: string; mode: TextTrackMode };
-const track = (language: string, label: string): Track => ({
-  kind: 'subtitles',
-  language,
-  label,
-  mode: 'disabled',
-});
 
 /** A lesson's video with the demo course's subtitles, as media-chrome's store sees it. */
 const lessonMedia = () => ({

@@ -3,14 +3,7 @@ import type MuxPlayerElement from '@mux/mux-player';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startMissedSubtitles } from '../../../../../src/features/learning/player/missedSubtitles';
 import { preferSubtitlesIn } from '../../../../../src/platform/subtitlesLanguage';
-
-type Track = { kind: 'subtitles'; language: string; label: string; mode: TextTrackMode };
-const track = (language: string, label: string): Track => ({
-  kind: 'subtitles',
-  language,
-  label,
-  mode: 'disabled',
-});
+import { track } from '../../../platform/subtitleTracks';
 
 /** Mux's player as far as the check reads it: its tracks, how far its media loaded, its captions flag. */
 function fakePlayer(options: { readyState: number; defaultHiddenCaptions?: boolean }) {
