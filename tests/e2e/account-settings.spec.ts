@@ -81,9 +81,10 @@ test('changing the password: a wrong current one is refused, the right one ends 
   await expect(page).toHaveURL(/\/v\/home$/);
 });
 
-test('changing the language asks first: No leaves it, Yes switches the texts and saves it', async ({
+test('changing the language asks first: No leaves it, Yes switches the texts and saves it; another browser takes it at sign-in', async ({
   page,
   request,
+  browser,
 }) => {
   const account = await createLearner(request, 'language');
   await signIn(page, account);
@@ -121,6 +122,26 @@ test('changing the language asks first: No leaves it, Yes switches the texts and
   // The choice stays after a reload.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+
+  // Another browser, where nobody chose a language, takes the saved one at sign-in.
+  const other = await browser.newContext({ baseURL: `${APP}/v/` });
+  const elsewhere = await other.newPage();
+  await signIn(elsewhere, account);
+  await expect(elsewhere).toHaveURL(/\/v\/home$/);
+  await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(elsewhere.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
+  await other.close();
+
+  // A browser where the visitor chose English before signing in keeps English.
+  const chosen = await browser.newContext({ baseURL: `${APP}/v/` });
+  const english = await chosen.newPage();
+  await english.goto('./');
+  await english.getByLabel('Language').selectOption('en');
+  await signIn(english, account);
+  await expect(english).toHaveURL(/\/v\/home$/);
+  await expect(english.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  await expect(english.locator('html')).toHaveAttribute('lang', 'en');
+  await chosen.close();
 });
 
 test('the settings page fits a phone screen', async ({ page, request }) => {

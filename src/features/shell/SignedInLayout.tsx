@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
 import { loadAreaCatalog } from '../../app/i18n';
+import { applySavedLanguage } from '../../app/savedLanguage';
 import { watchPageHeading } from '../../platform/focusAfterPageChange';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
@@ -27,6 +28,7 @@ export function SignedInLayout() {
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
+  useSavedLanguage();
   return (
     <div className="shell">
       <Header />
@@ -49,6 +51,15 @@ export function SignedInLayout() {
       )}
     </div>
   );
+}
+
+/** The learner's saved language, on a browser where none was chosen (see applySavedLanguage). */
+function useSavedLanguage() {
+  const brand = useBrand();
+  const saved = useSession((snapshot) => snapshot.context.user?.languageCode);
+  useEffect(() => {
+    if (saved) applySavedLanguage(saved, brand);
+  }, [saved, brand]);
 }
 
 /** The page's main region, whose heading takes a focus lost in a page change (not on the first page). */
