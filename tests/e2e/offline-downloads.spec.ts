@@ -69,6 +69,8 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
   await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('#download-progress-seen')).toBeAttached();
+  // Each step replaced the control that had the focus; the focus went on to the next step's.
+  await expect(lesson.getByRole('button', { name: `Delete the download: ${LESSON}` })).toBeFocused();
   const stored = await storedUrls(page);
   expect(stored).toContain(video.mp4_playlist);
   for (const subtitle of video.subtitles) expect(stored).toContain(subtitle.link);

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../../machines/offline/downloads.machine';
 import type { Lesson } from '../../../domain/learning/day';
 import { downloadLessonOf, NO_SPACE_CODE } from '../../../domain/learning/download';
@@ -24,26 +25,67 @@ export function LessonDownload({ registry, lesson, where }: LessonDownloadProps)
   const status = useDownloadStatus(download);
   const title = lesson.title;
 
-  if (status === 'none' || !download) {
-    return (
-      <div className="lesson-download">
-        <Button
-          variant="secondary"
-          disabled={!registry}
-          aria-label={t`Download for offline viewing: ${title}`}
-          onClick={() =>
-            registry?.send({
-              type: 'DOWNLOADS.START',
-              lesson: downloadLessonOf(lesson, where, window.location.origin),
-            })
-          }
-        >
-          <Trans>Download</Trans>
-        </Button>
-      </div>
-    );
-  }
-  return <LessonDownloadState registry={registry} download={download} lessonId={lesson.id} title={title} />;
+  return (
+    <KeepsFocus step={status}>
+      {status === 'none' || !download ? (
+        <div className="lesson-download">
+          <Button
+            variant="secondary"
+            disabled={!registry}
+            aria-label={t`Download for offline viewing: ${title}`}
+            onClick={() =>
+              registry?.send({
+                type: 'DOWNLOADS.START',
+                lesson: downloadLessonOf(lesson, where, window.location.origin),
+              })
+            }
+          >
+            <Trans>Download</Trans>
+          </Button>
+        </div>
+      ) : (
+        <LessonDownloadState registry={registry} download={download} lessonId={lesson.id} title={title} />
+      )}
+    </KeepsFocus>
+  );
+}
+
+/**
+ * Each step of a download shows other controls (Download, then Cancel, then Delete or Try again),
+ * so the one that had the focus leaves with its step and the browser drops the focus to the body.
+ * When the focus was in this control and got lost that way, the next step's first control takes
+ * it: the keyboard goes on from the same lesson. A focus moved elsewhere by the learner is left.
+ */
+function KeepsFocus({ step, children }: { step: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const focused = () => {
+      hadFocus.current = true;
+    };
+    // A blur towards another element is the learner moving on; a control removed blurs to nothing.
+    const blurred = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) hadFocus.current = false;
+    };
+    element.addEventListener('focusin', focused);
+    element.addEventListener('focusout', blurred);
+    return () => {
+      element.removeEventListener('focusin', focused);
+      element.removeEventListener('focusout', blurred);
+    };
+  }, []);
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || !active.isConnected;
+    if (step && hadFocus.current && lost) box.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [step]);
+  return (
+    <div ref={box} className="lesson-download__focus">
+      {children}
+    </div>
+  );
 }
 
 function LessonDownloadState({
