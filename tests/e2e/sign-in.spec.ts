@@ -62,4 +62,7 @@ test('a guest sends a question through the support form', async ({ page }) => {
   await expect(dialog.getByRole('alert')).toHaveText('Your message has been sent');
   // The form is gone with its Send button: the outcome takes the focus, still inside the dialog.
   await expect(dialog.getByRole('alert')).toBeFocused();
+  // Brought back, the form gives the focus to its first field.
+  await dialog.getByRole('button', { name: 'Write another message' }).click();
+  await expect(dialog.getByLabel('Name')).toBeFocused();
 });

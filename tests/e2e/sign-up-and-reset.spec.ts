@@ -48,6 +48,9 @@ test('a forgotten password is reset through the link in the mail', async ({ page
   await expect(sent).toBeVisible();
   // The form is gone with its button: the outcome takes the focus, not the page's body.
   await expect(sent).toBeFocused();
+  // Brought back for another address, the form gives the focus to its field.
+  await page.getByRole('button', { name: 'Use another e-mail' }).click();
+  await expect(page.getByLabel('E-mail')).toBeFocused();
 
   const link = await readResetLink(account.email);
   await page.goto(link);

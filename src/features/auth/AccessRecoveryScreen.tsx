@@ -11,6 +11,7 @@ import { Notice } from '../../ui/Notice';
 import { ResultNotice } from '../../ui/ResultNotice';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
+import { useRefocusForm } from '../../ui/useRefocusForm';
 import { accessRecovery } from './accessRecovery.provide';
 import { GuestLayout } from './GuestLayout';
 import { PasswordResetForm } from './PasswordResetForm';
@@ -35,6 +36,7 @@ export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeo
     snapshot.matches('sending'),
   );
   const sentTo = context.email;
+  const bringFormBack = useRefocusForm(formProps.ref, !sent);
   return (
     <>
       <h1>
@@ -45,7 +47,13 @@ export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeo
           <ResultNotice tone="success">
             <Trans>We have sent a link to {sentTo}</Trans>
           </ResultNotice>
-          <Button variant="secondary" onClick={() => recovery.send({ type: 'FORM.RESET' })}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              bringFormBack();
+              recovery.send({ type: 'FORM.RESET' });
+            }}
+          >
             <Trans>Use another e-mail</Trans>
           </Button>
         </>

@@ -13,6 +13,7 @@ import { ResultNotice } from '../../ui/ResultNotice';
 import { SupportMessageField } from '../../ui/SupportMessageField';
 import { TextField } from '../../ui/TextField';
 import { useMachineForm } from '../../ui/useMachineForm';
+import { useRefocusForm } from '../../ui/useRefocusForm';
 import { supportForm } from './supportForm.provide';
 
 const sendFailed = msg`Failed to send the message. Try again later`;
@@ -34,6 +35,7 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
     snapshot.matches('sending'),
   );
   const sent = useSelector(support, (snapshot) => snapshot.matches('sent'));
+  const bringFormBack = useRefocusForm(formProps.ref, !sent);
 
   if (sent) {
     return (
@@ -41,7 +43,13 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
         <ResultNotice tone="success">
           <Trans>Your message has been sent</Trans>
         </ResultNotice>
-        <Button variant="secondary" onClick={() => support.send({ type: 'FORM.RESET' })}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            bringFormBack();
+            support.send({ type: 'FORM.RESET' });
+          }}
+        >
           <Trans>Write another message</Trans>
         </Button>
       </>
