@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Authenticated } from '../http/context';
@@ -17,7 +17,23 @@ export interface Sessions {
    * session is told `logout` ("new-sign-in"). With no acting session (password reset) all are told.
    */
   revokeAll(userId: number, actingSessionId?: number): Promise<void>;
+  /**
+   * A password change: ends every other session of the user (told `logout`, "new-sign-in") and
+   * returns the token of a new one. The acting session lives on for `REPLACED_SESSION_GRACE_MS`:
+   * calls its browser sent before the new token arrived must not answer 401, which would sign the
+   * learner out in the middle of the change.
+   */
+  replace(userId: number, actingSessionId: number): Promise<string>;
 }
+
+/** Long enough for any call already under way (the app times its calls out well before). */
+export const REPLACED_SESSION_GRACE_MS = 30_000;
+
+/**
+ * A session is live until its `revoked_at`, which a replaced session has a little in the future. The
+ * database's clock sets and reads it, so a server clock ahead or behind cannot keep a session alive.
+ */
+const isLive = or(isNull(sessions.revokedAt), gt(sessions.revokedAt, sql`now()`));
 
 export function createSessions(db: Db, hub: EventsHub): Sessions {
   // Every authenticated call runs this lookup: prepared once, so the query is not rebuilt per request
@@ -26,16 +42,18 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     .select({ user: users, sessionId: sessions.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive))
     .limit(1)
     .prepare('live_session_by_token_hash');
 
+  async function issue(userId: number) {
+    const token = newToken();
+    await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
+    return token;
+  }
+
   return {
-    async issue(userId) {
-      const token = newToken();
-      await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
-      return token;
-    },
+    issue,
 
     async authenticate(token) {
       if (!token) return null;
@@ -45,19 +63,37 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     },
 
     async revoke(sessionId) {
-      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
       hub.endSessions([sessionId], null);
     },
 
     async revokeAll(userId, actingSessionId) {
       const revoked = await db
         .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.userId, userId), isLive))
         .returning({ id: sessions.id });
       const others = revoked.map((r) => r.id).filter((id) => id !== actingSessionId);
       hub.endSessions(others, 'new-sign-in');
       if (actingSessionId !== undefined) hub.endSessions([actingSessionId], null);
+    },
+
+    async replace(userId, actingSessionId) {
+      const revoked = await db
+        .update(sessions)
+        .set({
+          revokedAt: sql`case when ${sessions.id} = ${actingSessionId}
+            then now() + ${`${REPLACED_SESSION_GRACE_MS} milliseconds`}::interval else now() end`,
+        })
+        .where(and(eq(sessions.userId, userId), isLive))
+        .returning({ id: sessions.id });
+      hub.endSessions(
+        revoked.map((r) => r.id).filter((id) => id !== actingSessionId),
+        'new-sign-in',
+      );
+      // Its event stream ends with the grace, quietly: the browser holding it has the new token by then.
+      setTimeout(() => hub.endSessions([actingSessionId], null), REPLACED_SESSION_GRACE_MS).unref();
+      return issue(userId);
     },
   };
 }

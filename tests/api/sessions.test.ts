@@ -1,4 +1,7 @@
+import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { sessions } from '../../server/db/schema';
+import { hashToken } from '../../server/infra/tokens';
 import { openEvents } from './client';
 import { serverForFile } from './harness';
 
@@ -57,10 +60,42 @@ describe('revocation reaches the other sessions', () => {
     await events.waitFor('event: logout\ndata: {"reason":"new-sign-in"}\n\n');
     await events.ended;
     expect((await api.get('/user', { token: other })).status).toBe(401);
-    // The acting session is replaced by the new token it got back.
-    expect((await api.get('/user', { token: here })).status).toBe(401);
     expect((await api.get('/user', { token: changed.body.data.token })).status).toBe(200);
     await api.login(email, 'second-password');
+  });
+
+  it('the token that changed the password answers for a short grace, then never again', async () => {
+    const { here, other, password } = await accountWithTwoSessions('grace-keeper');
+    const changed = await api.post(
+      '/user/update-password',
+      { current_password: password, password: 'second-password', password_repeat: 'second-password' },
+      { token: here },
+    );
+    expect(changed.status).toBe(200);
+    // A call the browser sent before the new token arrived must not sign the learner out.
+    expect((await api.get('/user', { token: here })).status).toBe(200);
+    expect((await api.get('/user', { token: other })).status).toBe(401);
+    // The grace is the database's: moved to its end, the old token is refused.
+    const graceEnd = await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(Date.now() - 1000) })
+      .where(and(eq(sessions.tokenHash, hashToken(here)), gt(sessions.revokedAt, new Date())))
+      .returning({ id: sessions.id });
+    expect(graceEnd).toHaveLength(1);
+    expect((await api.get('/user', { token: here })).status).toBe(401);
+    expect((await api.get('/user', { token: changed.body.data.token })).status).toBe(200);
+  });
+
+  it('signing out within the grace ends the old token at once', async () => {
+    const { here, password } = await accountWithTwoSessions('grace-leaver');
+    const changed = await api.post(
+      '/user/update-password',
+      { current_password: password, password: 'second-password', password_repeat: 'second-password' },
+      { token: here },
+    );
+    expect((await api.post('/auth/logout', undefined, { token: here })).status).toBe(200);
+    expect((await api.get('/user', { token: here })).status).toBe(401);
+    expect((await api.get('/user', { token: changed.body.data.token })).status).toBe(200);
   });
 
   it('account deletion revokes every session and sends logout to the others', async () => {

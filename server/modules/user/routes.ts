@@ -139,7 +139,9 @@ export const userModule: ApiModule = {
       method: 'post',
       path: '/user/update-password',
       summary: 'Change the password; other sessions end and a new token is issued',
-      description: 'A forced change (`is_require_update_password`) needs no current password.',
+      description:
+        'A forced change (`is_require_update_password`) needs no current password. The token that ' +
+        'made the change keeps working for 30 s, so calls already under way are not refused.',
       access: 'session',
       learnerData: true,
       body: PasswordChangeBody,
@@ -159,8 +161,10 @@ export const userModule: ApiModule = {
           passwordHash: await passwords.hash(body.password),
           isRequireUpdatePassword: 0,
         });
-        await sessions.revokeAll(user.id, sessionId);
-        return sendData(c, { token: await sessions.issue(user.id), user: await toWireUser(db, updated) });
+        return sendData(c, {
+          token: await sessions.replace(user.id, sessionId),
+          user: await toWireUser(db, updated),
+        });
       },
     }),
 
