@@ -50,6 +50,7 @@ import { supportCategoriesModule } from './modules/support-categories/routes';
 import { techQuestionsModule } from './modules/tech-questions/routes';
 import { uploadFileRoutes } from './modules/uploads/files';
 import { MAX_IMAGE_BYTES } from './modules/uploads/limits';
+import { deleteUploadsOfDeletedAccounts } from './modules/uploads/queries';
 import { IMAGE_UPLOAD_PATH, uploadsModule } from './modules/uploads/routes';
 import { userModule } from './modules/user/routes';
 import { seedDemoData } from './seed/index';
@@ -231,6 +232,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   try {
     if (options.seed !== false)
       await seedDemoData(database.db, services.passwords, services.settings.mediaDir);
+    await deleteUploadsOfDeletedAccounts(database.db, services.settings.mediaDir);
   } catch (error) {
     await database.close();
     throw error;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { uploads, users } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { MAX_IMAGE_BYTES } from '../../server/modules/uploads/limits';
+import { deleteUploadsOfDeletedAccounts } from '../../server/modules/uploads/queries';
 import { UPLOADS_FOLDER } from '../../server/modules/uploads/store';
 import { WireUploadSchema } from '../../src/api/uploads';
 import { WireUserSchema } from '../../src/api/user';
@@ -265,6 +266,25 @@ describe('DELETE /user', () => {
     expect((await refused.json()).message).toBe('Сеанс завершён. Войдите снова.');
     expect(await uploadsOf(id)).toEqual([]);
     expect(await storedFolders()).toEqual(folders);
+  });
+});
+
+describe('uploads of accounts deleted before deletion took them along', () => {
+  it("are deleted at start, rows and folders, and no one else's", async () => {
+    const stayer = await api.signUp('photographer-who-stays');
+    const leftBehind = await api.signUp('photographer-deleted-long-ago');
+    expect((await upload(stayer.token, await picture('png'))).status).toBe(201);
+    expect((await upload(leftBehind.token, await picture('jpeg'), 'image/jpeg')).status).toBe(201);
+    const leftFolders = (await uploadsOf(leftBehind.id)).map((row) => row.storagePath.split('/').pop());
+    const folders = await storedFolders();
+    // How an account deleted before its uploads went with it looks: the status only.
+    await server.db.update(users).set({ status: 0 }).where(eq(users.id, leftBehind.id));
+
+    expect(await deleteUploadsOfDeletedAccounts(server.db, server.mediaDir)).toBe(1);
+    expect(await uploadsOf(leftBehind.id)).toEqual([]);
+    expect(await storedFolders()).toEqual(folders.filter((name) => !leftFolders.includes(name)));
+    expect(await uploadsOf(stayer.id)).toHaveLength(1);
+    expect(await deleteUploadsOfDeletedAccounts(server.db, server.mediaDir)).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type UploadRow, uploads, users } from '../../db/schema';
 import { removeImage, type StoredImage } from './store';
@@ -46,11 +46,23 @@ export async function findOwnUpload(
   return row;
 }
 
-/** Deletes every upload of the user: the rows, then their folders. */
-export async function deleteUploadsOf(db: Db, mediaDir: string, userId: number): Promise<void> {
-  const deleted = await db
-    .delete(uploads)
-    .where(eq(uploads.userId, userId))
-    .returning({ storagePath: uploads.storagePath });
+/** Deletes the uploads `where` picks: the rows, then their folders. */
+async function deleteUploadsWhere(db: Db, mediaDir: string, where: SQL): Promise<number> {
+  const deleted = await db.delete(uploads).where(where).returning({ storagePath: uploads.storagePath });
   await Promise.all(deleted.map((upload) => removeImage(mediaDir, upload.storagePath)));
+  return deleted.length;
+}
+
+/** Deletes every upload of the user. */
+export async function deleteUploadsOf(db: Db, mediaDir: string, userId: number): Promise<void> {
+  await deleteUploadsWhere(db, mediaDir, eq(uploads.userId, userId));
+}
+
+/**
+ * Deletes the uploads left by accounts deleted before deletion took them along (nobody can fetch
+ * them, but they kept the learner's photos on disk). Run at start; nothing to do once they are gone.
+ */
+export function deleteUploadsOfDeletedAccounts(db: Db, mediaDir: string): Promise<number> {
+  const deletedAccounts = db.select({ id: users.id }).from(users).where(eq(users.status, 0));
+  return deleteUploadsWhere(db, mediaDir, inArray(uploads.userId, deletedAccounts));
 }
