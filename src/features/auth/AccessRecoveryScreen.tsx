@@ -36,7 +36,7 @@ export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeo
     snapshot.matches('sending'),
   );
   const sentTo = context.email;
-  const bringFormBack = useRefocusForm(formProps.ref, !sent);
+  const bringFormBack = useRefocusForm(formProps.ref, !sent, () => recovery.send({ type: 'FORM.RESET' }));
   return (
     <>
       <h1>
@@ -47,13 +47,7 @@ export function RequestLinkView({ actor: recovery }: { actor: ActorRefFrom<typeo
           <ResultNotice tone="success">
             <Trans>We have sent a link to {sentTo}</Trans>
           </ResultNotice>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              bringFormBack();
-              recovery.send({ type: 'FORM.RESET' });
-            }}
-          >
+          <Button variant="secondary" onClick={bringFormBack}>
             <Trans>Use another e-mail</Trans>
           </Button>
         </>

@@ -35,7 +35,7 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
     snapshot.matches('sending'),
   );
   const sent = useSelector(support, (snapshot) => snapshot.matches('sent'));
-  const bringFormBack = useRefocusForm(formProps.ref, !sent);
+  const bringFormBack = useRefocusForm(formProps.ref, !sent, () => support.send({ type: 'FORM.RESET' }));
 
   if (sent) {
     return (
@@ -43,13 +43,7 @@ export function SupportFormView({ actor: support }: { actor: ActorRefFrom<typeof
         <ResultNotice tone="success">
           <Trans>Your message has been sent</Trans>
         </ResultNotice>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            bringFormBack();
-            support.send({ type: 'FORM.RESET' });
-          }}
-        >
+        <Button variant="secondary" onClick={bringFormBack}>
           <Trans>Write another message</Trans>
         </Button>
       </>
