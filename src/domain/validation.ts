@@ -65,9 +65,12 @@ export const validatePasswordRepeat = (password: string, repeat: string): FieldE
 export const validateNewPasswordRepeat = (password: string, repeat: string): FieldError[] =>
   repeatErrors(password, repeat, { code: 'newPasswordMismatch' });
 
+/** A support message's length as its limit counts it: characters (not UTF-16 units), trimmed. */
+export const supportMessageLength = (value: string): number => characterCount(value.trim());
+
 export function validateSupportMessage(value: string): FieldError[] {
   if (!hasVisibleText(value)) return [{ code: 'required' }];
-  return characterCount(value.trim()) > SUPPORT_MESSAGE_MAX_LENGTH
+  return supportMessageLength(value) > SUPPORT_MESSAGE_MAX_LENGTH
     ? [{ code: 'maxLength', max: SUPPORT_MESSAGE_MAX_LENGTH }]
     : [];
 }

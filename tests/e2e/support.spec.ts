@@ -44,6 +44,14 @@ test('a learner writes to support about no course, and the URL follows each choi
   const message = page.getByRole('textbox', { name: 'Message' });
   await message.fill('   ');
   await expect(send).toBeDisabled();
+  // The limit counts characters, as its message says: an emoji is one, not two UTF-16 units.
+  await message.fill('🎬'.repeat(300));
+  await expect(page.getByText('200 characters left')).toBeVisible();
+  await message.fill('x'.repeat(501));
+  await expect(message).toHaveValue('x'.repeat(501));
+  await expect(page.getByText('1 character too many')).toBeVisible();
+  await send.click();
+  await expect(page.getByText('Enter at most 500 characters')).toBeVisible();
   await message.fill('The video stops after a minute.');
   await expect(page.getByText('469 characters left')).toBeVisible();
   await expectNoSeriousViolations(page, 'support message');
