@@ -42,13 +42,14 @@ function findEntry(graph: ModuleGraph, from: string): string | undefined {
  * chunk and the shared signed-in chunk instead of dozens of small ones, each a request (and, on a
  * phone's connection, a round trip). Left to the default splitting (null): the language catalogs
  * (only the learner's language loads), the brands list, and what pulls in a heavy library (the
- * player, the PDF viewer) or serves one rare page (the registration chat, the guest screens).
+ * player, the PDF viewer, the date and time fields) or serves one rare page (the registration
+ * chat, the guest screens).
  */
 function areaChunk(id: string): string | null {
   const path = id.replaceAll('\\', '/');
   if (path.includes('/node_modules/')) return path.includes('/idb-keyval/') ? 'signed-in' : null;
   if (/\/(locales|brands)\//.test(path)) return null;
-  if (/\/learning\/player\/|\/DocumentViewer|\/PdfDocument/.test(path)) return null;
+  if (/\/learning\/player\/|\/DocumentViewer|\/PdfDocument|\/src\/ui\/dates\//.test(path)) return null;
   if (/\/src\/features\/(auth|registration|social)\//.test(path)) return null;
   // The push offer is on every signed-in page, so its part of the account area is too.
   if (

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { segmentedField, segmentedValue } from './segmentedFields';
 
 /** What the user sees, read the way assistive technology reads it (roles, names, labels). */
 
@@ -9,9 +10,17 @@ export const hasButton = (name: string | RegExp) => screen.queryByRole('button',
 /** The text of the screen's notice area (its first alert), '' when it is empty. */
 export const notice = () => screen.getAllByRole('alert')[0]?.textContent ?? '';
 
+const INPUTS = 'input, textarea, select';
+
+/** The labelled input, else the labelled group of a date or time field's segments. */
+const labelledControl = (label: string): HTMLElement =>
+  screen.queryByLabelText(label, { selector: INPUTS }) ??
+  segmentedField(label) ??
+  screen.getByLabelText(label, { selector: INPUTS });
+
 /** The error texts under the labelled field. */
 export function fieldErrors(label: string): string[] {
-  const input = screen.getByLabelText(label, { selector: 'input, textarea, select' });
+  const input = labelledControl(label);
   const ids = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
   return ids
     .map((id) => document.getElementById(id))
@@ -19,8 +28,11 @@ export function fieldErrors(label: string): string[] {
     .flatMap((list) => [...(list?.querySelectorAll('li') ?? [])].map((item) => item.textContent ?? ''));
 }
 
-export const fieldValue = (label: string) =>
-  (screen.getByLabelText(label, { selector: 'input, textarea, select' }) as HTMLInputElement).value;
+/** The labelled field's value; a date or time field's as the machines keep it. */
+export function fieldValue(label: string): string {
+  const control = labelledControl(label);
+  return control.matches(INPUTS) ? (control as HTMLInputElement).value : segmentedValue(control);
+}
 
 export const inputType = (label: string) =>
   screen.getByLabelText(label, { selector: 'input' }).getAttribute('type');

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { typeSegments } from './segmentedFields';
 
 /**
  * How a user performs a machine event on a screen: the control they use and what they do with it.
@@ -71,6 +72,21 @@ export function typeInto(labels: Record<string, string>, options: TypeOptions = 
       if (value !== '') await user.type(input, literal(value));
     },
     ...rest,
+  };
+}
+
+/** A `FORM.CHANGE`-like event on a date or time field: the user types the value segment by segment. */
+export function typeIntoSegments(labels: Record<string, string>, options: Options = {}): UserAction {
+  const field = (event: AnyEventObject) => {
+    const label = labels[event.field as string];
+    if (label === undefined) throw new Error(`no label declared for the field "${String(event.field)}"`);
+    return scope(options.within).getByRole('group', { name: label });
+  };
+  return {
+    words: (event) => `the user types “${String(event.value)}” into “${labels[event.field as string]}”`,
+    control: field,
+    perform: (user, event) => typeSegments(user, field(event), String(event.value)),
+    ...options,
   };
 }
 

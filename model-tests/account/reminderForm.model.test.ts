@@ -1,5 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
   type ReminderFormContext,
@@ -12,8 +12,12 @@ import { ReminderFormView } from '../../src/features/account/reminders/ReminderF
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { button, notice } from '../screenQueries';
+import { button, fieldValue, notice } from '../screenQueries';
+import { typeSegments } from '../segmentedFields';
 import { click, type UserAction } from '../userActions';
+
+// The app loads the time field on demand; here the screen has it from its first render.
+vi.mock('../../src/ui/lazyDateFields', () => import('../../src/ui/dates/TimeInputField'));
 
 const newReminder: ReminderFormInput = { editing: null };
 const editing: ReminderFormInput = { editing: '07:15' };
@@ -48,15 +52,13 @@ const PROBLEMS = {
 };
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as ReminderFormContext;
-const timeField = () => screen.getByLabelText('Time', { selector: 'input' }) as HTMLInputElement;
+const timeField = () => screen.getByRole('group', { name: 'Time' });
 
-/** The time input: the browser's own picker, whose value the screen reads on change. */
+/** The time field: its hour and minute typed (on the interface language's clock), or cleared. */
 const setTime: UserAction = {
   words: (event) => `the user sets “Time” to “${String(event.time)}”`,
   control: () => timeField(),
-  perform: async (_, event) => {
-    fireEvent.change(timeField(), { target: { value: String(event.time) } });
-  },
+  perform: (user, event) => typeSegments(user, timeField(), String(event.time)),
 };
 
 const choosePreset: UserAction = {
@@ -122,7 +124,7 @@ const spec = {
         state: 'editing',
         see: (snapshot: AnyMachineSnapshot) => {
           const context = contextOf(snapshot);
-          expect(timeField().value).toBe(context.time);
+          expect(fieldValue('Time')).toBe(context.time);
           const checked = screen.getAllByRole('radio').filter((radio) => (radio as HTMLInputElement).checked);
           expect(checked.map((radio) => radio.closest('label')?.textContent)).toEqual([
             PRESET_NAMES[context.preset],

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { type FreezeContext, type FreezeInput, freezeMachine } from '../../machines/learning/freeze.machine';
@@ -8,8 +8,11 @@ import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, fieldErrors, fieldValue, notice } from '../screenQueries';
-import { click, typeInto } from '../userActions';
+import { click, typeIntoSegments } from '../userActions';
 import { stream } from './learningFixtures';
+
+// The app loads the date fields on demand; here the screen has them from its first render.
+vi.mock('../../src/ui/lazyDateFields', () => import('../../src/ui/dates/DatePickerField'));
 
 const freezeInput: FreezeInput = {
   streamId: 1,
@@ -50,7 +53,7 @@ const spec = {
     view: FreezeView,
     setting: { path: '/course/1/calendar', session },
     actions: {
-      'FREEZE.CHANGE': typeInto(FIELD_LABELS, { keepFocus: true }),
+      'FREEZE.CHANGE': typeIntoSegments(FIELD_LABELS),
       'FREEZE.SUBMIT': click('Freeze'),
       'FREEZE.CANCEL': click('Cancel'),
       'UNFREEZE.CONFIRM': click('Unfreeze'),

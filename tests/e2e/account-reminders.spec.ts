@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type LocalPushService, type LocalSubscription, startLocalPushService } from '../push-service';
 import { expectNoSeriousViolations } from './support/axe';
+import { shownText, typeTime } from './support/dateFields';
 import { APP, createLearner, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
@@ -42,8 +43,9 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
   await page.getByRole('link', { name: 'Add reminder' }).click();
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders\/new$/);
   await expect(page.getByRole('heading', { name: 'New reminder' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Time' })).toBeVisible();
   await expectNoSeriousViolations(page, 'new reminder');
-  await page.getByLabel('Time').fill('07:45');
+  await typeTime(page.getByRole('group', { name: 'Time' }), '07:45');
   await page.getByRole('radio', { name: 'Weekdays' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
 
@@ -65,7 +67,7 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
 
   // A new reminder at a time that exists joins it: the weekdays stay, the weekend is added.
   await page.getByRole('link', { name: 'Add reminder' }).click();
-  await page.getByLabel('Time').fill('07:45');
+  await typeTime(page.getByRole('group', { name: 'Time' }), '07:45');
   await page.getByRole('radio', { name: 'Weekend' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);
@@ -82,7 +84,7 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
   await page.getByRole('checkbox', { name: 'Monday' }).uncheck();
   await page.getByRole('checkbox', { name: 'Sunday' }).uncheck();
   await expectNoSeriousViolations(page, 'edit reminder, custom days');
-  await page.getByLabel('Time').fill('19:05');
+  await typeTime(page.getByRole('group', { name: 'Time' }), '19:05');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('link', { name: '19:05 Tue, Wed, Thu, Fri, Sat' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^07:45/ })).toHaveCount(0);
@@ -297,5 +299,25 @@ test.describe('push', () => {
     await expect.poll(() => offerState(page)).toBe('over');
     await page.clock.fastForward(101_000);
     await expect(offer).toHaveCount(0);
+  });
+});
+
+test.describe('on an English browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a Russian or Spanish interface sets reminder times on a 24-hour clock', async ({ page, request }) => {
+    const account = await createLearner(request, 'reminders-clock');
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/v\/home$/);
+    for (const { language, label } of [
+      { language: 'ru', label: 'Время' },
+      { language: 'es', label: 'Hora' },
+    ]) {
+      await page.evaluate((code) => localStorage.setItem('lp_language', code), language);
+      await page.goto('./user/settings/reminders/new');
+      const time = page.getByRole('group', { name: label });
+      await typeTime(time, '19:05');
+      expect(await shownText(time)).toBe('19:05');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
+import { dateIn, shownText, typeDate } from './support/dateFields';
 import { APP, DEMO, signIn } from './support/helpers';
 import { test } from './support/test';
 
@@ -10,6 +11,9 @@ import { test } from './support/test';
  */
 
 const DATE = String.raw`\d{2}\.\d{2}\.\d{4}`;
+
+// The browser speaks English: the interface language, not the browser's, decides how dates read.
+test.use({ locale: 'en-US' });
 
 /** The card of a course in the open tab of my courses. */
 const card = (page: Page, title: string) =>
@@ -178,19 +182,57 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   // The button that opened the confirmation now offers the freeze, and keeps the focus.
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
 
+  // On an English browser a Russian or Spanish interface shows the days in its own way: day first,
+  // and the calendar with the language's month names.
+  for (const { language, label, separator, monthName } of [
+    {
+      language: 'ru',
+      label: 'Первый день',
+      separator: '.',
+      monthName: /^(январь|февраль|март|апрель|май|июнь|июль|август|сентябрь|октябрь|ноябрь|декабрь) \d{4}/i,
+    },
+    {
+      language: 'es',
+      label: 'Primer día',
+      separator: '/',
+      monthName:
+        /^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/i,
+    },
+  ]) {
+    await page.evaluate((code) => localStorage.setItem('lp_language', code), language);
+    await page.goto(calendarUrl.replace(/\/calendar$/, '/freeze'));
+    const field = page.getByRole('group', { name: label });
+    const [year, month, day] = (await dateIn(field)).split('-');
+    expect(await shownText(field)).toBe([day, month, year].join(separator));
+    await field.getByRole('button').click();
+    await expect(page.getByRole('heading', { name: monthName })).toBeVisible();
+    // Escape closes the calendar, not the dialog around it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('heading', { name: monthName })).toBeHidden();
+    await expect(field).toBeVisible();
+  }
+  await page.evaluate(() => localStorage.setItem('lp_language', 'en'));
+
   // The freeze path opens the dialog over the calendar.
   await page.goto(calendarUrl.replace(/\/calendar$/, '/freeze'));
   const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/calendar\?dialog=freeze$/);
+  // The date fields load with the dialog: check it once they are there, and with a calendar open.
+  await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
   await expectNoSeriousViolations(page, 'freeze dialog');
-  const firstDay = await dialog.getByLabel('First day').inputValue();
+  await dialog.getByRole('group', { name: 'Last day' }).getByRole('button').click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expectNoSeriousViolations(page, 'freeze calendar');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('grid')).toBeHidden();
+  const firstDay = await dateIn(dialog.getByRole('group', { name: 'First day' }));
   // The last day must come after the first: the dialog says so before asking the server.
-  await dialog.getByLabel('Last day').fill(firstDay);
+  await typeDate(dialog.getByRole('group', { name: 'Last day' }), firstDay);
   await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
   await expect(dialog.getByText('The freeze must end after it starts')).toBeVisible();
   const lastDay = new Date(Date.parse(`${firstDay}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
-  await dialog.getByLabel('Last day').fill(lastDay);
+  await typeDate(dialog.getByRole('group', { name: 'Last day' }), lastDay);
   await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
   await expect(dialog).toBeHidden();
   const [year, month, day] = lastDay.split('-');

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { Suspense, useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReminderProblem, reminderFormMachine } from '../../../../machines/account/reminderForm.machine';
 import { useProvided } from '../../../app/hooks';
@@ -16,6 +16,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { formErrorText } from '../../../ui/formText';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
+import { preloadTimeField, TimeInputField } from '../../../ui/lazyDateFields';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { BackLink } from '../../shell/BackLink';
@@ -31,6 +32,7 @@ export function ReminderFormScreen() {
   // An id that names no time at all is treated like a reminder that no longer exists.
   const editing = id === undefined ? null : (timeOfReminderId(id) ?? id);
   const actor = useActorRef(useProvided(reminderForm), { input: { editing }, inspect: recordTransitions });
+  useEffect(preloadTimeField, []);
   return <ReminderFormView actor={actor} />;
 }
 
@@ -83,7 +85,6 @@ function ReminderForm({ actor }: { actor: ReminderFormActor }) {
     limit: t`A day can have at most ${MAX_REMINDERS_PER_DAY} reminders.`,
   };
   const problemId = `${ids}-problem`;
-  const timeId = `${ids}-time`;
   return (
     <form
       className="reminder-form"
@@ -94,24 +95,16 @@ function ReminderForm({ actor }: { actor: ReminderFormActor }) {
       }}
     >
       <Notice>{formErrorText(i18n, context.formError)}</Notice>
-      <div>
-        <label className="reminder-form__label" htmlFor={timeId}>
-          <Trans>Time</Trans>
-        </label>
-        <div>
-          <input
-            id={timeId}
-            className="reminder-form__time"
-            type="time"
-            step={60}
-            required
-            value={context.time}
-            aria-invalid={context.problem === 'time' || undefined}
-            aria-describedby={context.problem === 'time' ? problemId : undefined}
-            onChange={(event) => actor.send({ type: 'REMINDER.TIME', time: event.target.value })}
-          />
-        </div>
-      </div>
+      <Suspense fallback={<Loading label={t`Loading…`} />}>
+        <TimeInputField
+          label={t`Time`}
+          labelClassName="reminder-form__label"
+          value={context.time}
+          onValueChange={(time) => actor.send({ type: 'REMINDER.TIME', time })}
+          errorId={context.problem === 'time' ? problemId : undefined}
+          required
+        />
+      </Suspense>
       <fieldset>
         <legend>
           <Trans>Repeat</Trans>

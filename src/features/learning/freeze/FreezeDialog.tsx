@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
 import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
@@ -10,8 +10,9 @@ import { dateKeyOf } from '../../../domain/learning/calendarDates';
 import type { CourseStream } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { Loading } from '../../../ui/LoadFailed';
+import { DatePickerField } from '../../../ui/lazyDateFields';
 import { Notice } from '../../../ui/Notice';
-import { TextField } from '../../../ui/TextField';
 import { useTimeZone } from '../common/useTimeZone';
 import { freeze } from '../freeze.provide';
 import { freezeErrorText } from './freezeErrorText';
@@ -98,28 +99,28 @@ export function FreezeView({
             Pause the course for the days you cannot study. Pick the first and the last day of the freeze.
           </Trans>
         </p>
-        <TextField
-          label={t`First day`}
-          type="date"
-          value={startDate}
-          min={today}
-          max={streamEnd ?? undefined}
-          onValueChange={change('startDate')}
-          errors={fieldErrors('startDate')}
-          disabled={busy}
-          required
-        />
-        <TextField
-          label={t`Last day`}
-          type="date"
-          value={endDate}
-          min={startDate || today}
-          max={streamEnd ?? undefined}
-          onValueChange={change('endDate')}
-          errors={fieldErrors('endDate')}
-          disabled={busy}
-          required
-        />
+        <Suspense fallback={<Loading label={t`Loading…`} />}>
+          <DatePickerField
+            label={t`First day`}
+            value={startDate}
+            min={today}
+            max={streamEnd ?? undefined}
+            onValueChange={change('startDate')}
+            errors={fieldErrors('startDate')}
+            disabled={busy}
+            required
+          />
+          <DatePickerField
+            label={t`Last day`}
+            value={endDate}
+            min={startDate || today}
+            max={streamEnd ?? undefined}
+            onValueChange={change('endDate')}
+            errors={fieldErrors('endDate')}
+            disabled={busy}
+            required
+          />
+        </Suspense>
         <Notice>{failure}</Notice>
         <div className="dialog__actions">
           <Button variant="secondary" onClick={cancel} disabled={busy}>

@@ -1,0 +1,23 @@
+import { lazy } from 'react';
+import { loadChunk } from '../platform/chunkLoad';
+
+/**
+ * The date and time fields bring a date library (tens of KB gzip): the few forms that have them load
+ * it when they show, not with their pages. A form renders them inside <Suspense>.
+ */
+export const DatePickerField = lazy(() =>
+  loadChunk(() => import('./dates/DatePickerField')).then((module) => ({ default: module.DatePickerField })),
+);
+
+const loadTimeField = () => loadChunk(() => import('./dates/TimeInputField'));
+
+export const TimeInputField = lazy(() =>
+  loadTimeField().then((module) => ({ default: module.TimeInputField })),
+);
+
+/** Starts loading the time field while its form waits for its data: one wait, not one after the other. */
+export function preloadTimeField(): void {
+  loadTimeField().catch(() => {
+    // The field reports a failed load itself when it renders.
+  });
+}
