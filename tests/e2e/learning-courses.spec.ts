@@ -182,9 +182,16 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   // The button that opened the confirmation now offers the freeze, and keeps the focus.
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
 
-  // On an English browser a Russian or Spanish interface shows the days in its own way: day first,
-  // and the calendar with the language's month names.
+  // On an English browser (en-US: month first) every interface shows the days in its own way, day
+  // first as the app's dates are, and the calendar with the language's month names.
   for (const { language, label, separator, monthName } of [
+    {
+      language: 'en',
+      label: 'First day',
+      separator: '/',
+      monthName:
+        /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/,
+    },
     {
       language: 'ru',
       label: 'Первый день',

@@ -17,6 +17,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import { fieldLocale } from './fieldLocale';
 import { dayKeyOf, dayOf } from './wireValues';
 import './dates.css';
 
@@ -53,7 +54,7 @@ export function DatePickerField({
   // A modal <dialog> makes the rest of the page inert: a calendar inside one opens inside it.
   const popoverHome = () => fieldRef.current?.closest('dialog') ?? document.body;
   return (
-    <I18nProvider locale={i18n.locale}>
+    <I18nProvider locale={fieldLocale(i18n.locale)}>
       <UNSAFE_PortalProvider getContainer={popoverHome}>
         <DatePicker
           ref={fieldRef}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { DateInput, DateSegment, I18nProvider, Label, TimeField } from 'react-aria-components';
+import { fieldLocale } from './fieldLocale';
 import { timeKeyOf, timeOf } from './wireValues';
 import './dates.css';
 
@@ -30,7 +31,7 @@ export function TimeInputField({
 }: TimeInputFieldProps) {
   const { i18n } = useLingui();
   return (
-    <I18nProvider locale={i18n.locale}>
+    <I18nProvider locale={fieldLocale(i18n.locale)}>
       <TimeField
         className="time-field"
         value={timeOf(value)}
