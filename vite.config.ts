@@ -51,6 +51,8 @@ function areaChunk(id: string): string | null {
   if (/\/(locales|brands)\//.test(path)) return null;
   if (/\/learning\/player\/|\/DocumentViewer|\/PdfDocument|\/src\/ui\/dates\//.test(path)) return null;
   if (/\/src\/features\/(auth|registration|social)\//.test(path)) return null;
+  // The start lists' calls: they leave as soon as the session starts, not after the whole signed-in chunk.
+  if (path.endsWith('/src/api/startLists.ts')) return 'start-lists';
   // The push offer is on every signed-in page, so its part of the account area is too.
   if (
     /\/account\/(notifications\/(PushPrompt|pushPrompt|notificationSettings)\.|(pushPrompt|notificationSettings)\.machine)/.test(
@@ -126,7 +128,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                priority: 5,
+                priority: 6,
                 name: (id: string, graph: ModuleGraph) => {
                   start ??= startModules(graph, id);
                   return start.has(id) ? 'app' : null;
@@ -134,8 +136,8 @@ export default defineConfig(({ mode }) => {
               },
               // Then consent (a guest's page loads it too) and the shared chunk before the areas,
               // for the same reason: each takes only what is its own.
-              ...['consent', 'signed-in', 'learning', 'account'].map((area, index) => ({
-                priority: 4 - index,
+              ...['start-lists', 'consent', 'signed-in', 'learning', 'account'].map((area, index) => ({
+                priority: 5 - index,
                 name: (id: string) => (areaChunk(id) === area ? area : null),
               })),
             ],

@@ -22,8 +22,9 @@ export async function fetchCookieSettings(api: ApiClient): Promise<CookieSetting
   return (await api.request(WireCookieSettings, '/cookie')).data;
 }
 
-export async function fetchCookiePolicy(api: ApiClient): Promise<CookiePolicy | null> {
-  return (await api.request(WireStoredCookiePolicy, '/cookie/get-policy')).data;
+/** `token`: the stored session's, for a read that may leave before the session has restored it. */
+export async function fetchCookiePolicy(api: ApiClient, token?: string): Promise<CookiePolicy | null> {
+  return (await api.request(WireStoredCookiePolicy, '/cookie/get-policy', { token })).data;
 }
 
 export async function saveCookiePolicy(api: ApiClient, policy: CookiePolicy): Promise<CookiePolicy> {

@@ -9,7 +9,6 @@ import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { CookieToggles } from './CookieToggles';
 import { consent } from './consent.provide';
-import './consent.css';
 
 type ConsentActor = ActorRefFrom<typeof consentMachine>;
 

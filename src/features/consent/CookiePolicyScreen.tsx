@@ -11,7 +11,6 @@ import { ResultNotice } from '../../ui/ResultNotice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { CookieToggles } from './CookieToggles';
 import { consent } from './consent.provide';
-import './consent.css';
 
 /** /user/settings/cookie (settingsCookiePolicy): the banner's choices as a page, to change them later. */
 export function CookiePolicyScreen() {

@@ -1,5 +1,5 @@
 import { fromCallback, fromPromise } from 'xstate';
-import { consentMachine } from '../../../machines/consent/consent.machine';
+import { type ConsentStart, consentMachine } from '../../../machines/consent/consent.machine';
 import type { ApiClient } from '../../api/client';
 import { fetchCookiePolicy, fetchCookieSettings, saveCookiePolicy } from '../../api/cookie';
 import type { AppEffects } from '../../app/effects';
@@ -12,24 +12,48 @@ import { writeConsent } from '../../platform/writeConsentCookie';
 const signedIn = () => readToken() !== null;
 
 /**
- * The learner's stored choice, taken into this browser when it has none yet (their choice follows
- * them to a new device); null for a guest or a learner who never chose.
+ * The learner's stored choice; null for a guest, a learner who never chose, or a failed call. With
+ * the stored token: the banner asks as the app starts, maybe before the session has restored it.
  */
-async function adoptStoredChoice(api: ApiClient): Promise<CookiePolicy | null> {
-  if (!signedIn()) return null;
-  const stored = await fetchCookiePolicy(api);
+function learnerChoice(api: ApiClient): Promise<CookiePolicy | null> {
+  const token = readToken();
+  return token ? fetchCookiePolicy(api, token).catch(() => null) : Promise.resolve(null);
+}
+
+/**
+ * Whether the brand asks and what was chosen before: the cookie, else the learner's stored choice,
+ * taken into this browser (their choice follows them to a new device). Without a cookie the stored
+ * choice is asked beside the brand's settings, not after them: the banner waits for both answers.
+ */
+export async function readConsentStart(api: ApiClient): Promise<ConsentStart> {
+  const early = readConsent() === null ? learnerChoice(api) : null;
+  const { isEnabled } = await fetchCookieSettings(api);
+  const cookie = readConsent();
+  if (!isEnabled || cookie) return { isEnabled, stored: cookie };
+  const stored = await (early ?? learnerChoice(api));
   if (stored) writeConsent(stored);
-  return stored;
+  return { isEnabled, stored };
+}
+
+/** The banner host's read, begun before the banner renders; the next consent machine to load takes it. */
+let begun: Promise<ConsentStart> | null = null;
+
+/**
+ * Starts the consent read ahead of the machine that needs it (the banner's, while its texts load).
+ * A failed read is the machine's to handle when it takes the answer (it asks the visitor then).
+ */
+export function beginConsentRead(api: ApiClient): void {
+  begun = readConsentStart(api);
+  begun.catch(() => {});
 }
 
 export const consent = (effects: AppEffects) =>
   consentMachine.provide({
     actors: {
-      loadConsent: fromPromise(async () => {
-        const { isEnabled } = await fetchCookieSettings(effects.api);
-        const cookie = readConsent();
-        if (!isEnabled || cookie) return { isEnabled, stored: cookie };
-        return { isEnabled, stored: await adoptStoredChoice(effects.api).catch(() => null) };
+      loadConsent: fromPromise(() => {
+        const read = begun ?? readConsentStart(effects.api);
+        begun = null;
+        return read;
       }),
       savePolicy: fromPromise(async ({ input }) => {
         if (signedIn()) await saveCookiePolicy(effects.api, input.policy);

@@ -3,6 +3,10 @@ import type { AppEffects } from '../../app/effects';
 import type { SessionActor } from '../../app/hooks';
 import type { AppRouter } from '../../app/router';
 import { hasConsentCookie } from '../../platform/consentCookieName';
+// The banner's and the settings page's styles start with the app: the banner is the first thing a
+// visitor without a choice sees, and a stylesheet of its own would hold its code back a round trip
+// (and every signed-in page's, whose chunk shares code with consent).
+import './consent.css';
 
 /**
  * How long the first page may load before the consent runtime (analytics, tags, sync) loads. A timer,

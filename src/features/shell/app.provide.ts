@@ -28,11 +28,19 @@ type ReportError = (error: unknown) => void;
 function earlyUserRead(api: TrackedApiClient) {
   const token = tokenStorage.readToken();
   if (!token) return null;
+  // The start lists follow the user's answer: their code downloads beside it.
+  startListsModule().catch(() => {});
   const answer = fetchUser(api, token);
   // Its failure is the restore's to handle when it takes the answer, not an unhandled rejection.
   answer.catch(() => {});
   return { token, answer };
 }
+
+/**
+ * The start lists' calls and converters, a chunk of their own: they load with the first signed-in
+ * data, not with the sign-in page, and need none of the signed-in chunk.
+ */
+const startListsModule = () => import('../../api/startLists');
 
 /** The session with its real storage, user call and remote-logout stream. */
 function session(navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) {
@@ -76,12 +84,9 @@ export const app = (navigator: AppNavigator, reportError: ReportError, api: Trac
       session: session(navigator, reportError, api),
       appUpdate: appUpdate(reportError, api),
       loadConfig: fromPromise(() => fetchRemoteConfig(api)),
-      // The list converters load with the first signed-in data, not with the sign-in page.
-      loadSubscriptions: fromPromise(async () =>
-        (await import('../../api/startLists')).fetchSubscriptions(api),
-      ),
+      loadSubscriptions: fromPromise(async () => (await startListsModule()).fetchSubscriptions(api)),
       loadStartLists: fromPromise(async ({ input }) =>
-        (await import('../../api/startLists')).fetchStartLists(api, input),
+        (await startListsModule()).fetchStartLists(api, input),
       ),
       watchConnectivity: fromCallback(({ sendBack }) =>
         watchConnectivity((online) =>
