@@ -107,12 +107,22 @@ async function main() {
   const pgliteData = await learningDatabase(undefined, true);
   console.log(`import of a 60 s 720p video: ${pgliteData.learning.importToDuration} x its duration`);
   const onPglite = await withServerProcess(18180, pgliteData.server, async (origin) => {
-    const jsKb = await pageJsGzipKb(`${origin}/v/`);
-    console.log(`sign-in page JS: ${jsKb} KB gzip (budget ${BUDGET.signInJsGzipKb})`);
-    const performance = await lighthousePerformance(`${origin}/v/`);
-    console.log(`Lighthouse mobile performance: ${performance} (budget ${BUDGET.lighthousePerformance})`);
     // The learner's pages on the first brand's host (English), so the play button reads "Play".
     const brandOrigin = origin.replace('127.0.0.1', 'localhost');
+    // The budget is the sign-in page a first visitor gets with the cookie banner: the first brand
+    // asks for consent, the second (this host) does not, and its page is reported beside it.
+    const jsKb = await pageJsGzipKb(`${brandOrigin}/v/`);
+    const jsKbWithoutBanner = await pageJsGzipKb(`${origin}/v/`);
+    console.log(
+      `sign-in page JS: ${jsKb} KB gzip with the cookie banner, ${jsKbWithoutBanner} KB without ` +
+        `(budget ${BUDGET.signInJsGzipKb})`,
+    );
+    const performance = await lighthousePerformance(`${brandOrigin}/v/`);
+    const performanceWithoutBanner = await lighthousePerformance(`${origin}/v/`);
+    console.log(
+      `Lighthouse mobile performance: ${performance} with the cookie banner, ` +
+        `${performanceWithoutBanner} without (budget ${BUDGET.lighthousePerformance})`,
+    );
     const token = await signIn(origin, BENCH_LEARNER);
     const session = { origin: brandOrigin, token };
     const learning = pgliteData.learning;
@@ -164,7 +174,9 @@ async function main() {
       profile,
       avatarUploads,
       jsKb,
+      jsKbWithoutBanner,
       performance,
+      performanceWithoutBanner,
       dayPageKb,
       playerKb,
       calendar,
@@ -217,7 +229,9 @@ async function main() {
   const report = {
     measuredAt: new Date().toISOString(),
     signInJsGzipKb: atMost(onPglite.jsKb, BUDGET.signInJsGzipKb),
+    signInJsGzipKbWithoutBanner: onPglite.jsKbWithoutBanner,
     lighthousePerformance: atLeast(onPglite.performance, BUDGET.lighthousePerformance),
+    lighthousePerformanceWithoutBanner: onPglite.performanceWithoutBanner,
     dayPageJsGzipKb: atMost(onPglite.dayPageKb, BUDGET.dayPageJsGzipKb),
     playerChunkGzipKb: atMost(onPglite.playerKb, BUDGET.playerChunkGzipKb),
     calendarLighthouse: atLeast(onPglite.calendar, BUDGET.calendarLighthouse),
