@@ -64,12 +64,6 @@ const consentSetup = setup({
   },
   actions: {
     rememberChoice: (_, _params: { policy: CookiePolicy }) => {},
-    openSettings: assign(({ context }) => ({ draft: context.policy, confirmed: false })),
-    toggleFromPolicy: assign(({ context, event }) =>
-      event.type === 'CONSENT.TOGGLE'
-        ? { draft: toggled(context.policy, event.category), confirmed: false }
-        : {},
-    ),
   },
   guards: {
     notAsked: (_, params: { start: ConsentStart }) => !params.start.isEnabled,

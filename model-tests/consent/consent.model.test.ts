@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { type ConsentContext, consentMachine } from '../../machines/consent/consent.machine';
 import type { CookiePolicy } from '../../src/domain/consent';
@@ -13,6 +13,12 @@ import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
 import { button } from '../screenQueries';
 import { click, type UserAction } from '../userActions';
+
+// The banner's settings dialog loads on demand in the app; here it is at hand, as each step expects.
+vi.mock(
+  '../../src/features/consent/lazyCookieSettings',
+  () => import('../../src/features/consent/CookieSettingsDialog'),
+);
 
 const BANNER = 'We use cookies';
 const SETTINGS = 'Cookie settings';

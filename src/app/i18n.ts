@@ -14,7 +14,7 @@ export function initialLanguage(brand: BrandConfig): Language {
 
 type Catalog = () => Promise<{ messages: Messages }>;
 
-/** What every page needs: the sign-in pages, the shell and the account. */
+/** What every page needs: the sign-in pages and what any page may show (errors, update, offline). */
 const coreCatalogs: Record<Language, Catalog> = {
   en: () => import('../../locales/en/messages.po'),
   ru: () => import('../../locales/ru/messages.po'),
@@ -33,10 +33,20 @@ const areaCatalogs = {
     ru: () => import('../../locales/ru/account.po'),
     es: () => import('../../locales/es/account.po'),
   },
+  pages: {
+    en: () => import('../../locales/en/pages.po'),
+    ru: () => import('../../locales/ru/pages.po'),
+    es: () => import('../../locales/es/pages.po'),
+  },
   consent: {
     en: () => import('../../locales/en/consent.po'),
     ru: () => import('../../locales/ru/consent.po'),
     es: () => import('../../locales/es/consent.po'),
+  },
+  cookieSettings: {
+    en: () => import('../../locales/en/cookie-settings.po'),
+    ru: () => import('../../locales/ru/cookie-settings.po'),
+    es: () => import('../../locales/es/cookie-settings.po'),
   },
 } satisfies Record<string, Record<Language, Catalog>>;
 
@@ -65,6 +75,12 @@ export async function loadAreaCatalog(area: CatalogArea): Promise<void> {
   const { messages } = await areaCatalogs[area][locale]();
   i18n.load(locale, messages);
 }
+
+/** A lazy module of an area with its own catalog: it resolves once the area's texts are in too. */
+export const withAreaCatalog =
+  <T>(area: CatalogArea, importer: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([importer(), loadAreaCatalog(area)]).then(([module]) => module);
 
 /**
  * The active language. A screen preloaded at start-up (openingPage.ts) asks before the first catalog

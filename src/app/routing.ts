@@ -8,7 +8,7 @@ import {
 import type { RouteAccess } from '../../machines/shell/routeGuard.machine';
 import { loadChunk } from '../platform/chunkLoad';
 import type { RouteGuardActor } from './hooks';
-import { type CatalogArea, loadAreaCatalog } from './i18n';
+import { type CatalogArea, withAreaCatalog } from './i18n';
 import { type AppRouteName, isAppRouteName, ROUTE_PATHS } from './routeNames';
 
 /**
@@ -51,11 +51,7 @@ export const lazyAreaScreen = <K extends string>(
   area: CatalogArea,
   importer: () => Promise<Record<K, () => React.ReactNode>>,
   name: K,
-) =>
-  lazyRouteComponent(
-    () => loadChunk(() => Promise.all([importer(), loadAreaCatalog(area)]).then(([module]) => module)),
-    name,
-  );
+) => lazyRouteComponent(() => loadChunk(withAreaCatalog(area, importer)), name);
 
 /**
  * Asks the route guard before a route loads and follows its redirect. An e-mail prompt (rule 7) lets

@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { FieldError } from '../domain/validation';
+import { PROFILE_FIELD_TEXTS } from './profileFieldErrorTexts';
 
 /**
  * Texts of the validation codes (shell spec, sections 5 and 8). Server messages arrive already
@@ -11,15 +12,7 @@ const TEXTS: Record<Exclude<FieldError['code'], 'server' | 'minLength' | 'maxLen
   email: msg`Enter a valid e-mail`,
   mismatch: msg`Passwords do not match`,
   newPasswordMismatch: msg`New passwords do not match`,
-  phone: msg`Wrong phone number format`,
-  birthdayFormat: msg`Wrong format`,
-  birthdayNonexistent: msg`This date does not exist`,
-  birthdayRange: msg`Enter a date from 01.01.1900 to today`,
-  instagramStartsWithPeriod: msg`You can't start your username with a period`,
-  instagramEndsWithPeriod: msg`You can't end your username with a period`,
-  instagramDoublePeriod: msg`You can't have more than one period in a row`,
-  instagramCharacters: msg`English characters only`,
-  instagramExample: msg`Username in Instagram matches the example`,
+  ...PROFILE_FIELD_TEXTS,
 };
 
 export function fieldErrorText(i18n: I18n, error: FieldError): string {

@@ -8,7 +8,8 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       signedIn,
       'updateProfile',
       'auth',
-      lazyScreen(() => import('./ProfileCompletionScreen'), 'ProfileCompletionScreen'),
+      // The profile's error texts are in the account catalog (src/ui/profileFieldErrorTexts.ts).
+      lazyAreaScreen('account', () => import('./ProfileCompletionScreen'), 'ProfileCompletionScreen'),
     ),
     page(
       signedIn,

@@ -1,12 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useBrand } from '../../app/hooks';
+import { withAreaCatalog } from '../../app/i18n';
 import { brandText } from '../../domain/brandText';
 import { Button } from '../../ui/Button';
 
-// The app's document viewer, loaded when the instruction is opened: the sign-in page stays small.
+// The app's document viewer, loaded with its texts when the instruction is opened: the sign-in page
+// stays small.
 const DocumentViewer = lazy(() =>
-  import('../../ui/DocumentViewer').then((module) => ({ default: module.DocumentViewer })),
+  withAreaCatalog('pages', () => import('../../ui/DocumentViewer'))().then((module) => ({
+    default: module.DocumentViewer,
+  })),
 );
 
 /** "User instruction": the brand's instruction page for the current language, in the document viewer. */

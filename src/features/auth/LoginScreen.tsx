@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { loginMachine } from '../../../machines/auth/login.machine';
 import { useBrand, useProvided, useSession } from '../../app/hooks';
+import { withAreaCatalog } from '../../app/i18n';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { offersSocialSignIn } from '../../domain/socialSignIn';
 import { Button } from '../../ui/Button';
@@ -24,9 +25,11 @@ const SocialButtons = lazy(() =>
   import('./SocialButtons').then((module) => ({ default: module.SocialButtons })),
 );
 
-/** Only an address coming back from a social sign-in (`action=login`) loads it. */
+/** Only an address coming back from a social sign-in (`action=login`) loads it, with its texts. */
 const SocialLoginReturn = lazy(() =>
-  import('./SocialLoginReturn').then((module) => ({ default: module.SocialLoginReturn })),
+  withAreaCatalog('pages', () => import('./SocialLoginReturn'))().then((module) => ({
+    default: module.SocialLoginReturn,
+  })),
 );
 
 /** Sign-in (shell spec, section 2 "Sign-in screen"). */

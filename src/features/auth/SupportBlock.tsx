@@ -1,13 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { useBrand } from '../../app/hooks';
+import { withAreaCatalog } from '../../app/i18n';
 import { loadChunk } from '../../platform/chunkLoad';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Preloader } from '../../ui/Preloader';
 
-// The form and its machine load only when the visitor opens it, keeping the sign-in page light.
-const SupportForm = lazy(() => loadChunk(() => import('./SupportForm')));
+// The form, its machine and its texts load only when the visitor opens it, keeping the sign-in page
+// light.
+const SupportForm = lazy(() => loadChunk(withAreaCatalog('pages', () => import('./SupportForm'))));
 
 /** Support contacts for visitors who are not signed in, and the "Write to us" form in a dialog. */
 export function SupportBlock() {

@@ -1,5 +1,5 @@
 import type { AnyRoute } from '@tanstack/react-router';
-import { lazyScreen, page, stringParams } from '../../app/routing';
+import { lazyAreaScreen, page, stringParams } from '../../app/routing';
 import { LoginScreen } from './LoginScreen';
 
 /** Pages for visitors who are not signed in; sign-in itself is the one screen in the entry chunk. */
@@ -14,20 +14,20 @@ export const guestRoutes = <TParent extends AnyRoute>(root: TParent) =>
       root,
       'signup',
       'guest',
-      lazyScreen(() => import('./SignupScreen'), 'SignupScreen'),
+      lazyAreaScreen('pages', () => import('./SignupScreen'), 'SignupScreen'),
     ),
     page(
       root,
       'accessRecovery',
       'guest',
-      lazyScreen(() => import('./AccessRecoveryScreen'), 'AccessRecoveryScreen'),
+      lazyAreaScreen('pages', () => import('./AccessRecoveryScreen'), 'AccessRecoveryScreen'),
       { validateSearch: stringParams('token') },
     ),
     page(
       root,
       'auto-login',
       'public',
-      lazyScreen(() => import('./AutoLoginScreen'), 'AutoLoginScreen'),
+      lazyAreaScreen('pages', () => import('./AutoLoginScreen'), 'AutoLoginScreen'),
       {
         validateSearch: stringParams('token', 'returnUrl'),
       },
@@ -36,7 +36,7 @@ export const guestRoutes = <TParent extends AnyRoute>(root: TParent) =>
       root,
       'logout',
       'logout',
-      lazyScreen(() => import('./LogoutScreen'), 'LogoutScreen'),
+      lazyAreaScreen('pages', () => import('./LogoutScreen'), 'LogoutScreen'),
       {
         validateSearch: stringParams('from'),
       },
@@ -50,6 +50,6 @@ export const signedInAuthRoutes = <TParent extends AnyRoute>(signedIn: TParent) 
       signedIn,
       'resetPassword',
       'auth',
-      lazyScreen(() => import('./PasswordChangeScreen'), 'PasswordChangeScreen'),
+      lazyAreaScreen('pages', () => import('./PasswordChangeScreen'), 'PasswordChangeScreen'),
     ),
   ] as const;

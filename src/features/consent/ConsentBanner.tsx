@@ -1,14 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { CookieToggles } from './CookieToggles';
 import { consent } from './consent.provide';
+import { CookieSettingsDialog } from './lazyCookieSettings';
 
 type ConsentActor = ActorRefFrom<typeof consentMachine>;
 
@@ -62,31 +61,11 @@ export function ConsentBannerView({
           <Button onClick={() => actor.send({ type: 'CONSENT.ACCEPT_ALL' })}>{t`Agree to all`}</Button>
         </div>
       </div>
-      {editing && <CookieSettingsDialog actor={actor} />}
+      {editing && (
+        <Suspense fallback={null}>
+          <CookieSettingsDialog actor={actor} />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-/** The settings modal: a switch per category, save these choices, or agree to all. */
-function CookieSettingsDialog({ actor }: { actor: ConsentActor }) {
-  const { t } = useLingui();
-  const draft = useSelector(actor, (snapshot) => snapshot.context.draft);
-  return (
-    <Dialog
-      title={t`Cookie settings`}
-      onClose={() => actor.send({ type: 'CONSENT.CANCEL' })}
-      closeLabel={t`Close`}
-    >
-      <CookieToggles
-        policy={draft}
-        onToggle={(category) => actor.send({ type: 'CONSENT.TOGGLE', category })}
-      />
-      <div className="consent-dialog__actions">
-        <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.SAVE' })}>
-          {t`Save my choices`}
-        </Button>
-        <Button onClick={() => actor.send({ type: 'CONSENT.ACCEPT_ALL' })}>{t`Agree to all`}</Button>
-      </div>
-    </Dialog>
   );
 }

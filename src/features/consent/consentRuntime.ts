@@ -1,6 +1,7 @@
 import { allowedPolicy } from '../../domain/consent';
 import { onConsentChange, readConsent } from '../../platform/consentCookie';
 import type { ConsentLinkOptions } from './consentLink';
+import { syncConsentAfterSignIn } from './consentSync.provide';
 
 /**
  * What the consent allows, followed from the moment the page is in use (consentLink.ts loads this):
@@ -48,9 +49,7 @@ export function runConsent(options: ConsentLinkOptions): void {
   let wasSignedIn = false;
   const meet = (signedIn: boolean) => {
     if (signedIn && !wasSignedIn && asks()) {
-      void import('./consent.provide')
-        .then(({ syncConsentAfterSignIn }) => syncConsentAfterSignIn(options.effects.api))
-        .catch(reportError);
+      syncConsentAfterSignIn(options.effects.api).catch(reportError);
     }
     wasSignedIn = signedIn;
   };

@@ -7,6 +7,6 @@ export const consentRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       signedIn,
       'settingsCookiePolicy',
       'auth',
-      lazyAreaScreen('consent', () => import('./CookiePolicyScreen'), 'CookiePolicyScreen'),
+      lazyAreaScreen('cookieSettings', () => import('./CookiePolicyScreen'), 'CookiePolicyScreen'),
     ),
   ] as const;

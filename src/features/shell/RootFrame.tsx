@@ -3,12 +3,16 @@ import { Outlet, useRouteContext } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { useApp, useAppActor } from '../../app/hooks';
+import { withAreaCatalog } from '../../app/i18n';
 import { loadChunk } from '../../platform/chunkLoad';
 import { Preloader } from '../../ui/Preloader';
 import type { AppUpdateActor } from './UpdatePrompt';
 
-// Only accounts without an e-mail ever see the prompt: it loads on demand, not with the sign-in page.
-const EmailPromptDialog = lazy(() => loadChunk(() => import('../account/EmailPromptDialog')));
+// Only accounts without an e-mail ever see the prompt: it loads on demand, not with the sign-in page,
+// and with the texts of the pages beyond sign-in (it may show before the frame has loaded them).
+const EmailPromptDialog = lazy(() =>
+  loadChunk(withAreaCatalog('pages', () => import('../account/EmailPromptDialog'))),
+);
 // The new-version prompt loads when a new version waits.
 const UpdatePrompt = lazy(() => loadChunk(() => import('./UpdatePrompt')));
 

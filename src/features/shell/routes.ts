@@ -1,6 +1,6 @@
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import type { AppRouteName } from '../../app/routeNames';
-import { lazyScreen, page, stringParams } from '../../app/routing';
+import { lazyAreaScreen, lazyScreen, page, stringParams } from '../../app/routing';
 
 /** The page every section that later work builds shows for now. */
 const notBuiltYet = lazyScreen(() => import('./NotBuiltYetPage'), 'NotBuiltYetPage');
@@ -12,7 +12,7 @@ export const signedInLayout = <TParent extends AnyRoute>(root: TParent) =>
   createRoute({
     getParentRoute: () => root,
     id: 'signed-in',
-    component: lazyScreen(() => import('./SignedInLayout'), 'SignedInLayout'),
+    component: lazyAreaScreen('pages', () => import('./SignedInLayout'), 'SignedInLayout'),
   });
 
 export const shellRoutes = <TParent extends AnyRoute>(signedIn: TParent) => {

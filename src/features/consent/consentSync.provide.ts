@@ -1,0 +1,15 @@
+import type { ApiClient } from '../../api/client';
+import { fetchCookiePolicy, saveCookiePolicy } from '../../api/cookie';
+import { readConsent } from '../../platform/consentCookie';
+import { writeConsent } from '../../platform/writeConsentCookie';
+
+/**
+ * At a sign-in the browser's choice and the learner's stored one meet: a choice made here before
+ * signing in is kept for the learner; one the learner made elsewhere is taken here.
+ */
+export async function syncConsentAfterSignIn(api: ApiClient): Promise<void> {
+  const cookie = readConsent();
+  const stored = await fetchCookiePolicy(api);
+  if (cookie && !stored) await saveCookiePolicy(api, cookie);
+  else if (!cookie && stored) writeConsent(stored);
+}
