@@ -10,7 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import { secureHeaders } from 'hono/secure-headers';
 import { BRANDS, brandById, parseBrand } from '../brands/index';
 import { type DatabaseOptions, type Db, openDatabase } from './db/client';
-import { DEFAULT_BODY_LIMIT_BYTES, limitBody } from './http/body-limit';
+import { DEFAULT_BODY_LIMIT_BYTES, drainUnreadBody, limitBody } from './http/body-limit';
 import { compressAnswers } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
@@ -107,6 +107,8 @@ export function createApp(services: Services) {
   app.use(secureHeaders());
   app.use(compressAnswers());
   app.use(requestContext(services.settings.forcedBrand, services.settings.brandTags ?? {}));
+  // Outermost of the body's handling: it sees every answer, the limits' refusals included.
+  app.use('/spa/*', drainUnreadBody());
   // The first limit that runs decides: the image upload's own, streamed and counted by its route.
   for (const base of API_BASES) {
     app.use(

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
@@ -80,6 +81,32 @@ export function limitBody({
     }
     c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
     return next();
+  };
+}
+
+/** The Node request under a Hono context (`@hono/node-server` passes it as `env.incoming`). */
+const nodeRequest = (c: Context<AppEnv>): IncomingMessage | undefined =>
+  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+
+/**
+ * An answer given before the body was read (a refusal by the session check or by a route's first
+ * look) leaves the rest of the body on the connection. Left there, the server cut the connection
+ * after the answer, under a client that had already sent its next request on it (it saw a
+ * keep-alive answer): that request failed with "other side closed". The rest is read and dropped
+ * here (within the same limits as an oversize body's); a body that still has not arrived by then
+ * closes the connection, and the answer says so, so the client does not send on it again.
+ */
+export function drainUnreadBody(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const request = nodeRequest(c);
+    if (!request || request.complete) return;
+    const body = c.req.raw.body;
+    if (body && !body.locked) await discard(body.getReader(), 0, DRAIN_BYTES, DRAIN_MS);
+    if (request.complete) return;
+    const headers = new Headers(c.res.headers);
+    headers.set('Connection', 'close');
+    c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
   };
 }
 

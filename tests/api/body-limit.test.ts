@@ -166,6 +166,28 @@ describe('the server answers an oversize body with 413 every time', () => {
     });
   }
 
+  it('answers a body it refuses unread, and the connection serves the next request', async () => {
+    // A photo-sized body the session check refuses before reading it, then a small request: fetch
+    // sends the second on the kept-alive connection of the first.
+    const photo = new Uint8Array(500_000).fill(7);
+    for (let run = 0; run < 10; run += 1) {
+      const refused = await fetch(`${server.api}/media/upload?lang=en`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer forged', 'Content-Type': 'image/png', 'X-App-Id': 'web' },
+        body: photo,
+      });
+      expect(refused.status).toBe(401);
+      await refused.arrayBuffer();
+      const next = await fetch(`${server.api}/media/upload?lang=en`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer forged', 'Content-Type': 'application/json', 'X-App-Id': 'web' },
+        body: '{}',
+      });
+      expect(next.status).toBe(401);
+      await next.arrayBuffer();
+    }
+  });
+
   it('logged no server error', () => {
     expect(server.errors).toEqual([]);
   });
