@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { Authenticated } from '../http/context';
@@ -52,6 +52,26 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     return token;
   }
 
+  /**
+   * Ends every live session of the user now, the acting one at `actingEnds`, and tells the others
+   * `logout` ("new-sign-in"); the acting session's streams are the caller's to close.
+   */
+  async function endSessionsOf(userId: number, actingSessionId: number | undefined, actingEnds: SQL) {
+    const ends =
+      actingSessionId === undefined
+        ? sql`now()`
+        : sql`case when ${sessions.id} = ${actingSessionId} then ${actingEnds} else now() end`;
+    const ended = await db
+      .update(sessions)
+      .set({ revokedAt: ends })
+      .where(and(eq(sessions.userId, userId), isLive))
+      .returning({ id: sessions.id });
+    hub.endSessions(
+      ended.map((r) => r.id).filter((id) => id !== actingSessionId),
+      'new-sign-in',
+    );
+  }
+
   return {
     issue,
 
@@ -68,28 +88,15 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     },
 
     async revokeAll(userId, actingSessionId) {
-      const revoked = await db
-        .update(sessions)
-        .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.userId, userId), isLive))
-        .returning({ id: sessions.id });
-      const others = revoked.map((r) => r.id).filter((id) => id !== actingSessionId);
-      hub.endSessions(others, 'new-sign-in');
+      await endSessionsOf(userId, actingSessionId, sql`now()`);
       if (actingSessionId !== undefined) hub.endSessions([actingSessionId], null);
     },
 
     async replace(userId, actingSessionId) {
-      const revoked = await db
-        .update(sessions)
-        .set({
-          revokedAt: sql`case when ${sessions.id} = ${actingSessionId}
-            then now() + ${`${REPLACED_SESSION_GRACE_MS} milliseconds`}::interval else now() end`,
-        })
-        .where(and(eq(sessions.userId, userId), isLive))
-        .returning({ id: sessions.id });
-      hub.endSessions(
-        revoked.map((r) => r.id).filter((id) => id !== actingSessionId),
-        'new-sign-in',
+      await endSessionsOf(
+        userId,
+        actingSessionId,
+        sql`now() + ${`${REPLACED_SESSION_GRACE_MS} milliseconds`}::interval`,
       );
       // Its event stream ends with the grace, quietly: the browser holding it has the new token by then.
       setTimeout(() => hub.endSessions([actingSessionId], null), REPLACED_SESSION_GRACE_MS).unref();
