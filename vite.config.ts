@@ -164,6 +164,7 @@ export default defineConfig(({ mode }) => {
     build: {
       outDir: mode === 'class' ? 'dist/class' : 'dist/v',
       emptyOutDir: true,
+      manifest: true,
       target: 'es2022',
       modulePreload: {
         // Every browser that runs ES2022 supports modulepreload; the polyfill would only add weight.

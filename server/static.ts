@@ -3,10 +3,13 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
 import { tagSources } from '../src/domain/brandTags';
 import { LOGO_SIZE } from '../src/domain/logo';
+import { CONSENT_COOKIE_NAME } from '../src/platform/consentCookieName';
+import { bannerScripts, buildManifestReader } from './bannerPreloads';
 import type { AppEnv } from './http/context';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
@@ -61,12 +64,19 @@ const brandJson = (brand: BrandConfig) => JSON.stringify(brand).replace(/</g, '\
 
 /**
  * Puts the brand into the built index.html of one app base (`/v/`): title, theme colour, the brand's
- * config (as JSON, which the app starts from), the base's manifest and home-screen icon, and the CSS
- * variables.
+ * config (as JSON, which the app starts from), the base's manifest and home-screen icon, the CSS
+ * variables, and `preloads`: scripts of the base the page will need early (the cookie banner's).
  */
-export function brandIndexHtml(html: string, brand: BrandConfig, nonce: string, base: string): string {
+export function brandIndexHtml(
+  html: string,
+  brand: BrandConfig,
+  nonce: string,
+  base: string,
+  preloads: readonly string[] = [],
+): string {
   const { theme, title, logo } = brand.assets;
   const head = [
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${base}${escapeHtml(file)}">`),
     `<meta name="theme-color" content="${theme.primary}">`,
     `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
     // Data, not code (the page's CSP runs no inline script): the app reads its brand from here.
@@ -107,11 +117,17 @@ export function appPages(distDir: string) {
   for (const base of BUILDS) {
     const buildDir = join(distDir, base.slice(1));
     const indexFile = join(buildDir, 'index.html');
+    const manifestOf = buildManifestReader(buildDir);
 
     const sendIndex = async (c: Context<AppEnv>) => {
       const html = await readFile(indexFile, 'utf8');
+      const brand = c.get('brand');
+      // A visitor without a choice gets the banner (src/features/consent/consentLink.ts), in the
+      // language they chose on this browser, most often the brand's own.
+      const showsBanner = brand.flags.isCookieEnable && getCookie(c, CONSENT_COOKIE_NAME) === undefined;
+      const preloads = showsBanner ? bannerScripts(await manifestOf(html), brand.assets.defaultLanguage) : [];
       c.header('Cache-Control', 'no-cache');
-      return c.html(brandIndexHtml(html, c.get('brand'), c.get('secureHeadersNonce') ?? '', `${base}/`));
+      return c.html(brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, preloads));
     };
 
     pages.get(base, (c) => c.redirect(`${base}/`));

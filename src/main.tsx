@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { currentBrand } from './app/brand';
@@ -5,13 +6,18 @@ import { activateLanguage, initialLanguage } from './app/i18n';
 import { startApp } from './app/start';
 import './ui/styles.css';
 
-void currentBrand().then((brand) => {
-  // The logo is the largest thing on the sign-in page: fetch it while the config and catalog load.
-  new Image().src = brand.assets.logo;
-  const root = createRoot(document.getElementById('root') as HTMLElement);
-
+void currentBrand().then(async (brand) => {
   // The config loads while the language catalog downloads; the first render waits only for the catalog.
   const language = initialLanguage(brand);
+  const catalogActive = activateLanguage(language);
+  // Evaluating the scripts and starting the app (router, actors, first calls) are two tasks (a timer
+  // lets the browser in between): on a slow phone each alone is long, and together they would hold
+  // the page for a third of a second.
+  await new Promise((resolve) => setTimeout(resolve));
   const app = startApp(brand, language);
-  void activateLanguage(language).then(() => root.render(<App app={app} />));
+  await catalogActive;
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  // A transition: React renders the first page in slices and lets the browser in between, so the page
+  // answers a tap while it is drawn, and the cookie banner's own (urgent) render is not held behind it.
+  startTransition(() => root.render(<App app={app} />));
 });

@@ -6,19 +6,25 @@
 
 export type PushPermission = NotificationPermission | 'unsupported';
 
-export function pushPermission(): PushPermission {
-  if (
-    typeof Notification === 'undefined' ||
-    !('serviceWorker' in navigator) ||
-    typeof PushManager === 'undefined'
-  )
-    return 'unsupported';
-  return Notification.permission;
+/** Whether this browser can take web push at all. */
+export const pushSupported = (): boolean =>
+  typeof Notification !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined';
+
+/**
+ * The notification permission, from the Permissions API: reading `Notification.permission` asks the
+ * browser synchronously, which held up the first signed-in page for tens of milliseconds on a slow
+ * phone (the push prompt checks it as every signed-in page starts).
+ */
+export async function pushPermission(): Promise<PushPermission> {
+  if (!pushSupported()) return 'unsupported';
+  const status = await navigator.permissions?.query({ name: 'notifications' }).catch(() => null);
+  if (!status) return Notification.permission;
+  return status.state === 'prompt' ? 'default' : status.state;
 }
 
 /** This device's subscription, if it has one. */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
-  if (pushPermission() === 'unsupported') return null;
+  if (!pushSupported()) return null;
   const registration = await navigator.serviceWorker.getRegistration(import.meta.env.BASE_URL);
   return (await registration?.pushManager.getSubscription()) ?? null;
 }

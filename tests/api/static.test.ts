@@ -14,6 +14,19 @@ const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Learning<
 <link rel="manifest" href="/v/manifest.webmanifest"><script type="module" src="/v/assets/index-AbC123.js"></script></head>
 <body><div id="root"></div></body></html>`;
 
+/** The build's manifest as far as the cookie banner's scripts go (see vite.config.ts). */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-AbC123.js', name: 'index', isEntry: true },
+  '_consent-Xy1.js': {
+    file: 'assets/consent-Xy1.js',
+    name: 'consent',
+    imports: ['index.html', '_shared-Q2.js'],
+  },
+  '_shared-Q2.js': { file: 'assets/shared-Q2.js', name: 'shared', imports: ['index.html'] },
+  'locales/en/consent.po': { file: 'assets/consent-En3.js', name: 'consent', src: 'locales/en/consent.po' },
+  'locales/ru/consent.po': { file: 'assets/consent-Ru4.js', name: 'consent', src: 'locales/ru/consent.po' },
+};
+
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(distDir, 'v/assets'), { recursive: true });
@@ -21,6 +34,8 @@ beforeAll(async () => {
   writeFileSync(join(distDir, 'v/index.html'), INDEX);
   writeFileSync(join(distDir, 'v/assets/index-AbC123.js'), 'console.log("app");');
   writeFileSync(join(distDir, 'v/sw.js'), 'self.addEventListener("fetch", () => {});');
+  mkdirSync(join(distDir, 'v/.vite'));
+  writeFileSync(join(distDir, 'v/.vite/manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(distDir, 'class/index.html'), INDEX.replace('/v/assets/', '/class/assets/'));
   server = await startTestServer({ distDir });
 });
@@ -33,11 +48,15 @@ const page = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${server.url}${path}`, { headers: { Accept: 'text/html', ...headers }, redirect: 'manual' });
 
 /** A GET with a chosen Host header (fetch does not allow setting it). */
-function getWithHost(path: string, host: string): Promise<{ status: number; body: string }> {
+function getWithHost(
+  path: string,
+  host: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
     const req = request(
-      { host: url.hostname, port: url.port, path, headers: { Host: host, Accept: 'text/html' } },
+      { host: url.hostname, port: url.port, path, headers: { Host: host, Accept: 'text/html', ...headers } },
       (res) => {
         let body = '';
         res.on('data', (chunk) => {
@@ -106,6 +125,23 @@ describe('the app pages', () => {
     expect(kite.body).toContain('--color-primary:#b45309');
     const bright = await getWithHost('/v/home', `localhost:${new URL(server.url).port}`);
     expect(bright.body).toContain('<title>Brightpath Academy</title>');
+  });
+
+  it("names the cookie banner's scripts in the page of a brand that asks, until a choice is stored", async () => {
+    const brightHost = `localhost:${new URL(server.url).port}`;
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    // Brightpath asks for consent (English by default): the banner's chunk, what it imports besides
+    // the entry, and its English texts.
+    expect(preloads((await getWithHost('/v/home', brightHost)).body)).toEqual([
+      '/v/assets/consent-Xy1.js',
+      '/v/assets/shared-Q2.js',
+      '/v/assets/consent-En3.js',
+    ]);
+    // A visitor who has chosen gets no banner, and Kite does not ask.
+    const chosen = await getWithHost('/v/home', brightHost, { Cookie: 'cookie_consent=%7B%7D' });
+    expect(preloads(chosen.body)).toEqual([]);
+    expect(preloads((await getWithHost('/v/', '127.0.0.1')).body)).toEqual([]);
   });
 
   it('serves hashed assets with a long cache and other files revalidated', async () => {

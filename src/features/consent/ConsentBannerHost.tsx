@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import type { AppEffects } from '../../app/effects';
 import { AppEffectsContext } from '../../app/hooks';
@@ -11,19 +12,23 @@ import { beginConsentRead } from './consent.provide';
  * part of any route (it shows on the sign-in page and on any page opened first) and leaves once a
  * choice is made. Its texts (the consent catalog) load with it, and the calls that say whether it
  * shows leave beside them: on a page opened first the banner is the largest thing painted, so it
- * waits for no more than it must.
+ * waits for no more than it must (the server names its scripts in the page, server/bannerPreloads.ts).
  */
 export async function showConsentBanner(effects: AppEffects, cookiePolicyLink?: string): Promise<void> {
-  beginConsentRead(effects.api);
-  await loadAreaCatalog('consent');
+  // Rendered once both are in, the banner shows in its first frame rather than a few frames later.
+  await Promise.all([beginConsentRead(effects.api), loadAreaCatalog('consent')]);
   const container = document.createElement('div');
   container.className = 'consent-host';
   document.body.append(container);
-  createRoot(container).render(
-    <I18nProvider i18n={i18n}>
-      <AppEffectsContext.Provider value={effects}>
-        <ConsentBanner cookiePolicyLink={cookiePolicyLink} />
-      </AppEffectsContext.Provider>
-    </I18nProvider>,
+  // At once, not queued behind the page's own render (a transition React may take a while over): the
+  // banner is small, and until it shows the visitor has nothing to answer.
+  flushSync(() =>
+    createRoot(container).render(
+      <I18nProvider i18n={i18n}>
+        <AppEffectsContext.Provider value={effects}>
+          <ConsentBanner cookiePolicyLink={cookiePolicyLink} />
+        </AppEffectsContext.Provider>
+      </I18nProvider>,
+    ),
   );
 }

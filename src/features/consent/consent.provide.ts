@@ -39,12 +39,14 @@ export async function readConsentStart(api: ApiClient): Promise<ConsentStart> {
 let begun: Promise<ConsentStart> | null = null;
 
 /**
- * Starts the consent read ahead of the machine that needs it (the banner's, while its texts load).
- * A failed read is the machine's to handle when it takes the answer (it asks the visitor then).
+ * Starts the consent read ahead of the machine that needs it (the banner's, while its texts load),
+ * and says when it has ended, either way. A failed read is the machine's to handle when it takes the
+ * answer (it asks the visitor then).
  */
-export function beginConsentRead(api: ApiClient): void {
-  begun = readConsentStart(api);
-  begun.catch(() => {});
+export function beginConsentRead(api: ApiClient): Promise<unknown> {
+  const read = readConsentStart(api);
+  begun = read;
+  return read.catch(() => {});
 }
 
 export const consent = (effects: AppEffects) =>

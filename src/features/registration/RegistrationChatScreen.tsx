@@ -22,7 +22,7 @@ import type { ChatQuestion, ChatQuestionName } from '../../domain/registrationCh
 import { isRegistrationStatus } from '../../domain/registrationChat';
 import { isSocialErrorCode, socialErrorText } from '../../domain/socialErrors';
 import { NETWORK_NAMES } from '../../domain/socialNetworks';
-import { pushPermission } from '../../platform/pushSubscription';
+import { pushSupported } from '../../platform/pushSubscription';
 import { guessTimezone } from '../../platform/timezone';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
@@ -69,7 +69,7 @@ function RegistrationChat({ user }: { user: RegistrationChatInput['user'] }) {
       user,
       typingMs: prefersReducedMotion() ? 0 : TYPING_MS,
       linkReturn: linkOutcomeOf(search),
-      canPush: brand.flags.isPushSupport && pushPermission() !== 'unsupported',
+      canPush: brand.flags.isPushSupport && pushSupported(),
       providers: brand.socialAuth.web,
       timezone: guessTimezone(),
     }),

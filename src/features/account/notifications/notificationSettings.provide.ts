@@ -8,7 +8,7 @@ import { currentPushSubscription, pushPermission, subscribeToPush } from '../../
 
 /** Push on this device now: what the browser allows and whether it holds a subscription. */
 export async function checkPush(): Promise<PushState> {
-  const permission = pushPermission();
+  const permission = await pushPermission();
   if (permission === 'unsupported') return 'unsupported';
   if (permission === 'denied') return 'blocked';
   return permission === 'granted' && (await currentPushSubscription()) ? 'on' : 'off';
@@ -20,7 +20,7 @@ export async function checkPush(): Promise<PushState> {
  */
 export async function enablePush(api: ApiClient): Promise<PushState> {
   const subscription = await subscribeToPush(await fetchPushKey(api));
-  if (subscription === 'denied') return pushPermission() === 'denied' ? 'blocked' : 'off';
+  if (subscription === 'denied') return (await pushPermission()) === 'denied' ? 'blocked' : 'off';
   await savePushSubscription(api, subscription);
   return 'on';
 }

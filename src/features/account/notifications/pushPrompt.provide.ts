@@ -95,7 +95,7 @@ export const pushPrompt = (effects: AppEffects) =>
   pushPromptMachine.provide({
     actors: {
       isEligible: fromPromise(
-        async () => pushPermission() === 'default' && !isDeclineFresh(declinedAt(), Date.now()),
+        async () => (await pushPermission()) === 'default' && !isDeclineFresh(declinedAt(), Date.now()),
       ),
       watchUsage: watchUsage(effects),
       enablePush: fromPromise(() => enablePush(effects.api)),
