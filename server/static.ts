@@ -88,10 +88,11 @@ export function brandIndexHtml(
       `body{margin:0;background:var(--color-background)}.app-splash{min-height:100vh;display:grid;place-items:center}</style>`,
   ].join('');
   // The brand shows while the scripts load, where the page would otherwise stay blank: the app's
-  // first render replaces it with its preloader, which shows the same logo in the same place.
+  // first render replaces it with its preloader, which shows the same logo in the same place. It is
+  // the page's first paint, so it does not wait behind the scripts (an image's default is low).
   const splash =
     `<div class="app-splash"><img src="${escapeHtml(logo)}" alt="${escapeHtml(title)}" ` +
-    `width="${LOGO_SIZE.width}" height="${LOGO_SIZE.height}"></div>`;
+    `width="${LOGO_SIZE.width}" height="${LOGO_SIZE.height}" fetchpriority="high"></div>`;
   return (
     html
       // The build may carry its own manifest link or theme colour; the brand's replace them.

@@ -16,7 +16,7 @@ describe('the brand in index.html', () => {
   it("draws the brand's logo in the page's root until the app's first render", () => {
     const html = brandIndexHtml(built, brightpath, 'n0nce', '/v/');
     const root = /<div id="root">(.*?)<\/div><\/body>/.exec(html)?.[1] ?? '';
-    const logo = /<img src="([^"]+)" alt="([^"]+)" width="160" height="40">/.exec(root);
+    const logo = /<img src="([^"]+)" alt="([^"]+)" width="160" height="40" fetchpriority="high">/.exec(root);
     expect(logo?.slice(1)).toEqual([brightpath.assets.logo, brightpath.assets.title]);
     expect(html).toContain('.app-splash{');
   });
