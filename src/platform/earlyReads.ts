@@ -17,5 +17,12 @@ export async function keepEarlyReads(headers: Readonly<Record<string, string>>):
       .filter((url) => url.origin === location.origin && isOfflineReadable(url))
       .map((url) => url.href),
   );
-  await Promise.all([...urls].map((url) => fetch(url, { headers }).catch(() => undefined)));
+  const reads: Promise<unknown>[] = [];
+  for (const url of urls) {
+    reads.push(fetch(url, { headers }).catch(() => undefined));
+    // One call per task: starting a call costs a few milliseconds on a slow phone, and the fifteen
+    // or so of a first page in one go held it for longer than a tap may wait.
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+  await Promise.all(reads);
 }
