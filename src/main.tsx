@@ -14,7 +14,7 @@ void currentBrand().then(async (brand) => {
   // lets the browser in between): on a slow phone each alone is long, and together they would hold
   // the page for a third of a second.
   await new Promise((resolve) => setTimeout(resolve));
-  const app = startApp(brand, language);
+  const app = await startApp(brand, language);
   await catalogActive;
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // A transition: React renders the first page in slices and lets the browser in between, so the page

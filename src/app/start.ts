@@ -16,7 +16,7 @@ import { createAppRouter } from './router';
 import { linkStatisticsQueue } from './statisticsQueueLink';
 import { recordTransitions } from './transitionRecorder';
 
-export type StartedApp = ReturnType<typeof startApp>;
+export type StartedApp = Awaited<ReturnType<typeof startApp>>;
 
 /**
  * Starts the app: the API client wired to the session (token, 401 → SESSION.EXPIRED), the root (app)
@@ -24,7 +24,7 @@ export type StartedApp = ReturnType<typeof startApp>;
  * that guard, error reporting, and the shared effects (with the API client) the screens' machines
  * are given.
  */
-export function startApp(brand: BrandConfig, language: Language) {
+export async function startApp(brand: BrandConfig, language: Language) {
   // The client reads the session only when a call leaves, so it can be made before the root actor.
   const session = (): SessionActor => root.system.get('session');
   // Until its catalog is active, the chosen language is still the one to send.
@@ -40,6 +40,8 @@ export function startApp(brand: BrandConfig, language: Language) {
   });
   const reportError = connectErrorReporting(api);
   const router = createAppRouter(routeGuard, reportError);
+  // The router and the actors are built in two tasks: on a slow phone each alone is long.
+  await new Promise((resolve) => setTimeout(resolve));
   const navigator = routerNavigator(router);
   const root = createActor(app(navigator, reportError, api), {
     input: { brand },

@@ -2,6 +2,8 @@ import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
 import { ROUTE_PATHS } from '../../app/routeNames';
 import { lazyAreaScreen, lazyScreen, page, stringParams } from '../../app/routing';
 
+const screens = () => import('./screens');
+
 export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
   [
     page(
@@ -9,76 +11,32 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       'updateProfile',
       'auth',
       // The profile's error texts are in the account catalog (src/ui/profileFieldErrorTexts.ts).
-      lazyAreaScreen('account', () => import('./ProfileCompletionScreen'), 'ProfileCompletionScreen'),
+      lazyAreaScreen('account', screens, 'ProfileCompletionScreen'),
     ),
-    page(
-      signedIn,
-      'delete',
-      'auth',
-      lazyScreen(() => import('./DeleteAccountScreen'), 'DeleteAccountScreen'),
-      {
-        validateSearch: stringParams('from'),
-      },
-    ),
-    page(
-      signedIn,
-      'points',
-      'auth',
-      lazyAreaScreen('account', () => import('./points/PointsScreen'), 'PointsScreen'),
-    ),
-    page(
-      signedIn,
-      'points-history',
-      'auth',
-      lazyAreaScreen('account', () => import('./points/PointsHistoryScreen'), 'PointsHistoryScreen'),
-    ),
-    page(
-      signedIn,
-      'userSettings',
-      'auth',
-      lazyAreaScreen('account', () => import('./SettingsScreen'), 'SettingsScreen'),
-      { validateSearch: stringParams('changed') },
-    ),
+    page(signedIn, 'delete', 'auth', lazyScreen(screens, 'DeleteAccountScreen'), {
+      validateSearch: stringParams('from'),
+    }),
+    page(signedIn, 'points', 'auth', lazyAreaScreen('account', screens, 'PointsScreen')),
+    page(signedIn, 'points-history', 'auth', lazyAreaScreen('account', screens, 'PointsHistoryScreen')),
+    page(signedIn, 'userSettings', 'auth', lazyAreaScreen('account', screens, 'SettingsScreen'), {
+      validateSearch: stringParams('changed'),
+    }),
     page(
       signedIn,
       'settingsNotifications',
       'auth',
-      lazyAreaScreen(
-        'account',
-        () => import('./notifications/NotificationSettingsScreen'),
-        'NotificationSettingsScreen',
-      ),
+      lazyAreaScreen('account', screens, 'NotificationSettingsScreen'),
     ),
-    page(
-      signedIn,
-      'settingsReminders',
-      'auth',
-      lazyAreaScreen('account', () => import('./reminders/RemindersScreen'), 'RemindersScreen'),
-    ),
-    page(
-      signedIn,
-      'settingsReminderNew',
-      'auth',
-      lazyAreaScreen('account', () => import('./reminders/ReminderFormScreen'), 'ReminderFormScreen'),
-    ),
+    page(signedIn, 'settingsReminders', 'auth', lazyAreaScreen('account', screens, 'RemindersScreen')),
+    page(signedIn, 'settingsReminderNew', 'auth', lazyAreaScreen('account', screens, 'ReminderFormScreen')),
     page(
       signedIn,
       'settingsReminderUpdate',
       'auth',
-      lazyAreaScreen('account', () => import('./reminders/ReminderFormScreen'), 'ReminderFormScreen'),
+      lazyAreaScreen('account', screens, 'ReminderFormScreen'),
     ),
-    page(
-      signedIn,
-      'userPassword',
-      'auth',
-      lazyAreaScreen('account', () => import('./UserPasswordScreen'), 'UserPasswordScreen'),
-    ),
-    page(
-      signedIn,
-      'userEdit',
-      'auth',
-      lazyAreaScreen('account', () => import('./profile/ProfileScreen'), 'ProfileScreen'),
-    ),
+    page(signedIn, 'userPassword', 'auth', lazyAreaScreen('account', screens, 'UserPasswordScreen')),
+    page(signedIn, 'userEdit', 'auth', lazyAreaScreen('account', screens, 'ProfileScreen')),
     // The legacy singular path (shell spec route "userSetting") only leads to the settings.
     createRoute({
       getParentRoute: () => signedIn,

@@ -6,7 +6,8 @@ import { lazyAreaScreen, page, stringParams } from '../../app/routing';
  * path and the old day path lead to, see the shell's redirects), the day and the materials. Every
  * screen is a lazy chunk with the area's catalog, so nothing of the area reaches the sign-in page.
  */
-const myCourses = lazyAreaScreen('learning', () => import('./myCourses/MyCoursesScreen'), 'MyCoursesScreen');
+const screens = () => import('./screens');
+const myCourses = lazyAreaScreen('learning', screens, 'MyCoursesScreen');
 
 export const learningRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
   [
@@ -16,20 +17,10 @@ export const learningRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       signedIn,
       'calendar',
       'auth',
-      lazyAreaScreen('learning', () => import('./calendar/CalendarScreen'), 'CalendarScreen'),
+      lazyAreaScreen('learning', screens, 'CalendarScreen'),
       // `dialog=freeze`: the freeze path's redirect; `dayId`: the old day path's.
       { validateSearch: stringParams('dialog', 'dayId') },
     ),
-    page(
-      signedIn,
-      'day',
-      'auth',
-      lazyAreaScreen('learning', () => import('./day/DayScreen'), 'DayScreen'),
-    ),
-    page(
-      signedIn,
-      'materials',
-      'auth',
-      lazyAreaScreen('learning', () => import('./materials/MaterialsScreen'), 'MaterialsScreen'),
-    ),
+    page(signedIn, 'day', 'auth', lazyAreaScreen('learning', screens, 'DayScreen')),
+    page(signedIn, 'materials', 'auth', lazyAreaScreen('learning', screens, 'MaterialsScreen')),
   ] as const;
