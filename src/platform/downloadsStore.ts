@@ -1,4 +1,4 @@
-import { clear, createStore, del, set, values } from 'idb-keyval';
+import { clear, createStore, del, set, type UseStore, values } from 'idb-keyval';
 import type { DownloadRecord } from '../domain/learning/download';
 import { DOWNLOADS_CACHE } from './cacheNames';
 
@@ -6,7 +6,12 @@ import { DOWNLOADS_CACHE } from './cacheNames';
  * The downloads' records in IndexedDB (idb-keyval), one per lesson: what a reload restores and the
  * Downloads screen lists. The files themselves are in the Cache Storage `DOWNLOADS_CACHE`.
  */
-const recordsStore = () => createStore('lp-downloads', 'lessons');
+/**
+ * One connection for the page, opened on first use: a download writes its record three times, and a
+ * connection opened for each write delayed the download's start and end by one opening each.
+ */
+let store: UseStore | undefined;
+const recordsStore = () => (store ??= createStore('lp-downloads', 'lessons'));
 
 export const readDownloadRecords = (): Promise<DownloadRecord[]> => values<DownloadRecord>(recordsStore());
 

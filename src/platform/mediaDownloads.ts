@@ -43,27 +43,27 @@ export async function measureFiles(
 /**
  * Asks that the origin's storage be kept under pressure (the browser may refuse or not ask), once
  * per page: the answer does not change between one download and the next, and asking costs each
- * download a few round trips to the browser. A refusal changes nothing: downloads still work, they
- * may only be evicted.
+ * download a few round trips to the browser. A refusal, or a browser that cannot answer, changes
+ * nothing: downloads still work, they may only be evicted.
  */
-const persistenceAsked = new WeakMap<StorageManager, Promise<void>>();
-function askForPersistentStorage(): Promise<void> {
+const persistenceAsked = new WeakSet<StorageManager>();
+function askForPersistentStorage(): void {
   const storage = navigator.storage;
-  if (!storage?.persist) return Promise.resolve();
-  let asked = persistenceAsked.get(storage);
-  if (!asked) {
-    asked = (async () => {
-      if (await storage.persisted?.()) return;
-      await storage.persist().catch(() => false);
-    })();
-    persistenceAsked.set(storage, asked);
-  }
-  return asked;
+  if (!storage?.persist || persistenceAsked.has(storage)) return;
+  persistenceAsked.add(storage);
+  (async () => {
+    if (await storage.persisted?.()) return;
+    await storage.persist();
+  })().catch(() => {});
 }
 
-/** Fails at once with code 10 when quota minus usage is under 1.1 times `sizeBytes`. */
+/**
+ * Fails at once with code 10 when quota minus usage is under 1.1 times `sizeBytes`. Persistence is
+ * asked meanwhile, not waited for: the answer changes neither quota nor usage, and a browser that
+ * asks the learner would hold every first download until they answered.
+ */
 export async function ensureRoomFor(sizeBytes: number): Promise<void> {
-  await askForPersistentStorage();
+  askForPersistentStorage();
   const estimate = (await navigator.storage?.estimate?.()) ?? {};
   if (!hasRoomFor(estimate, sizeBytes)) throw new DownloadFailed(NO_SPACE_CODE);
 }
@@ -80,13 +80,19 @@ export async function removeFiles(files: readonly DownloadFile[]): Promise<void>
 }
 
 /**
- * A file is fetched in parts of this size, a few at a time, each read whole by the browser into a
- * Blob. Reading a body in the page (a stream piped through script, to count its bytes) costs the
- * main thread every chunk and made a download half as fast as a plain fetch; a Blob is filled by the
- * browser itself, kept outside the page's memory (on disk when large), and the parts give progress.
+ * A large file is fetched in parts of this size, a few at a time, so the progress moves while it
+ * arrives; the browser reads each part whole into a Blob. No body is read in the page: a stream piped
+ * through script, to count its bytes, costs the main thread every chunk and made a download half as
+ * fast as a plain fetch.
  */
 const PART_BYTES = 2 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 3;
+/**
+ * Parts in flight together share the link and land together, so a file of no more parts than that
+ * would show no earlier progress for them, only cost a request per part (on a fast link a request
+ * costs about as much as a part's bytes): it comes in one request.
+ */
+const IN_PARTS_ABOVE = PART_BYTES * PARTS_IN_FLIGHT;
 
 const fetchMedia = (url: string, signal: AbortSignal | undefined, headers: Record<string, string> = {}) =>
   fetch(url, { credentials: 'same-origin', cache: 'no-store', signal, headers });
@@ -97,7 +103,7 @@ const rangeTotal = (response: Response): number | null => {
   return Number.isSafeInteger(total) && total > 0 ? total : null;
 };
 
-/** The stored answer: the file's bytes with the headers the worker serves it with. */
+/** The stored answer of a file read first: its bytes with the headers the worker serves it with. */
 function storedResponse(from: Response, body: Blob): Response {
   const headers = new Headers({ 'content-length': String(body.size) });
   for (const name of ['content-type', 'last-modified', 'etag']) {
@@ -108,21 +114,32 @@ function storedResponse(from: Response, body: Blob): Response {
 }
 
 /**
- * The file's bytes: the first part is asked for with a range; a server that sends the whole file
- * instead has answered everything. The other parts carry `If-Range` with the first part's validator,
- * so a file replaced on the server mid-download answers 200 and fails the download instead of
- * mixing two versions.
+ * Fetches the file into the cache. A file answered whole is put in the cache as it arrives, as the
+ * server sent it: the browser streams it to disk itself, where reading it into a Blob first and
+ * storing that afterwards added the time of a copy. Only a compressed answer (a long subtitle file)
+ * is read first: its bytes are stored decoded, so it is stored without the encoding its headers name.
+ * A large file's first part is asked for with a range; a server that sends the whole file instead
+ * has answered everything. The other parts carry `If-Range` with the first part's validator, so a
+ * file replaced on the server mid-download answers 200 and fails the download instead of mixing two
+ * versions.
  */
-async function fetchFile(file: DownloadFile, signal: AbortSignal | undefined, onBytes: (n: number) => void) {
+async function storeFile(
+  cache: Promise<Cache>,
+  file: DownloadFile,
+  signal: AbortSignal | undefined,
+  onBytes: (length: number) => void,
+): Promise<void> {
   const failed = (response: Response) => new DownloadFailed(null, `${file.url} answered ${response.status}`);
-  const inParts = file.sizeBytes !== null && file.sizeBytes > PART_BYTES;
+  const inParts = file.sizeBytes !== null && file.sizeBytes > IN_PARTS_ABOVE;
   const first = await fetchMedia(file.url, signal, inParts ? { range: `bytes=0-${PART_BYTES - 1}` } : {});
   if (!first.ok) throw failed(first);
   const total = first.status === 206 ? rangeTotal(first) : null;
   if (total === null) {
-    const whole = await first.blob();
-    onBytes(whole.size);
-    return storedResponse(first, whole);
+    const whole = first.headers.has('content-encoding') ? storedResponse(first, await first.blob()) : first;
+    await (await cache).put(file.url, whole);
+    // Its listed size, which the download's total counts (nothing for a file of unknown size).
+    onBytes(file.sizeBytes ?? 0);
+    return;
   }
   const validator = first.headers.get('etag') ?? first.headers.get('last-modified') ?? '';
   const readPart = async (response: Response, expected: number) => {
@@ -153,16 +170,7 @@ async function fetchFile(file: DownloadFile, signal: AbortSignal | undefined, on
     }),
     ...Array.from({ length: PARTS_IN_FLIGHT - 1 }, fetchParts),
   ]);
-  return storedResponse(first, new Blob(parts));
-}
-
-async function storeFile(
-  cache: Cache,
-  file: DownloadFile,
-  signal: AbortSignal | undefined,
-  onBytes: (length: number) => void,
-): Promise<void> {
-  await cache.put(file.url, await fetchFile(file, signal, onBytes));
+  await (await cache).put(file.url, storedResponse(first, new Blob(parts)));
 }
 
 /** The first of several failures: the others are the aborts it caused. */
@@ -197,7 +205,10 @@ export async function storeFiles(
   files: readonly DownloadFile[],
   { signal, onProgress }: { signal?: AbortSignal; onProgress: (bytes: number) => void },
 ): Promise<void> {
-  const cache = await caches.open(DOWNLOADS_CACHE);
+  // The requests go out at once; the cache opens meanwhile (on a busy page that alone takes a while).
+  const cache = caches.open(DOWNLOADS_CACHE);
+  // Each file awaits it before being stored; should every request fail first, nobody would.
+  cache.catch(() => {});
   let bytes = 0;
   let reportedAt = 0;
   const onBytes = (length: number) => {

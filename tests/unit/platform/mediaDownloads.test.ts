@@ -26,6 +26,7 @@ function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY) {
   return {
     entries,
     opened,
+    cache,
     storage: {
       open: async (name: string) => {
         opened.push(name);
@@ -89,6 +90,49 @@ describe('storeFiles', () => {
     expect(caches.entries.size).toBe(0);
   });
 
+  it("streams a file answered whole into the cache: the server's answer itself is stored", async () => {
+    const caches = memoryCaches();
+    const put = vi.spyOn(caches.cache, 'put');
+    vi.stubGlobal('caches', caches.storage);
+    await storeFiles([video], { onProgress: () => {} });
+    const answer = await vi.mocked(fetch).mock.results[0]?.value;
+    expect(put).toHaveBeenCalledWith(video.url, answer);
+  });
+
+  it('stores a compressed answer without the encoding its bytes no longer have', async () => {
+    vi.mocked(fetch).mockResolvedValueOnce(
+      new Response('WEBVT', {
+        headers: { 'content-type': 'text/vtt', 'content-encoding': 'gzip', etag: '"s1"' },
+      }),
+    );
+    const caches = memoryCaches();
+    const put = vi.spyOn(caches.cache, 'put');
+    vi.stubGlobal('caches', caches.storage);
+    await storeFiles([subtitles], { onProgress: () => {} });
+    const stored = put.mock.calls[0]?.[1];
+    expect(Object.fromEntries(stored?.headers ?? [])).toEqual({
+      'content-type': 'text/vtt',
+      'content-length': '5',
+      etag: '"s1"',
+    });
+    expect(caches.entries.get(subtitles.url)).toBe('WEBVT');
+  });
+
+  it('asks for the files without waiting for the download cache to open', async () => {
+    const caches = memoryCaches();
+    const fetchedBeforeOpen: boolean[] = [];
+    vi.stubGlobal('caches', {
+      open: async (name: string) => {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        fetchedBeforeOpen.push(vi.mocked(fetch).mock.calls.length === files.length);
+        return caches.storage.open(name);
+      },
+    });
+    await storeFiles(files, { onProgress: () => {} });
+    expect(fetchedBeforeOpen).toEqual([true]);
+    expect(Object.fromEntries(caches.entries)).toEqual(bodies);
+  });
+
   it('removes a download whatever it stored', async () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
@@ -100,10 +144,12 @@ describe('storeFiles', () => {
 
 describe('storeFiles of a large file', () => {
   const PART = 2 * 1024 * 1024;
-  const large = { url: 'https://app.test/media/videos/2/video.mp4', sizeBytes: 5 * 1024 * 1024 + 7 };
-  const bytes = 'abcdefghij'.repeat(Math.ceil(large.sizeBytes / 10)).slice(0, large.sizeBytes);
-  /** The server's ranged answers; `changeAfter` serves another version (another ETag) from that request on. */
-  function rangedServer(changeAfter = Number.POSITIVE_INFINITY) {
+  /** More parts than go in flight at once (three). */
+  const large = { url: 'https://app.test/media/videos/2/video.mp4', sizeBytes: 7 * 1024 * 1024 + 7 };
+  const bytesOf = (size: number) => 'abcdefghij'.repeat(Math.ceil(size / 10)).slice(0, size);
+  const bytes = bytesOf(large.sizeBytes);
+  /** The server's answers, ranged or whole, of `served`; from request `changeAfter` on, another version (ETag). */
+  function rangedServer(changeAfter = Number.POSITIVE_INFINITY, served = bytes) {
     const asked: { range: string | null; ifRange: string | null }[] = [];
     const fetchRanged = vi.fn(async (_url: string, init?: RequestInit) => {
       const headers = new Headers(init?.headers);
@@ -112,16 +158,16 @@ describe('storeFiles of a large file', () => {
       const range = /^bytes=(\d+)-(\d+)$/.exec(headers.get('range') ?? '');
       const ifRange = headers.get('if-range');
       if (!range || (ifRange !== null && ifRange !== etag)) {
-        return new Response(bytes, { headers: { etag, 'content-length': String(bytes.length) } });
+        return new Response(served, { headers: { etag, 'content-length': String(served.length) } });
       }
       const start = Number(range[1]);
-      const end = Math.min(Number(range[2]), bytes.length - 1);
-      return new Response(bytes.slice(start, end + 1), {
+      const end = Math.min(Number(range[2]), served.length - 1);
+      return new Response(served.slice(start, end + 1), {
         status: 206,
         headers: {
           etag,
           'content-type': 'video/mp4',
-          'content-range': `bytes ${start}-${end}/${bytes.length}`,
+          'content-range': `bytes ${start}-${end}/${served.length}`,
         },
       });
     });
@@ -140,11 +186,24 @@ describe('storeFiles of a large file', () => {
       [
         `bytes=0-${PART - 1}`,
         `bytes=${PART}-${2 * PART - 1}`,
-        `bytes=${2 * PART}-${bytes.length - 1}`,
+        `bytes=${2 * PART}-${3 * PART - 1}`,
+        `bytes=${3 * PART}-${bytes.length - 1}`,
       ].sort(),
     );
     expect(asked.slice(1).every((request) => request.ifRange === '"v1"')).toBe(true);
     expect(progress.at(-1)).toBe(large.sizeBytes);
+  });
+
+  it('fetches a file of no more parts than go in flight at once in one request', async () => {
+    const sizeBytes = 3 * PART;
+    const asked = rangedServer(Number.POSITIVE_INFINITY, bytesOf(sizeBytes));
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    const progress: number[] = [];
+    await storeFiles([{ url: large.url, sizeBytes }], { onProgress: (done) => progress.push(done) });
+    expect(asked).toEqual([{ range: null, ifRange: null }]);
+    expect(caches.entries.get(large.url)).toBe(bytesOf(sizeBytes));
+    expect(progress.at(-1)).toBe(sizeBytes);
   });
 
   it('fails and keeps nothing when the file changes on the server between its parts', async () => {
@@ -179,6 +238,14 @@ describe('ensureRoomFor', () => {
     vi.stubGlobal('navigator', { storage: granted });
     await expect(ensureRoomFor(1_000)).resolves.toBeUndefined();
     expect(granted.persist).toHaveBeenCalledOnce();
+  });
+
+  it('checks the room without waiting for the answer on persistence', async () => {
+    const unanswered = { ...storage(1_100, 0), persist: vi.fn(() => new Promise<boolean>(() => {})) };
+    vi.stubGlobal('navigator', { storage: unanswered });
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited for the answer'), 100));
+    await expect(Promise.race([ensureRoomFor(1_000), waited])).resolves.toBeUndefined();
+    expect(unanswered.persist).toHaveBeenCalledOnce();
   });
 
   it('fails at once with code 10 below that', async () => {
