@@ -24,15 +24,15 @@ const { deleteDownloadRecord, readDownloadRecords, saveDownloadRecord } = await 
 );
 
 const record = (status: DownloadRecord['status']): DownloadRecord => ({
-  lessonId: 31,
-  fileId: 3,
-  streamId: 5,
-  dayId: 12,
-  courseTitle: 'Strong back',
-  lessonTitle: 'Warm-up',
-  files: [{ url: 'https://app.test/media/videos/3/video.mp4', sizeBytes: 900 }],
+  lessonId: 8,
+  fileId: 14,
+  streamId: 2,
+  dayId: 40,
+  courseTitle: 'Breathing basics',
+  lessonTitle: 'Box breathing',
+  files: [{ url: 'https://app.test/media/videos/14/video.mp4', sizeBytes: 1200 }],
   status,
-  sizeBytes: 900,
+  sizeBytes: 1200,
   downloadedAt: null,
   code: null,
 });
@@ -43,7 +43,7 @@ describe('download records', () => {
     await saveDownloadRecord(record('loading'));
     await saveDownloadRecord({ ...record('loaded'), downloadedAt: 1_700_000_000_000 });
     expect(await readDownloadRecords()).toMatchObject([{ status: 'loaded' }]);
-    await deleteDownloadRecord(31);
+    await deleteDownloadRecord(8);
     expect(await readDownloadRecords()).toEqual([]);
     expect(idb.createStore).toHaveBeenCalledOnce();
   });
