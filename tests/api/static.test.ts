@@ -98,7 +98,7 @@ describe('the app pages', () => {
     expect(nonce).toBeTruthy();
     // The brand's logo stands in the root until the app's first render.
     expect(html).toContain(
-      '<div id="root"><div class="app-splash"><img src="/v/brands/brightpath/logo.svg" alt="Brightpath Academy" width="160" height="40"></div></div>',
+      '<div id="root"><div class="app-splash"><img src="/v/brands/brightpath/logo.svg" alt="Brightpath Academy" width="160" height="40" fetchpriority="high"></div></div>',
     );
     const csp = response.headers.get('content-security-policy') ?? '';
     for (const directive of [
