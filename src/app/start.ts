@@ -4,6 +4,7 @@ import { linkConsent } from '../features/consent/consentLink';
 import { hostDownloads } from '../features/offline/downloadsHost';
 import { app, connectApiClient, connectErrorReporting } from '../features/shell/app.provide';
 import { routeGuard as providedRouteGuard } from '../features/shell/routeGuard.provide';
+import { nextTask } from '../platform/nextTask';
 import { createEffects } from './effects';
 import { guardFacts } from './guardFacts';
 import type { SessionActor } from './hooks';
@@ -41,7 +42,7 @@ export async function startApp(brand: BrandConfig, language: Language) {
   const reportError = connectErrorReporting(api);
   const router = createAppRouter(routeGuard, reportError);
   // The router and the actors are built in two tasks: on a slow phone each alone is long.
-  await new Promise((resolve) => setTimeout(resolve));
+  await nextTask();
   const navigator = routerNavigator(router);
   const root = createActor(app(navigator, reportError, api), {
     input: { brand },

@@ -1,4 +1,5 @@
 import { isOfflineReadable } from '../domain/offlineReads';
+import { nextTask } from './nextTask';
 
 /**
  * Asks again, through the service worker that has just taken control of the page for the first
@@ -22,7 +23,7 @@ export async function keepEarlyReads(headers: Readonly<Record<string, string>>):
     reads.push(fetch(url, { headers }).catch(() => undefined));
     // One call per task: starting a call costs a few milliseconds on a slow phone, and the fifteen
     // or so of a first page in one go held it for longer than a tap may wait.
-    await new Promise((resolve) => setTimeout(resolve));
+    await nextTask();
   }
   await Promise.all(reads);
 }
