@@ -4,87 +4,37 @@
 // worker's precache, a lesson's download against plain fetches and its first frame offline, 1,000
 // queued statistics synced, and a larger fuzz run. Prints the figures and writes reports/bench.json,
 // each figure beside its budget.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
-import type { DatabaseOptions } from '../server/db/client';
-import { type ServerDatabase, withServerProcess } from '../tests/e2e/support/server-process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { withServerProcess } from '../tests/e2e/support/server-process';
 import { measureAvatarUploads } from './avatar-upload';
 import { measureDownloads } from './downloads';
 import { runFuzz } from './fuzz';
-import { loadLessonStatistics, loadStreamStatus } from './learning';
-import { BENCH_LEARNER, type BenchLearning, prepareLearningData } from './learning-data';
-import { bearer, LOAD, loadAgainstHealth, ratio, signIn } from './load';
+import { BENCH_LEARNER, type BenchLearning } from './learning-data';
+import {
+  freshPostgresDatabase,
+  LOAD_BUDGET,
+  learningDatabase,
+  learningLoad,
+  printLearningLoad,
+} from './learning-load';
+import { LOAD, ratio, signIn } from './load';
 import { lighthousePerformance, pageJsGzipKb, pageScripts, totalKb } from './page';
 import { precacheSize } from './precache';
-import { syncQueuedStatistics } from './statistics-sync';
 
 const BUDGET = {
+  ...LOAD_BUDGET,
   signInJsGzipKb: 130,
   lighthousePerformance: 0.95,
-  userToHealth: 0.5,
-  pgliteToPostgres: 0.6,
   fuzzFiveXX: 0,
   dayPageJsGzipKb: 220,
   playerChunkGzipKb: 340,
   calendarLighthouse: 0.9,
   profileLighthouse: 0.95,
-  statusToHealth: 0.3,
-  statusP99MsPostgres: 100,
-  statisticsToHealthPostgres: 0.4,
 };
 const FUZZ = { runs: 3000, seconds: 180 };
 
 const atMost = (value: number, budget: number) => ({ value, budget, ok: value <= budget });
 const atLeast = (value: number, budget: number) => ({ value, budget, ok: value >= budget });
-
-async function freshPostgresDatabase(): Promise<string> {
-  const adminUrl = process.env.TEST_PG_URL;
-  if (!adminUrl) throw new Error('TEST_PG_URL is not set: run the bench with npm run bench');
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** A fresh database of either kind with the learning data written, and the server settings that open it. */
-async function learningDatabase(
-  databaseUrl: string | undefined,
-  timeImport: boolean,
-): Promise<{ server: ServerDatabase; learning: BenchLearning }> {
-  const mediaDir = mkdtempSync(join(tmpdir(), 'bench-media-'));
-  const dataDir = databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'bench-pglite-'));
-  const options: DatabaseOptions = databaseUrl
-    ? { kind: 'postgres', url: databaseUrl }
-    : { kind: 'pglite', dataDir };
-  const learning = await prepareLearningData(options, mediaDir, { timeImport });
-  return { server: { databaseUrl, dataDir, mediaDir }, learning };
-}
-
-/** The learning calls under load, each beside the health route of the same run. */
-async function learningLoad(origin: string, learning: BenchLearning) {
-  const headers = bearer(await signIn(origin, BENCH_LEARNER));
-  const { health, user, userToHealth } = await loadAgainstHealth(origin, BENCH_LEARNER);
-  const status = await loadStreamStatus(origin, headers, learning);
-  const statistics = await loadLessonStatistics(origin, headers, learning);
-  // 1,000 statistics synced through the app's queue; it throws unless exactly 1,000 are counted.
-  const statisticsSync = await syncQueuedStatistics(origin, BENCH_LEARNER, learning);
-  return {
-    health,
-    user,
-    userToHealth,
-    status,
-    statusToHealth: ratio(status.requestsPerSecond, health.requestsPerSecond),
-    statistics,
-    statisticsToHealth: ratio(statistics.requestsPerSecond, health.requestsPerSecond),
-    statisticsSync,
-  };
-}
 
 /** The day page's scripts until it is idle and the first lesson's play has brought the player. */
 async function dayPageScripts(origin: string, token: string, learning: BenchLearning) {
@@ -188,31 +138,8 @@ async function main() {
   const onPostgres = await withServerProcess(18181, postgresData.server, (origin) =>
     learningLoad(origin, postgresData.learning),
   );
-  for (const [name, load] of [
-    ['PGlite', onPglite.load],
-    ['PostgreSQL', onPostgres],
-  ] as const) {
-    console.log(
-      `${name}: GET /healthz ${load.health.requestsPerSecond} req/s (p99 ${load.health.p99Ms} ms), ` +
-        `GET /user ${load.user.requestsPerSecond} req/s (p99 ${load.user.p99Ms} ms), ` +
-        `ratio ${load.userToHealth} (budget ${BUDGET.userToHealth})`,
-    );
-    console.log(
-      `${name}: stream status ${load.status.requestsPerSecond} req/s (p99 ${load.status.p99Ms} ms), ` +
-        `ratio ${load.statusToHealth} (budget ${BUDGET.statusToHealth})`,
-    );
-    const stats = load.statistics;
-    console.log(
-      `${name}: save-lesson-stat ${stats.requestsPerSecond} req/s (p99 ${stats.p99Ms} ms), ratio ` +
-        `${load.statisticsToHealth}; ${stats.sent} sent, ${stats.counted} counted, ` +
-        `${stats.lost} lost, ${stats.doubled} doubled`,
-    );
-    const sync = load.statisticsSync;
-    console.log(
-      `${name}: ${sync.queued} queued statistics synced in ${sync.seconds} s (${sync.perSecond}/s), ` +
-        `${sync.counted} counted`,
-    );
-  }
+  printLearningLoad('PGlite', onPglite.load);
+  printLearningLoad('PostgreSQL', onPostgres);
   const pgliteToPostgres = ratio(onPglite.load.user.requestsPerSecond, onPostgres.user.requestsPerSecond);
   console.log(`GET /user PGlite / PostgreSQL: ${pgliteToPostgres} (budget ${BUDGET.pgliteToPostgres})`);
 

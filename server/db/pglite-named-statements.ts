@@ -1,4 +1,4 @@
-import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type messages, type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 
 /**
  * Parameterised queries on PGlite as named prepared statements of its one session. PGlite's
@@ -15,8 +15,23 @@ import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite
 /** Statements kept at most: the SQL the server writes is a bounded set; beyond it, plain queries. */
 const MAX_STATEMENTS = 500;
 
-/** A prepared statement and the serializer of each of its parameters, by position. */
-type Statement = { name: string; writers: Serializer[] };
+/** A prepared statement and what is kept of it between runs. */
+type Statement = {
+  name: string;
+  /** The serializer of each parameter, by position. */
+  writers: Serializer[];
+  /**
+   * What Describe answers for its result (its columns, or none), asked on the first run only: a
+   * prepared statement's result keeps its columns (a schema change that would alter them makes
+   * Postgres refuse the statement, see `isStalePlan`), and asking again cost a call into the engine
+   * and the parsing of every column's description on every run.
+   */
+  description?: messages.BackendMessage[];
+  /** The parsers of the result's column types, by the caller's parsers they were chosen with (`parsersOf`). */
+  readers: Map<CallerParsers | undefined, Parsers>;
+};
+type CallerParsers = Record<number, (value: string) => unknown>;
+type Parsers = Record<number, Parser>;
 type Serializer = (value: unknown) => string;
 type Parser = (value: string, type?: number) => unknown;
 /**
@@ -24,7 +39,7 @@ type Parser = (value: string, type?: number) => unknown;
  * it adds as it starts (public on the instance, not in its declared type).
  */
 type TypeHandlers = {
-  parsers: Record<number, Parser>;
+  parsers: Parsers;
   serializers: Record<number, Serializer | undefined>;
 };
 
@@ -60,12 +75,35 @@ export function namedStatements(pglite: PGlite) {
       );
       const writers = paramTypes.map((type) => serializers[type]);
       // A type PGlite has no serializer for is left to its own query (which writes it as text).
-      const statement = writers.every((write) => write !== undefined) ? { name, writers } : null;
+      const statement = writers.every((write) => write !== undefined)
+        ? { name, writers, readers: new Map() }
+        : null;
       prepared.set(sql, statement);
       return statement;
     } finally {
       await exec(serialize.sync());
     }
+  }
+
+  /**
+   * The parsers of the result's own column types, the caller's over PGlite's: its `parseResults`
+   * copies the parsers it is given on every call, and the instance's are some hundreds (every array
+   * type of the database), whose copying cost more than the rest of reading a small result.
+   */
+  function parsersOf(statement: Statement, parsers: CallerParsers | undefined) {
+    let chosen = statement.readers.get(parsers);
+    if (!chosen) {
+      chosen = {};
+      const description = statement.description?.find(
+        (message): message is messages.RowDescriptionMessage => message.name === 'rowDescription',
+      );
+      for (const { dataTypeID } of description?.fields ?? []) {
+        const parser = parsers?.[dataTypeID] ?? defaultParsers[dataTypeID];
+        if (parser) chosen[dataTypeID] = parser;
+      }
+      statement.readers.set(parsers, chosen);
+    }
+    return chosen;
   }
 
   /**
@@ -75,7 +113,7 @@ export function namedStatements(pglite: PGlite) {
   async function run(
     sql: string,
     params: unknown[],
-    parsers: Record<number, (value: string) => unknown> | undefined,
+    parsers: CallerParsers | undefined,
     { inTransaction }: { inTransaction: boolean },
   ): Promise<Results<unknown> | undefined> {
     const statement = await prepare(sql).catch((error: unknown) => {
@@ -89,7 +127,8 @@ export function namedStatements(pglite: PGlite) {
     const messages = [];
     try {
       messages.push(...(await exec(serialize.bind({ statement: statement.name, values }))));
-      messages.push(...(await exec(serialize.describe({ type: 'P' }))));
+      statement.description ??= await exec(serialize.describe({ type: 'P' }));
+      messages.push(...statement.description);
       messages.push(...(await exec(serialize.execute({}))));
     } catch (error) {
       if (!isStalePlan(error)) throw reported(error, sql, params);
@@ -103,7 +142,7 @@ export function namedStatements(pglite: PGlite) {
     }
     // Outside a transaction a statement is durable when it returns, as with PGlite's query.
     if (!inTransaction) await pglite.syncToFs();
-    return parse.parseResults(messages, defaultParsers, { rowMode: 'array', parsers })[0];
+    return parse.parseResults(messages, parsersOf(statement, parsers), { rowMode: 'array' })[0];
   }
 
   return { run };

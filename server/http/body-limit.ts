@@ -1,8 +1,8 @@
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { nodeRequest } from './request-body';
 import { sendError } from './respond';
 
 /** The body limit of every API route; a route that takes uploads registers a higher one. */
@@ -55,11 +55,13 @@ export function limitBody({
     const declared = declaredLength(c.req.raw.headers);
     const bodiless = (c.req.method === 'GET' || c.req.method === 'HEAD') && !declared;
     if (bodiless && !c.req.header('transfer-encoding')) return next();
-    const body = c.req.raw.body;
-    if (!body || checked.has(c)) return next();
+    if (checked.has(c)) return next();
     checked.add(c);
-    // Node's parser holds a body to its declared length, so a small declared body needs no counting.
+    // Node's parser holds a body to its declared length, so a small declared body needs no counting
+    // (nor the web Request that asking for the body builds: the route reads it from Node's request).
     if (declared !== undefined && declared <= maxBytes) return next();
+    const body = c.req.raw.body;
+    if (!body) return next();
     if (declared !== undefined && declared > drainBytes) return tooLarge(c);
     if (declared === undefined && countedByRoute) return next();
 
@@ -83,10 +85,6 @@ export function limitBody({
     return next();
   };
 }
-
-/** The Node request under a Hono context (`@hono/node-server` passes it as `env.incoming`). */
-const nodeRequest = (c: Context<AppEnv>): IncomingMessage | undefined =>
-  (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
 
 /**
  * An answer given before the body was read (a refusal by the session check or by a route's first

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isMessageKey, type MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError, type FieldErrors } from './errors';
+import { readRequestBody } from './request-body';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -11,7 +12,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 /** The body as text; bytes that are not UTF-8 are refused rather than stored as replacement characters. */
 async function readText(c: Context<AppEnv>): Promise<string> {
   try {
-    return UTF8.decode(await c.req.arrayBuffer());
+    return UTF8.decode(await readRequestBody(c));
   } catch {
     throw new ApiError(400, 'badEncoding');
   }

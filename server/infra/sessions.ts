@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import { rowAsJson } from '../db/statements';
 import type { Authenticated } from '../http/context';
 import type { EventsHub } from './events-hub';
 import { hashToken, newToken } from './tokens';
@@ -35,14 +36,31 @@ export const REPLACED_SESSION_GRACE_MS = 30_000;
  */
 const isLive = or(isNull(sessions.revokedAt), gt(sessions.revokedAt, sql`now()`));
 
+/**
+ * The session lookup as parts of a larger statement, for the busiest calls: their first read joined
+ * to the lookup costs one round trip where the lookup and the read cost two. Such a statement selects
+ * `columns` beside its own, from `sessions` inner-joined to `users` on `userJoin`, where `live`
+ * holds for its `tokenHash` placeholder; `liveSessionOf` then reads the session out of its row, as
+ * `authenticate` does, so the session is checked alike in every statement.
+ */
+export const sessionLookup = {
+  columns: { user: rowAsJson(users), sessionId: sessions.id },
+  userJoin: eq(users.id, sessions.userId),
+  live: and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive) as SQL,
+};
+
+/** The session of a lookup's row (which may hold more): none when no live session matched, or its user was deleted. */
+export const liveSessionOf = (row: Authenticated | undefined): Authenticated | null =>
+  row && row.user.status !== 0 ? { user: row.user, sessionId: row.sessionId } : null;
+
 export function createSessions(db: Db, hub: EventsHub): Sessions {
   // Every authenticated call runs this lookup: prepared once, so the query is not rebuilt per request
   // (building it cost more CPU than the database spent answering it).
   const liveSessionByTokenHash = db
-    .select({ user: users, sessionId: sessions.id })
+    .select(sessionLookup.columns)
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive))
+    .innerJoin(users, sessionLookup.userJoin)
+    .where(sessionLookup.live)
     .limit(1)
     .prepare('live_session_by_token_hash');
 
@@ -78,8 +96,7 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     async authenticate(token) {
       if (!token) return null;
       const [row] = await liveSessionByTokenHash.execute({ tokenHash: hashToken(token) });
-      if (!row || row.user.status === 0) return null;
-      return row;
+      return liveSessionOf(row);
     },
 
     async revoke(sessionId) {

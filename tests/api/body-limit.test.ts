@@ -157,6 +157,32 @@ describe('the server answers an oversize body with 413 every time', () => {
     expect(answer.status).toBe(422);
   });
 
+  it('reads a body sent in chunks within the limit as whole as one sent with its length', async () => {
+    const json = JSON.stringify({ email: 'learner@example.com', password: 'not-the-password' });
+    const login = (body: string | ReadableStream<Uint8Array>) =>
+      fetch(`${server.api}/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const inPieces = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const bytes = new TextEncoder().encode(json);
+        controller.enqueue(bytes.subarray(0, 10));
+        controller.enqueue(bytes.subarray(10));
+        controller.close();
+      },
+    });
+    const withLength = await login(json);
+    const chunked = await login(inPieces);
+    expect(chunked.status).toBe(withLength.status);
+    const answer = await chunked.json();
+    expect(answer).toEqual(await withLength.json());
+    // The credentials were read and checked: an unread body would have no fields at all.
+    expect(answer.errors).toEqual({ password: ['Incorrect e-mail or password.'] });
+  });
+
   for (const framing of ['content-length', 'chunked'] as const) {
     it(`cuts a body over 16 MB (${framing}) without hanging`, async () => {
       const answer = await rawPost(port(), '/spa/api/v1/auth/login', { bodyBytes: 20 * MiB, framing });

@@ -1,9 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../server/db/schema';
+import { dayStatistics, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/infra/tokens';
 import { openEvents } from './client';
 import { serverForFile } from './harness';
+import { createLearningFixture } from './learning-fixture';
 
 // A short keep-alive interval so the comment line can be seen within a test.
 const { server, api } = serverForFile({ keepAliveMs: 200 });
@@ -120,6 +121,45 @@ describe('revocation reaches the other sessions', () => {
     expect(events.received()).not.toContain('event: logout');
     expect((await api.get('/user', { token: other })).status).toBe(200);
     events.close();
+  });
+});
+
+describe('calls whose first read looks the session up itself', () => {
+  it('refuse a session revoked in the database, or a deleted account, at once and count nothing', async () => {
+    const account = await api.signUp('first-read');
+    const course = await createLearningFixture(server.db, { userId: account.id, label: 'First read' });
+    const [lesson] = course.days[0].lessonSetLessonIds;
+    const statistic = {
+      stage_day_id: course.days[0].id,
+      user_course_stream_id: course.streamId,
+      stage_day_lesson_set_lesson_id: lesson,
+      viewed_seconds: 5,
+      play_count: 1,
+      day_status: 'started',
+    };
+    const answers = async () => [
+      (await api.get('/user', { token: account.token })).status,
+      (await api.get(`/user-course-streams/${course.streamId}/status`, { token: account.token })).status,
+      (await api.post('/save-lesson-stat', statistic, { token: account.token })).status,
+    ];
+    const counted = () => server.db.$count(dayStatistics, eq(dayStatistics.streamId, course.streamId));
+    const session = eq(sessions.tokenHash, hashToken(account.token));
+    // A replaced session's grace, still running: it answers.
+    await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(Date.now() + 60_000) })
+      .where(session);
+    expect(await answers()).toEqual([200, 200, 201]);
+    expect(await counted()).toBe(1);
+    await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(Date.now() - 1000) })
+      .where(session);
+    expect(await answers()).toEqual([401, 401, 401]);
+    await server.db.update(sessions).set({ revokedAt: null }).where(session);
+    await server.db.update(users).set({ status: 0 }).where(eq(users.id, account.id));
+    expect(await answers()).toEqual([401, 401, 401]);
+    expect(await counted()).toBe(1);
   });
 });
 

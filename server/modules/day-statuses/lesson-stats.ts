@@ -7,7 +7,7 @@ import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { isDayOpenNow } from '../streams/day-access';
-import { loadMyStream } from '../streams/queries';
+import { loadedStreamOf, type MyStreamWithSessionRow } from '../streams/queries';
 import { courseDay } from './queries';
 
 /**
@@ -80,11 +80,16 @@ async function storedAnswer(db: Db, userId: number, key: string): Promise<SavedS
 
 /**
  * 404 unless the stream is the learner's and the lesson is in the day of its course; 403 unless the
- * day is open now, as day start refuses it, since counting a statistic starts the day. One reading
- * statement (the stream's), the day from the course outline in memory: nothing is held while it runs.
+ * day is open now, as day start refuses it, since counting a statistic starts the day. The stream was
+ * read with the session, the day comes from the course outline in memory: nothing is held meanwhile.
  */
-async function requireStatisticAccepted(db: Db, userId: number, input: LessonStatInput, now: number) {
-  const loaded = await loadMyStream(db, userId, input.user_course_stream_id);
+async function requireStatisticAccepted(
+  db: Db,
+  streamRow: MyStreamWithSessionRow,
+  input: LessonStatInput,
+  now: number,
+) {
+  const loaded = await loadedStreamOf(db, streamRow);
   const day = courseDay(loaded, input.stage_day_id);
   if (!loaded.outline.lessonLinksByDay.get(day.id)?.has(input.stage_day_lesson_set_lesson_id))
     throw new ApiError(404, 'notFound');
@@ -175,16 +180,20 @@ async function countStatistic(
   return row && { id: Number(row.id), dayStatusId: Number(row.day_status_id) };
 }
 
-/** Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted. */
+/**
+ * Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted.
+ * `streamRow` is the statistic's stream as read with the session (`myStreamWithSession`).
+ */
 export async function saveLessonStat(
   db: Db,
   userId: number,
+  streamRow: MyStreamWithSessionRow,
   input: LessonStatInput,
   key: string | null,
   now: number,
 ): Promise<{ saved: SavedStat; replayed: boolean }> {
   try {
-    await requireStatisticAccepted(db, userId, input, now);
+    await requireStatisticAccepted(db, streamRow, input, now);
   } catch (error) {
     // A retry of a statistic counted before gets its first answer, even if the stream changed since.
     const earlier = key === null ? undefined : await storedAnswer(db, userId, key);

@@ -4,7 +4,7 @@ import { idParam } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http/route';
 import { isDayOpenNow } from '../streams/day-access';
-import { loadMyStream } from '../streams/queries';
+import { loadMyStream, myStreamWithSession } from '../streams/queries';
 import { dayProgress } from './day-progress';
 import { IDEMPOTENCY_HEADER, idempotencyKey, LessonStatBody, saveLessonStat } from './lesson-stats';
 import { courseDay, dayLessonTotals, markDay, streamDayStatus } from './queries';
@@ -68,9 +68,12 @@ export const dayStatusesModule: ApiModule = {
       body: LessonStatBody,
       answer: createdOnceAnswer(WireLessonStat),
       refusals: [403, 404],
-      async handle(c, { body, auth }, { db }) {
+      // Sent as lessons play: the stream is read by the statement that checks the session.
+      readWithSession: ({ body }, tokenHash, { db }) =>
+        myStreamWithSession(db, tokenHash, body.user_course_stream_id),
+      async handle(c, { body, auth, read }, { db }) {
         const key = idempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-        const { saved, replayed } = await saveLessonStat(db, auth.user.id, body, key, Date.now());
+        const { saved, replayed } = await saveLessonStat(db, auth.user.id, read, body, key, Date.now());
         return sendData(c, saved, replayed ? 200 : 201);
       },
     }),

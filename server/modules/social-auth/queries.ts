@@ -8,7 +8,7 @@ import {
   userExternalAuths,
   users,
 } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/statements';
+import { preparedPerDatabase, qualified } from '../../db/statements';
 import { hashToken, newToken } from '../../infra/tokens';
 import type { SocialProvider } from './config';
 
@@ -129,9 +129,20 @@ const externalAuthsByUser = preparedPerDatabase((db) =>
 );
 
 /** The user's linked networks as GET /user lists them. */
-export async function externalAuthsOf(db: Db, userId: number): Promise<{ id: number; source: string }[]> {
+export async function externalAuthsOf(db: Db, userId: number): Promise<LinkedNetwork[]> {
   return externalAuthsByUser(db).execute({ userId });
 }
+
+export type LinkedNetwork = { id: number; source: string };
+
+/**
+ * The same list as `externalAuthsOf` (in id order), as a JSON array in a column of a statement that
+ * reads the user's row: GET /user reads it with the session.
+ */
+export const linkedNetworksOfUser = sql<LinkedNetwork[]>`(
+  select coalesce(json_agg(json_build_object('id', ${qualified(userExternalAuths.id)},
+    'source', ${qualified(userExternalAuths.source)}) order by ${qualified(userExternalAuths.id)}), '[]')
+  from ${userExternalAuths} where ${qualified(userExternalAuths.userId)} = ${qualified(users.id)})`;
 
 /** Removes one of the user's own links; false when there is none with that id for this user. */
 export async function deleteOwnLink(db: Db, userId: number, id: number): Promise<boolean> {

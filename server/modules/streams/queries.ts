@@ -1,14 +1,18 @@
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   courses,
   paymentSubscriptions,
+  sessions,
   streamFreezes,
   userCourseStreams,
   userDayStatuses,
+  users,
 } from '../../db/schema';
-import { epochMs, preparedPerDatabase, qualified } from '../../db/statements';
+import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified, rowAsJson } from '../../db/statements';
 import { ApiError } from '../../http/errors';
+import { sessionLookup } from '../../infra/sessions';
 import { type CourseOutline, courseOutline } from '../courses/course-cache';
 
 /**
@@ -48,14 +52,17 @@ export interface LoadedStream {
 }
 
 /** The learner's streams matching `where`, scoped to `userId`: someone else's stream is never found. */
-export const myStreams = (userId: number | Placeholder, where?: SQL) =>
+export const myStreams = (userId: number | Placeholder | AnyPgColumn, where?: SQL) =>
   and(eq(userCourseStreams.userId, userId), where) as SQL;
 
 type FreezeJson = { id: number; status: number; startDate: number; endDate: number };
 
-/** The stream row and its facts, each fact a subquery correlated with the stream's row. */
+/**
+ * The stream row (as one JSON column: every status check reads it) and its facts, each fact a
+ * subquery correlated with the stream's row.
+ */
 export const streamWithFacts = {
-  stream: userCourseStreams,
+  stream: rowAsJson(userCourseStreams),
   freeze: sql<FreezeJson | null>`(
     select json_build_object('id', ${qualified(streamFreezes.id)}, 'status', ${qualified(streamFreezes.status)},
       'startDate', ${epochMs(streamFreezes.startDate)}, 'endDate', ${epochMs(streamFreezes.endDate)})
@@ -125,6 +132,39 @@ export async function loadMyStream(db: Db, userId: number, streamId: number): Pr
   const [row] = await myStreamById(db).execute({ userId, streamId });
   if (!row) throw new ApiError(404, 'notFound');
   return toLoadedStream(db, row);
+}
+
+const myStreamWithSessionStatement = preparedPerDatabase((db) =>
+  db
+    .select({ ...sessionLookup.columns, ...streamWithFacts, stream: joinedRowAsJson(userCourseStreams) })
+    .from(sessions)
+    .innerJoin(users, sessionLookup.userJoin)
+    .leftJoin(
+      userCourseStreams,
+      myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),
+    )
+    .where(sessionLookup.live)
+    .limit(1)
+    .prepare('my_stream_with_session'),
+);
+
+/**
+ * The session behind the token's hash and one of its user's streams with its facts (null when it is
+ * missing or someone else's), in one statement: `loadMyStream` and the session check in one round
+ * trip, for save-lesson-stat (see `readWithSession` in http/route.ts).
+ */
+export async function myStreamWithSession(db: Db, tokenHash: string, streamId: number) {
+  const [row] = await myStreamWithSessionStatement(db).execute({ tokenHash, streamId });
+  return row;
+}
+
+export type MyStreamWithSessionRow = NonNullable<Awaited<ReturnType<typeof myStreamWithSession>>>;
+
+/** The stream a `myStreamWithSession` row read; 404 when it is missing or someone else's. */
+export async function loadedStreamOf(db: Db, row: MyStreamWithSessionRow): Promise<LoadedStream> {
+  const { stream } = row;
+  if (!stream) throw new ApiError(404, 'notFound');
+  return toLoadedStream(db, { ...row, stream });
 }
 
 /**

@@ -12,7 +12,7 @@ import type { MessageKey } from '../../infra/i18n';
 import { FiltersBody } from './filters';
 import { cancelFreeze, createFreeze, FreezeBody } from './freeze';
 import { loadMyStream, myStreams, myStreamsPage } from './queries';
-import { streamStatusAnswer, WireStreamStatus } from './stream-status';
+import { streamStatusAnswer, streamStatusWithSession, WireStreamStatus } from './stream-status';
 import { toWireStream, WireStream } from './wire';
 
 /** The path id of the filters call, whose missing or invalid id the spec words differently. */
@@ -79,8 +79,10 @@ export const streamsModule: ApiModule = {
       params: v.object({ id: idParam }),
       answer: dataAnswer(WireStreamStatus),
       refusals: [404],
-      async handle(c, { params, auth }, { db }) {
-        return sendData(c, await streamStatusAnswer(db, auth.user.id, params.id, Date.now()));
+      // The calendar and the day page read it: one round trip, the session checked by its statement.
+      readWithSession: ({ params }, tokenHash, { db }) => streamStatusWithSession(db, tokenHash, params.id),
+      async handle(c, { read }, { db }) {
+        return sendData(c, await streamStatusAnswer(db, read, Date.now()));
       },
     }),
 

@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
-import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { epochMs, preparedPerDatabase, qualified } from '../../db/statements';
+import { sessions, userCourseStreams, userDayStatuses, userLessonStatuses, users } from '../../db/schema';
+import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
+import { sessionLookup } from '../../infra/sessions';
 import { courseOutline, type OutlineDay } from '../courses/course-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
 import { myStreams, streamWithFacts } from './queries';
 
 /**
  * GET /user-course-streams/{id}/status: where the learner stands in every stage, day and lesson of
- * the stream's course, and the day to continue with. One statement whatever the course's size, with
- * the course's outline from memory.
+ * the stream's course, and the day to continue with. One statement whatever the course's size (the
+ * session check included), with the course's outline from memory.
  */
 
 export const WireStreamStatus = v.object({
@@ -51,58 +52,77 @@ export const WireStreamStatus = v.object({
 });
 type WireStreamStatusOutput = v.InferOutput<typeof WireStreamStatus>;
 
-type DayStatusJson = { id: number; dayId: number; startedAt: number; finishedAt: number | null };
-type LessonStatusJson = { lessonSetLessonId: number; viewedSeconds: number; playCount: number };
+/** A day status as the statement lists it: id, day id, started and finished (epoch ms). */
+type DayStatusTuple = [id: number, dayId: number, startedAt: number, finishedAt: number | null];
+/** A lesson's running totals as the statement lists them: link id, viewed seconds, plays. */
+type LessonStatusTuple = [lessonSetLessonId: number, viewedSeconds: number, playCount: number];
 
 /**
- * The stream with its course's update time (the outline's cache key) and the learner's day and
- * lesson statuses: one statement. Not the stream's other facts (freeze, subscriptions, progress):
- * the answer does not use them, and each is one more subquery on every call of this busy route.
+ * The session behind the token's hash, and its user's stream (null when missing or someone else's)
+ * with its course's update time (the outline's cache key) and the learner's day and lesson statuses:
+ * one statement for the session check and the whole read. Not the stream's other facts (freeze,
+ * subscriptions, progress): the answer does not use them, and each is one more subquery on every call
+ * of this busy route. The statuses come as JSON arrays of arrays rather than of objects: building and
+ * parsing the key names of some hundred objects cost both the database and the server more than the
+ * rest of the call's reading.
  */
-const myStreamWithStatuses = preparedPerDatabase((db) =>
+const streamStatusWithSessionStatement = preparedPerDatabase((db) =>
   db
     .select({
-      stream: streamWithFacts.stream,
+      ...sessionLookup.columns,
+      stream: joinedRowAsJson(userCourseStreams),
       courseUpdatedAt: streamWithFacts.courseUpdatedAt,
-      dayStatuses: sql<DayStatusJson[]>`(
-        select coalesce(json_agg(json_build_object('id', ${qualified(userDayStatuses.id)}, 'dayId', ${qualified(userDayStatuses.dayId)},
-          'startedAt', ${epochMs(userDayStatuses.startedAt)}, 'finishedAt', ${epochMs(userDayStatuses.finishedAt)})), '[]')
+      dayStatuses: sql<DayStatusTuple[]>`(
+        select coalesce(json_agg(json_build_array(${qualified(userDayStatuses.id)}, ${qualified(userDayStatuses.dayId)},
+          ${epochMs(userDayStatuses.startedAt)}, ${epochMs(userDayStatuses.finishedAt)})), '[]')
         from ${userDayStatuses} where ${qualified(userDayStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
-      lessonStatuses: sql<LessonStatusJson[]>`(
-        select coalesce(json_agg(json_build_object('lessonSetLessonId', ${qualified(userLessonStatuses.lessonSetLessonId)},
-          'viewedSeconds', ${qualified(userLessonStatuses.viewedSeconds)}, 'playCount', ${qualified(userLessonStatuses.playCount)})
-          order by ${qualified(userLessonStatuses.lessonSetLessonId)}), '[]')
+      // Three integers per lesson: an integer array each, turned into JSON once, costs the database
+      // less than a JSON array built per row (as the day statuses, whose moments are not integers).
+      lessonStatuses: sql<LessonStatusTuple[]>`(
+        select coalesce(to_json(array_agg(array[${qualified(userLessonStatuses.lessonSetLessonId)},
+          ${qualified(userLessonStatuses.viewedSeconds)}, ${qualified(userLessonStatuses.playCount)}]
+          order by ${qualified(userLessonStatuses.lessonSetLessonId)})), '[]')
         from ${userLessonStatuses} where ${qualified(userLessonStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
     })
-    .from(userCourseStreams)
-    .where(myStreams(sql.placeholder('userId'), eq(userCourseStreams.id, sql.placeholder('streamId'))))
+    .from(sessions)
+    .innerJoin(users, sessionLookup.userJoin)
+    .leftJoin(
+      userCourseStreams,
+      myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),
+    )
+    .where(sessionLookup.live)
     .limit(1)
-    .prepare('my_stream_with_statuses'),
+    .prepare('stream_status_with_session'),
 );
 
+/** The status route's read with the session (see `readWithSession` in http/route.ts). */
+export async function streamStatusWithSession(db: Db, tokenHash: string, streamId: number) {
+  const [row] = await streamStatusWithSessionStatement(db).execute({ tokenHash, streamId });
+  return row;
+}
+
+type StreamStatusRow = NonNullable<Awaited<ReturnType<typeof streamStatusWithSession>>>;
+
 /** not_started until a day of the stage is started; ended once every working day of it is finished. */
-function stageStatus(days: OutlineDay[], statuses: Map<number, DayStatusJson>) {
+function stageStatus(days: OutlineDay[], statuses: Map<number, DayStatusTuple>) {
   const workDays = days.filter((day) => day.dayOfRest === 0);
-  if (workDays.length > 0 && workDays.every((day) => statuses.get(day.id)?.finishedAt))
-    return 'ended' as const;
+  if (workDays.length > 0 && workDays.every((day) => statuses.get(day.id)?.[3])) return 'ended' as const;
   return days.some((day) => statuses.has(day.id)) ? ('started' as const) : ('not_started' as const);
 }
 
-/** The status answer of one of the learner's streams; 404 when it is missing or someone else's. */
+/** The status answer of the stream the row read; 404 when it is missing or someone else's. */
 export async function streamStatusAnswer(
   db: Db,
-  userId: number,
-  streamId: number,
+  row: StreamStatusRow,
   now: number,
 ): Promise<WireStreamStatusOutput> {
-  const [row] = await myStreamWithStatuses(db).execute({ userId, streamId });
-  if (!row) throw new ApiError(404, 'notFound');
   const { stream } = row;
+  if (!stream) throw new ApiError(404, 'notFound');
   const outline = await courseOutline(db, stream.courseId, row.courseUpdatedAt);
   const { days } = outline;
-  const statuses = new Map(row.dayStatuses.map((status) => [status.dayId, status]));
+  const statuses = new Map(row.dayStatuses.map((status) => [status[1], status]));
   const current = days.find(
-    (day) => day.dayOfRest === 0 && !statuses.get(day.id)?.finishedAt && isOpenByTimeDelay(stream, day, now),
+    (day) => day.dayOfRest === 0 && !statuses.get(day.id)?.[3] && isOpenByTimeDelay(stream, day, now),
   );
   return {
     stages: outline.stageIds.map((stageId) => ({
@@ -114,21 +134,21 @@ export async function streamStatusAnswer(
       ),
     })),
     days: days.map((day) => {
-      const status = statuses.get(day.id);
+      const [id = null, , startedAt, finishedAt = null] = statuses.get(day.id) ?? [];
       return {
         stage_day_id: day.id,
-        day_status_id: status?.id ?? null,
-        started_at: status ? Math.floor(status.startedAt / 1000) : null,
-        finished_at: status?.finishedAt == null ? null : Math.floor(status.finishedAt / 1000),
+        day_status_id: id,
+        started_at: startedAt === undefined ? null : Math.floor(startedAt / 1000),
+        finished_at: finishedAt === null ? null : Math.floor(finishedAt / 1000),
         is_open_by_time_delay: isOpenByTimeDelay(stream, day, now),
         opens_at: Math.floor(dayOpensAt(stream, day) / 1000),
         is_demo_accessible: day.isDemoAccessible === 1,
       };
     }),
-    lessons: row.lessonStatuses.map((lesson) => ({
-      lesson_set_lesson_id: lesson.lessonSetLessonId,
-      viewed_seconds: lesson.viewedSeconds,
-      play_count: lesson.playCount,
+    lessons: row.lessonStatuses.map(([lessonSetLessonId, viewedSeconds, playCount]) => ({
+      lesson_set_lesson_id: lessonSetLessonId,
+      viewed_seconds: viewedSeconds,
+      play_count: playCount,
     })),
     homeworks: [],
     consultations: [],

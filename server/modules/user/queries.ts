@@ -1,6 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { sessions, type UserRow, users } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/statements';
+import { sessionLookup } from '../../infra/sessions';
+import { linkedNetworksOfUser } from '../social-auth/queries';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -49,4 +52,20 @@ export function isUniqueViolation(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+const sessionUserWithLinksStatement = preparedPerDatabase((db) =>
+  db
+    .select({ ...sessionLookup.columns, links: linkedNetworksOfUser })
+    .from(sessions)
+    .innerJoin(users, sessionLookup.userJoin)
+    .where(sessionLookup.live)
+    .limit(1)
+    .prepare('session_user_with_links'),
+);
+
+/** GET /user's read: the session behind the token's hash with the user's linked networks, in one statement. */
+export async function sessionUserWithLinks(db: Db, tokenHash: string) {
+  const [row] = await sessionUserWithLinksStatement(db).execute({ tokenHash });
+  return row;
 }

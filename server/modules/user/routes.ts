@@ -25,8 +25,8 @@ import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
 import { deleteUploadsOf } from '../uploads/queries';
-import { isEmailTaken, isUniqueViolation, saveUser } from './queries';
-import { toWireUser, WireSignedIn, WireUser } from './wire';
+import { isEmailTaken, isUniqueViolation, saveUser, sessionUserWithLinks } from './queries';
+import { toWireUser, toWireUserWithLinks, WireSignedIn, WireUser } from './wire';
 
 const UserQuery = v.object({ expand: v.optional(v.string()) });
 
@@ -80,9 +80,11 @@ export const userModule: ApiModule = {
       learnerData: true,
       query: UserQuery,
       answer: dataAnswer(WireUser),
-      async handle(c, { query, auth }, { db }) {
+      // One round trip: the linked networks are read by the statement that checks the session.
+      readWithSession: (_input, tokenHash, { db }) => sessionUserWithLinks(db, tokenHash),
+      async handle(c, { query, auth, read }, { db }) {
         const withStatistics = (query.expand ?? '').split(',').some((part) => part.trim() === 'statistics');
-        return sendData(c, await toWireUser(db, auth.user, withStatistics));
+        return sendData(c, await toWireUserWithLinks(db, auth.user, read.links, withStatistics));
       },
     }),
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { toSeconds } from '../../http/time';
 import { scoresAmount } from '../scores/queries';
-import { externalAuthsOf } from '../social-auth/queries';
+import { externalAuthsOf, type LinkedNetwork } from '../social-auth/queries';
 import { learningCounters } from './counters';
 
 /** 0 or 1: the wire speaks flags as numbers. */
@@ -71,6 +71,16 @@ async function statistics(db: Db, userId: number): Promise<v.InferOutput<typeof 
 }
 
 export async function toWireUser(db: Db, user: UserRow, withStatistics = false): Promise<WireUser> {
+  return toWireUserWithLinks(db, user, await externalAuthsOf(db, user.id), withStatistics);
+}
+
+/** `toWireUser` with the linked networks already read (GET /user reads them with the session). */
+export async function toWireUserWithLinks(
+  db: Db,
+  user: UserRow,
+  links: LinkedNetwork[],
+  withStatistics: boolean,
+): Promise<WireUser> {
   return {
     id: user.id,
     email: user.email,
@@ -93,7 +103,7 @@ export async function toWireUser(db: Db, user: UserRow, withStatistics = false):
     is_admin: user.isAdmin,
     status: user.status,
     created_at: toSeconds(user.createdAt),
-    user_external_auths: await externalAuthsOf(db, user.id),
+    user_external_auths: links,
     ...(withStatistics ? { statistics: await statistics(db, user.id) } : {}),
   };
 }
