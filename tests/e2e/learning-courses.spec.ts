@@ -109,6 +109,21 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
   await expect(page.getByRole('link', { name: /Day 1/ })).toBeVisible();
 });
 
+test('the calendar fits a 320 px phone in Spanish, whose progress label is the longest', async ({ page }) => {
+  const calendar = await card(page, 'Mindful Movement in 8 Days')
+    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
+    .getAttribute('href');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.evaluate(() => localStorage.setItem('lp_language', 'es'));
+  await page.goto(calendar ?? '');
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  // The calendar scrolls down to today's day, so the label's edge is measured, not its visibility.
+  const progress = page.getByText(/^\d+% completado$/);
+  await expect(progress).toBeVisible();
+  expect(await progress.evaluate((label) => label.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+});
+
 test('the calendar asks for its course and days without waiting for the stream’s answer', async ({
   page,
   context,
