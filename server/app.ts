@@ -133,7 +133,8 @@ export function createApp(services: Services) {
   for (const base of API_BASES) app.route(base, api);
   app.route('/spa', contractRoutes(API_MODULES, API_BASES));
   app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
-  // Course media: session-checked, ranged, never compressed (video types are not compressible).
+  // Course media: session-checked and ranged. Only subtitles (text) over 1 KiB are compressed, and
+  // never in a ranged (206) answer; video, images, playlists and documents go out as they are.
   app.route('/', uploadFileRoutes(services));
   app.route('/', mediaRoutes(services));
   app.route('/', appPages(services.settings.distDir));
