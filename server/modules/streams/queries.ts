@@ -1,5 +1,5 @@
 import { and, asc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   courses,
@@ -134,9 +134,15 @@ export async function loadMyStream(db: Db, userId: number, streamId: number): Pr
   return toLoadedStream(db, row);
 }
 
-const myStreamWithSessionStatement = preparedPerDatabase((db) =>
-  db
-    .select({ ...sessionLookup.columns, ...streamWithFacts, stream: joinedRowAsJson(userCourseStreams) })
+/**
+ * The session behind the token's hash (placeholder `tokenHash`) and, joined to it, one of its
+ * user's streams (placeholder `streamId`; its columns null when the stream is missing or someone
+ * else's), read as `columns`: a hot stream route checks the session and reads the stream in one
+ * round trip (see `readWithSession` in http/route.ts).
+ */
+export function selectStreamWithSession<Columns extends SelectedFields>(db: Db, columns: Columns) {
+  return db
+    .select({ ...sessionLookup.columns, ...columns })
     .from(sessions)
     .innerJoin(users, sessionLookup.userJoin)
     .leftJoin(
@@ -144,8 +150,13 @@ const myStreamWithSessionStatement = preparedPerDatabase((db) =>
       myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),
     )
     .where(sessionLookup.live)
-    .limit(1)
-    .prepare('my_stream_with_session'),
+    .limit(1);
+}
+
+const myStreamWithSessionStatement = preparedPerDatabase((db) =>
+  selectStreamWithSession(db, { ...streamWithFacts, stream: joinedRowAsJson(userCourseStreams) }).prepare(
+    'my_stream_with_session',
+  ),
 );
 
 /**

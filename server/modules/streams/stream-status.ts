@@ -1,13 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
-import { sessions, userCourseStreams, userDayStatuses, userLessonStatuses, users } from '../../db/schema';
+import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { sessionLookup } from '../../infra/sessions';
 import { courseOutline, type OutlineDay } from '../courses/course-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
-import { myStreams, streamWithFacts } from './queries';
+import { selectStreamWithSession, streamWithFacts } from './queries';
 
 /**
  * GET /user-course-streams/{id}/status: where the learner stands in every stage, day and lesson of
@@ -67,32 +66,21 @@ type LessonStatusTuple = [lessonSetLessonId: number, viewedSeconds: number, play
  * rest of the call's reading.
  */
 const streamStatusWithSessionStatement = preparedPerDatabase((db) =>
-  db
-    .select({
-      ...sessionLookup.columns,
-      stream: joinedRowAsJson(userCourseStreams),
-      courseUpdatedAt: streamWithFacts.courseUpdatedAt,
-      dayStatuses: sql<DayStatusTuple[]>`(
+  selectStreamWithSession(db, {
+    stream: joinedRowAsJson(userCourseStreams),
+    courseUpdatedAt: streamWithFacts.courseUpdatedAt,
+    dayStatuses: sql<DayStatusTuple[]>`(
         select coalesce(json_agg(json_build_array(${qualified(userDayStatuses.id)}, ${qualified(userDayStatuses.dayId)},
           ${epochMs(userDayStatuses.startedAt)}, ${epochMs(userDayStatuses.finishedAt)})), '[]')
         from ${userDayStatuses} where ${qualified(userDayStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
-      // Three integers per lesson: an integer array each, turned into JSON once, costs the database
-      // less than a JSON array built per row (as the day statuses, whose moments are not integers).
-      lessonStatuses: sql<LessonStatusTuple[]>`(
+    // Three integers per lesson: an integer array each, turned into JSON once, costs the database
+    // less than a JSON array built per row (as the day statuses, whose moments are not integers).
+    lessonStatuses: sql<LessonStatusTuple[]>`(
         select coalesce(to_json(array_agg(array[${qualified(userLessonStatuses.lessonSetLessonId)},
           ${qualified(userLessonStatuses.viewedSeconds)}, ${qualified(userLessonStatuses.playCount)}]
           order by ${qualified(userLessonStatuses.lessonSetLessonId)})), '[]')
         from ${userLessonStatuses} where ${qualified(userLessonStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
-    })
-    .from(sessions)
-    .innerJoin(users, sessionLookup.userJoin)
-    .leftJoin(
-      userCourseStreams,
-      myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),
-    )
-    .where(sessionLookup.live)
-    .limit(1)
-    .prepare('stream_status_with_session'),
+  }).prepare('stream_status_with_session'),
 );
 
 /** The status route's read with the session (see `readWithSession` in http/route.ts). */
