@@ -212,7 +212,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const forcedBrand = options.brand ? brandById(options.brand) : undefined;
   if (options.brand && !forcedBrand) throw new Error(`BRAND ${options.brand} is not a known brand id`);
 
-  const database = await openDatabase(options.database);
+  const database = await openDatabase(options.database, log);
   const push = createPush(
     await loadVapidKeys(options.vapidFile),
     options.pushSubject ?? DEFAULT_PUSH_SUBJECT,

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { consoleLogger, type Logger } from '../infra/logger';
 import { lockDataDir } from './lock';
 import { PgliteThreadClient } from './pglite-thread-client';
 import * as schema from './schema';
@@ -26,9 +27,12 @@ export interface Database {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the database and applies every committed migration that has not run yet. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(options: DatabaseOptions, log: Logger = consoleLogger): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the database ends (a restart, an administrator, a failover) leaves the pool,
+    // which opens a new one for the next query. Unheard, its error would end the server's process.
+    pool.on('error', (error) => log.error('PostgreSQL ended an idle connection', error.message));
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateNodePg(db, { migrationsFolder });

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dayStatistics, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/infra/tokens';
@@ -162,6 +162,30 @@ describe('calls whose first read looks the session up itself', () => {
     expect(await counted()).toBe(1);
   });
 });
+
+// PGlite has no connections to lose: it runs in the server's own worker thread.
+if (process.env.TEST_DB === 'postgres') {
+  describe("PostgreSQL ending the server's idle connections", () => {
+    it('costs the running server nothing: the next calls open new ones', async () => {
+      const account = await api.signUp('connections');
+      // Several connections at once, so the pool keeps idle ones for the database to end.
+      await Promise.all(Array.from({ length: 5 }, () => server.db.execute(sql`select pg_sleep(0.05)`)));
+      const ended = await server.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`);
+      expect((ended as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+      // The ended connections' errors reach the pool as it notices them.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (let call = 0; call < 12; call++) {
+        expect((await api.get('/user', { token: account.token })).status).toBe(200);
+      }
+      // Each ended connection is logged, and nothing else went wrong meanwhile.
+      const logged = server.errors.splice(0);
+      expect(logged.length).toBeGreaterThan(0);
+      for (const line of logged) expect(line).toMatch(/^PostgreSQL ended an idle connection /);
+    });
+  });
+}
 
 it('never answered with a 500', () => {
   expect(server.errors).toEqual([]);
