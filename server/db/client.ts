@@ -26,6 +26,34 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * Ends the pool and resolves once every connection has said goodbye to the database. `pool.end()`
+ * alone resolves when the last connection is asked to close, before it has: a database dropped or
+ * stopped right then (a test's teardown, a deploy) ended those connections mid-goodbye.
+ */
+function closeWhenDisconnected(pool: pg.Pool): () => Promise<void> {
+  let connected = 0;
+  let lastClosed: (() => void) | undefined;
+  pool.on('connect', () => {
+    connected += 1;
+  });
+  // Emitted once a connection that left the pool (ended, idle too long, broken) has closed.
+  pool.on('remove', () => {
+    connected -= 1;
+    if (connected === 0) lastClosed?.();
+  });
+  return async () => {
+    const allClosed = new Promise<void>((resolve) => {
+      lastClosed = resolve;
+    });
+    const waitForAll = connected > 0;
+    await pool.end();
+    // Bounded: a connection that never reports back must not hold the server's shutdown for ever.
+    if (waitForAll)
+      await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+  };
+}
+
 /** Opens the database and applies every committed migration that has not run yet. */
 export async function openDatabase(options: DatabaseOptions, log: Logger = consoleLogger): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -33,14 +61,15 @@ export async function openDatabase(options: DatabaseOptions, log: Logger = conso
     // An idle connection the database ends (a restart, an administrator, a failover) leaves the pool,
     // which opens a new one for the next query. Unheard, its error would end the server's process.
     pool.on('error', (error) => log.error('PostgreSQL ended an idle connection', error.message));
+    const close = closeWhenDisconnected(pool);
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateNodePg(db, { migrationsFolder });
     } catch (error) {
-      await pool.end();
+      await close();
       throw error;
     }
-    return { db, label: `PostgreSQL (${redactPassword(options.url)})`, close: () => pool.end() };
+    return { db, label: `PostgreSQL (${redactPassword(options.url)})`, close };
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => undefined;
   // PGlite runs on a worker thread so queries do not take CPU from HTTP handling on this one.

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
 import { dayStatistics, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/infra/tokens';
 import { openEvents } from './client';
@@ -163,10 +166,32 @@ describe('calls whose first read looks the session up itself', () => {
   });
 });
 
-// PGlite has no connections to lose: it runs in the server's own worker thread.
+// PGlite has no connections: it runs in the server's own worker thread.
 if (process.env.TEST_DB === 'postgres') {
-  describe("PostgreSQL ending the server's idle connections", () => {
-    it('costs the running server nothing: the next calls open new ones', async () => {
+  const quietLog = { info: () => undefined, error: () => undefined };
+  describe('PostgreSQL connections', () => {
+    it('are all closed once the database is closed', async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+      await admin.connect();
+      const name = `t_close_${randomBytes(6).toString('hex')}`;
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(process.env.TEST_PG_URL ?? '');
+        url.pathname = `/${name}`;
+        const database = await openDatabase({ kind: 'postgres', url: url.toString() }, quietLog);
+        await Promise.all(Array.from({ length: 5 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
+        await database.close();
+        const open = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          name,
+        ]);
+        expect(open.rows[0].n).toBe(0);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+
+    it('ended by the database while idle cost the running server nothing: the next calls open new ones', async () => {
       const account = await api.signUp('connections');
       // Several connections at once, so the pool keeps idle ones for the database to end.
       await Promise.all(Array.from({ length: 5 }, () => server.db.execute(sql`select pg_sleep(0.05)`)));
