@@ -11,6 +11,19 @@ describe('loading a lazy chunk', () => {
     await expect(loadChunk(async () => ({ Screen: 'screen' }))).resolves.toEqual({ Screen: 'screen' });
   });
 
+  it('hands the module over in a later task than the one it arrived in', async () => {
+    let handedOver = false;
+    const loaded = loadChunk(async () => ({ Screen: 'screen' })).then(() => {
+      handedOver = true;
+    });
+    // Every microtask of the arriving task has run: the page's render would have run with them.
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+    expect(handedOver).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await loaded;
+    expect(handedOver).toBe(true);
+  });
+
   it('turns a chunk that cannot be fetched into a ChunkLoadError', async () => {
     const failed = loadChunk(() =>
       Promise.reject(new TypeError('Failed to fetch dynamically imported module: /v/assets/a.js')),
