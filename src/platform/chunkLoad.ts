@@ -20,9 +20,9 @@ export function loadChunk<T>(
     importer().then(
       (module) => {
         clearTimeout(timer);
-        // Handed over in a task of its own: the page that needs the chunk renders at once once it
-        // arrives, and on a slow phone evaluating a chunk and rendering with it in one task held the
-        // page for over a tenth of a second.
+        // Handed over in the next task: the page that waits for a chunk renders synchronously as
+        // soon as it gets it, and on a slow phone evaluating the chunk and that render in one task
+        // held the page for over a tenth of a second.
         void nextTask().then(() => resolve(module));
       },
       (error: unknown) => {
