@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { rowAsJson } from '../db/statements';
@@ -38,14 +39,18 @@ const isLive = or(isNull(sessions.revokedAt), gt(sessions.revokedAt, sql`now()`)
 
 /**
  * The session lookup as parts of a larger statement, for the busiest calls: their first read joined
- * to the lookup costs one round trip where the lookup and the read cost two. Such a statement selects
- * `columns` beside its own, from `sessions` inner-joined to `users` on `userJoin`, where `live`
- * holds for its `tokenHash` placeholder; `liveSessionOf` then reads the session out of its row, as
- * `authenticate` does, so the session is checked alike in every statement.
+ * to the lookup costs one round trip where the lookup and the read cost two. `from` starts such a
+ * statement: the lookup's columns beside the caller's, from `sessions` joined to their `users`; the
+ * caller may join more, then adds `.where(sessionLookup.live).limit(1)` (`live` holds for the
+ * `tokenHash` placeholder). `liveSessionOf` then reads the session out of its row, as `authenticate`
+ * does, so the session is checked alike in every statement.
  */
 export const sessionLookup = {
-  columns: { user: rowAsJson(users), sessionId: sessions.id },
-  userJoin: eq(users.id, sessions.userId),
+  from: <Columns extends SelectedFields>(db: Db, columns: Columns) =>
+    db
+      .select({ user: rowAsJson(users), sessionId: sessions.id, ...columns })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId)),
   live: and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive) as SQL,
 };
 
@@ -56,10 +61,8 @@ export const liveSessionOf = (row: Authenticated | undefined): Authenticated | n
 export function createSessions(db: Db, hub: EventsHub): Sessions {
   // Every authenticated call runs this lookup: prepared once, so the query is not rebuilt per request
   // (building it cost more CPU than the database spent answering it).
-  const liveSessionByTokenHash = db
-    .select(sessionLookup.columns)
-    .from(sessions)
-    .innerJoin(users, sessionLookup.userJoin)
+  const liveSessionByTokenHash = sessionLookup
+    .from(db, {})
     .where(sessionLookup.live)
     .limit(1)
     .prepare('live_session_by_token_hash');

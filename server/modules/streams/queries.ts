@@ -8,7 +8,6 @@ import {
   streamFreezes,
   userCourseStreams,
   userDayStatuses,
-  users,
 } from '../../db/schema';
 import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified, rowAsJson } from '../../db/statements';
 import { ApiError } from '../../http/errors';
@@ -141,10 +140,8 @@ export async function loadMyStream(db: Db, userId: number, streamId: number): Pr
  * round trip (see `readWithSession` in http/route.ts).
  */
 export function selectStreamWithSession<Columns extends SelectedFields>(db: Db, columns: Columns) {
-  return db
-    .select({ ...sessionLookup.columns, ...columns })
-    .from(sessions)
-    .innerJoin(users, sessionLookup.userJoin)
+  return sessionLookup
+    .from(db, columns)
     .leftJoin(
       userCourseStreams,
       myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, type UserRow, users } from '../../db/schema';
+import { type UserRow, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { sessionLookup } from '../../infra/sessions';
 import { linkedNetworksOfUser } from '../social-auth/queries';
@@ -55,10 +55,8 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const sessionUserWithLinksStatement = preparedPerDatabase((db) =>
-  db
-    .select({ ...sessionLookup.columns, links: linkedNetworksOfUser })
-    .from(sessions)
-    .innerJoin(users, sessionLookup.userJoin)
+  sessionLookup
+    .from(db, { links: linkedNetworksOfUser })
     .where(sessionLookup.live)
     .limit(1)
     .prepare('session_user_with_links'),
