@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { Notice } from '../../ui/Notice';
+import { useDrawnInSlices } from '../../ui/useDrawnInSlices';
 import { HomePromptsLink } from '../support/HomePromptsLink';
 import { AccountMenu } from './AccountMenu';
 import { SectionLinks } from './SectionLinks';
@@ -28,6 +29,9 @@ export function SignedInLayout() {
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
+  // The router mounts the frame with its first page in one render: the header draws at once, the page
+  // in slices after it. Later pages render as before.
+  const pageDrawn = useDrawnInSlices(true);
   useSavedLanguage();
   return (
     <div className="shell">
@@ -41,7 +45,7 @@ export function SignedInLayout() {
             </Button>
           </Notice>
         )}
-        <Outlet />
+        {pageDrawn && <Outlet />}
       </main>
       <HomePromptsLink />
       {pushOffered && (

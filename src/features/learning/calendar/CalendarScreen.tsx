@@ -10,6 +10,7 @@ import type { Course } from '../../../domain/learning/course';
 import { type CourseStream, freezeActionOf } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
 import { calendar } from '../calendar.provide';
 import { AccessEndedPage } from '../common/AccessEndedPage';
 import { AccessLine } from '../common/AccessLine';
@@ -54,7 +55,8 @@ export function CalendarScreen() {
 
 function CalendarRun({ input }: { input: CalendarInput }) {
   const actor = useActorRef(useProvided(calendar), { input, inspect: recordTransitions });
-  const drawn = useSelector(actor, (snapshot) => snapshot.matches('ready'));
+  // The same flag as the view's list (see CalendarView): the scroll waits for the days to be drawn.
+  const drawn = useDrawnInSlices(useSelector(actor, (snapshot) => snapshot.matches('ready')));
   useSavedScroll(input.streamId, drawn);
   return (
     <>
@@ -86,6 +88,8 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
 export function CalendarView({ actor }: { actor: Calendar }) {
   const { t } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
+  // A long course's days are the biggest render of the app: they are drawn in slices, the header first.
+  const daysDrawn = useDrawnInSlices(snapshot.matches('ready'));
   const { stream, course } = snapshot.context;
   useDocumentTitle(course?.title ?? t`Course calendar`);
   const now = Date.now();
@@ -111,7 +115,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
   // The header is drawn as soon as the course is in; the stages and days follow below it.
   const header = <CalendarHeader actor={actor} stream={stream} course={course} now={now} />;
-  if (!snapshot.matches('ready') || !statuses) {
+  if (!daysDrawn || !statuses) {
     return (
       <section className="learning calendar" aria-labelledby="calendar-title" aria-busy="true">
         {header}
