@@ -12,6 +12,7 @@ import { Notice } from '../../ui/Notice';
 import { useDrawnInSlices } from '../../ui/useDrawnInSlices';
 import { HomePromptsLink } from '../support/HomePromptsLink';
 import { AccountMenu } from './AccountMenu';
+import { BrandPreloader } from './BrandPreloader';
 import { SectionLinks } from './SectionLinks';
 
 /** The push offer: its own chunk with the account texts, loaded only where the brand has push. */
@@ -23,15 +24,22 @@ const PushPrompt = lazy(() =>
   ),
 );
 
-/** Frame of signed-in pages: the header (logo, user, points, menu) and the page. */
+/**
+ * Frame of signed-in pages. The router mounts it with its first page in one render that React cannot
+ * slice (see useDrawnInSlices): on a phone the header's links and the page made that one task of a
+ * few hundred milliseconds. The start-up preloader stays in that render, and the frame with its page
+ * is drawn in slices after it. Later pages keep the frame and render as before.
+ */
 export function SignedInLayout() {
+  return useDrawnInSlices(true) ? <SignedInFrame /> : <BrandPreloader />;
+}
+
+/** The header (logo, user, points, menu) and the page. */
+function SignedInFrame() {
   const app = useAppActor();
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
-  // The router mounts the frame with its first page in one render: the header draws at once, the page
-  // in slices after it. Later pages render as before.
-  const pageDrawn = useDrawnInSlices(true);
   useSavedLanguage();
   return (
     <div className="shell">
@@ -45,7 +53,7 @@ export function SignedInLayout() {
             </Button>
           </Notice>
         )}
-        {pageDrawn && <Outlet />}
+        <Outlet />
       </main>
       <HomePromptsLink />
       {pushOffered && (
