@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useDeferredValue, useMemo } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileEditField, profileEditMachine } from '../../../../machines/account/profileEdit.machine';
 import { useProvided, useSession } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import type { User } from '../../../domain/user';
+import { afterNextPaint } from '../../../platform/nextTask';
 import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
@@ -39,18 +40,23 @@ function ProfileEdit({ user }: { user: User }) {
   return <ProfileEditView actor={actor} />;
 }
 
+/** Every zone the browser knows, with `current` first when the list lacks it (UTC). */
+function zonesWith(current: string): string[] {
+  const known = Intl.supportedValuesOf('timeZone');
+  return current && !known.includes(current) ? [current, ...known] : known;
+}
+
 /**
- * Every zone the browser knows, with the user's own first kept even when the list lacks it (UTC).
- * The page first draws the select with the user's zone alone and fills in the other four hundred
- * options in a deferred render React can interrupt: building them all in the first render made it
- * one long task that froze the page as it appeared.
+ * The time-zone select's options. It first holds the user's zone alone, and the other four hundred
+ * come after the page's first paint: laying them out costs a phone tens of milliseconds, which would
+ * lengthen the one task that lays the page out. (A deferred value would not split it: the page is
+ * drawn in a deferred render, see SignedInLayout, and React does not defer again inside one.)
  */
 function useTimeZones(current: string): string[] {
-  const all = useMemo(() => {
-    const known = Intl.supportedValuesOf('timeZone');
-    return current && !known.includes(current) ? [current, ...known] : known;
-  }, [current]);
-  return useDeferredValue(all, current ? [current] : []);
+  const [all, setAll] = useState<string[] | null>(null);
+  // A transition, so that React renders the options in slices too.
+  useEffect(() => afterNextPaint(() => startTransition(() => setAll(zonesWith(current)))), [current]);
+  return all ?? (current ? [current] : []);
 }
 
 export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileEditMachine> }) {
