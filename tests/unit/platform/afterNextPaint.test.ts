@@ -4,7 +4,9 @@ import { afterNextPaint } from '../../../src/platform/nextTask';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    });
   });
   afterEach(() => vi.useRealTimers());
 
