@@ -57,11 +57,6 @@ function machineBehind(
     source,
   );
   if (provided?.[1]) return machineBehind(file, provided[1], depth + 1);
-  // A provide bound to a screen's prop: `const x = useCallback((effects) => provided(effects, prop), [prop])`.
-  const bound = new RegExp(`const\\s+${name}\\s*=\\s*useCallback\\(\\s*\\([^)]*\\)\\s*=>\\s*(\\w+)\\(`).exec(
-    source,
-  );
-  if (bound?.[1]) return machineBehind(file, bound[1], depth + 1);
   const imported = importOf(file, source, name);
   return imported ? machineBehind(imported.file, imported.name, depth + 1) : null;
 }

@@ -1,9 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useCallback, useId } from 'react';
+import { Suspense, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { ConsentStart, consentMachine } from '../../../machines/consent/consent.machine';
-import type { AppEffects } from '../../app/effects';
+import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { Button } from '../../ui/Button';
@@ -12,19 +11,9 @@ import { CookieSettingsDialog } from './lazyCookieSettings';
 
 type ConsentActor = ActorRefFrom<typeof consentMachine>;
 
-/**
- * The cookie banner, started once on a page where no choice is stored (consentLink.ts), with the
- * consent read its host began (`read`).
- */
-export function ConsentBanner({
-  cookiePolicyLink,
-  read,
-}: {
-  cookiePolicyLink?: string;
-  read: Promise<ConsentStart>;
-}) {
-  const bannerConsent = useCallback((effects: AppEffects) => consent(effects, read), [read]);
-  const actor = useActorRef(useProvided(bannerConsent), { inspect: recordTransitions });
+/** The cookie banner, started once on a page where no choice is stored (consentLink.ts). */
+export function ConsentBanner({ cookiePolicyLink }: { cookiePolicyLink?: string }) {
+  const actor = useActorRef(useProvided(consent), { inspect: recordTransitions });
   return <ConsentBannerView actor={actor} cookiePolicyLink={cookiePolicyLink} />;
 }
 

@@ -5,7 +5,7 @@ import type { AppEffects } from '../../app/effects';
 import { AppEffectsContext } from '../../app/hooks';
 import { i18n, loadAreaCatalog } from '../../app/i18n';
 import { ConsentBanner } from './ConsentBanner';
-import { readConsentStart } from './consent.provide';
+import { beginConsentRead } from './consent.provide';
 
 /**
  * Shows the cookie banner beside the app, in a root of its own at the end of the page: it is not
@@ -15,10 +15,8 @@ import { readConsentStart } from './consent.provide';
  * waits for no more than it must (the server names its scripts in the page, server/bannerPreloads.ts).
  */
 export async function showConsentBanner(effects: AppEffects, cookiePolicyLink?: string): Promise<void> {
-  // Rendered once both are in, the banner shows in its first frame rather than a few frames later. A
-  // failed read is the banner machine's to handle (it asks the visitor then).
-  const read = readConsentStart(effects.api);
-  await Promise.all([read.catch(() => {}), loadAreaCatalog('consent')]);
+  // Rendered once both are in, the banner shows in its first frame rather than a few frames later.
+  await Promise.all([beginConsentRead(effects.api), loadAreaCatalog('consent')]);
   const container = document.createElement('div');
   container.className = 'consent-host';
   document.body.append(container);
@@ -28,7 +26,7 @@ export async function showConsentBanner(effects: AppEffects, cookiePolicyLink?: 
     createRoot(container).render(
       <I18nProvider i18n={i18n}>
         <AppEffectsContext.Provider value={effects}>
-          <ConsentBanner cookiePolicyLink={cookiePolicyLink} read={read} />
+          <ConsentBanner cookiePolicyLink={cookiePolicyLink} />
         </AppEffectsContext.Provider>
       </I18nProvider>,
     ),

@@ -35,15 +35,28 @@ export async function readConsentStart(api: ApiClient): Promise<ConsentStart> {
   return { isEnabled, stored };
 }
 
+/** The banner host's read, begun before the banner renders; the next consent machine to load takes it. */
+let begun: Promise<ConsentStart> | null = null;
+
 /**
- * The consent machine on the app's effects. `started` is a read already under way (readConsentStart),
- * which the machine takes instead of reading again: the banner's host begins it while the banner's
- * texts load, and hands it to the banner's machine alone.
+ * Starts the consent read ahead of the machine that needs it (the banner's, while its texts load),
+ * and says when it has ended, either way. A failed read is the machine's to handle when it takes the
+ * answer (it asks the visitor then).
  */
-export const consent = (effects: AppEffects, started?: Promise<ConsentStart>) =>
+export function beginConsentRead(api: ApiClient): Promise<unknown> {
+  const read = readConsentStart(api);
+  begun = read;
+  return read.catch(() => {});
+}
+
+export const consent = (effects: AppEffects) =>
   consentMachine.provide({
     actors: {
-      loadConsent: fromPromise(() => started ?? readConsentStart(effects.api)),
+      loadConsent: fromPromise(() => {
+        const read = begun ?? readConsentStart(effects.api);
+        begun = null;
+        return read;
+      }),
       savePolicy: fromPromise(async ({ input }) => {
         if (signedIn()) await saveCookiePolicy(effects.api, input.policy);
       }),
