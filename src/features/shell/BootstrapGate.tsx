@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { useApp, useAppActor, useAppStarting, useSession } from '../../app/hooks';
+import { useApp, useAppActor, useAppStarting, useBrand, useSession } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { BrandPreloader } from './BrandPreloader';
+import { Logo } from '../../ui/Logo';
+import { Preloader } from '../../ui/Preloader';
 
 /**
  * What shows while the app starts (shell spec, section 4 "App start"): the preloader until the
@@ -18,6 +19,7 @@ export function BootstrapGate({ children }: { children: ReactNode }) {
   const sessionState = useSession((snapshot) => snapshot.value);
   const sessionKnown = sessionState === 'signedIn' || sessionState === 'signedOut';
   const loading = useAppStarting();
+  const { logo, title } = useBrand().assets;
 
   if (lifecycle === 'configFailed') {
     return (
@@ -44,7 +46,7 @@ export function BootstrapGate({ children }: { children: ReactNode }) {
   }
   return (
     <>
-      {loading && <BrandPreloader />}
+      {loading && <Preloader label={t`Loading…`} logo={<Logo src={logo} title={title} />} />}
       {lifecycle === 'running' && sessionKnown && <div hidden={loading}>{children}</div>}
     </>
   );

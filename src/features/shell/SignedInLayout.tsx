@@ -9,10 +9,10 @@ import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
 import { Notice } from '../../ui/Notice';
+import { Preloader } from '../../ui/Preloader';
 import { useDrawnInSlices } from '../../ui/useDrawnInSlices';
 import { HomePromptsLink } from '../support/HomePromptsLink';
 import { AccountMenu } from './AccountMenu';
-import { BrandPreloader } from './BrandPreloader';
 import { SectionLinks } from './SectionLinks';
 
 /** The push offer: its own chunk with the account texts, loaded only where the brand has push. */
@@ -31,7 +31,17 @@ const PushPrompt = lazy(() =>
  * is drawn in slices after it. Later pages keep the frame and render as before.
  */
 export function SignedInLayout() {
-  return useDrawnInSlices(true) ? <SignedInFrame /> : <BrandPreloader />;
+  return useDrawnInSlices(true) ? <SignedInFrame /> : <StartPreloader />;
+}
+
+/**
+ * BootstrapGate's preloader (the logo where the splash drew it): written out again here, as one in
+ * common would sit in the sign-in page's chunk and cost it bytes it has no room for.
+ */
+function StartPreloader() {
+  const { t } = useLingui();
+  const { logo, title } = useBrand().assets;
+  return <Preloader label={t`Loading…`} logo={<Logo src={logo} title={title} />} />;
 }
 
 /** The header (logo, user, points, menu) and the page. */

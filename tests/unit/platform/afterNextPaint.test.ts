@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from '../../../src/platform/nextTask';
+import { afterNextPaint } from '../../../src/platform/afterNextPaint';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {

@@ -6,7 +6,7 @@ import type { ProfileEditField, profileEditMachine } from '../../../../machines/
 import { useProvided, useSession } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import type { User } from '../../../domain/user';
-import { afterNextPaint } from '../../../platform/nextTask';
+import { afterNextPaint } from '../../../platform/afterNextPaint';
 import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
