@@ -6,7 +6,14 @@ import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
-import { userCourseStreams, users } from '../../server/db/schema';
+import {
+  dayStatistics,
+  lessonSetLessons,
+  stageDays,
+  userCourseStreams,
+  userDayStatuses,
+  users,
+} from '../../server/db/schema';
 import { writeTinyCourse } from './course-folder';
 
 /**
@@ -118,6 +125,26 @@ describe('npm run cli -- course ...', () => {
     expect(stream?.startDate.toISOString()).toBe('2030-01-01T00:00:00.000Z');
     expect(stream?.endDate?.toISOString()).toBe('2030-01-31T23:59:59.000Z');
 
+    // A statistic of the stream, which goes with it: through its day status, its one reference.
+    await withDatabase(async (db) => {
+      const [day] = await db.select().from(stageDays).limit(1);
+      const [link] = await db.select().from(lessonSetLessons).limit(1);
+      if (!stream || !day || !link) throw new Error('the tiny course has no day or lesson');
+      const [status] = await db
+        .insert(userDayStatuses)
+        .values({ streamId: stream.id, dayId: day.id })
+        .returning();
+      if (!status) throw new Error('no day status');
+      await db.insert(dayStatistics).values({
+        userId: stream.userId,
+        streamId: stream.id,
+        dayId: day.id,
+        lessonSetLessonId: link.id,
+        dayStatusId: status.id,
+        viewedSeconds: 5,
+        playCount: 1,
+      });
+    });
     expect(await cli('unenrol', EMAIL, '1')).toMatchObject({
       code: 0,
       stdout: `Removed stream 1 of ${EMAIL} on course 1\n`,
@@ -127,5 +154,6 @@ describe('npm run cli -- course ...', () => {
       stderr: `${EMAIL} has no stream on course 1\n`,
     });
     expect(await withDatabase((db) => db.select().from(userCourseStreams))).toEqual([]);
+    expect(await withDatabase((db) => db.select().from(dayStatistics))).toEqual([]);
   }, 240_000);
 });

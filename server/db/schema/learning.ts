@@ -302,23 +302,22 @@ export const userLessonStatuses = pgTable(
 /**
  * Every accepted `save-lesson-stat`, one row each. The idempotency key, when the app sends one, is
  * unique per learner: a retry after a lost answer finds the first row instead of counting twice.
+ *
+ * Its one reference is its day status: deleting a stream or a day deletes the day statuses and, with
+ * them, their statistics. The learner, stream, day and lesson are the route's to check (the stream is
+ * the learner's, the lesson is in the day of its course) and are written from the same values as the
+ * day status, so they carry no references of their own: each would make every statistic take a share
+ * lock on its row, and the rows of a course's days and lessons are shared by all its learners, whose
+ * statistics then queue behind each other's locks.
  */
 export const dayStatistics = pgTable(
   'day_statistics',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    streamId: integer('stream_id')
-      .notNull()
-      .references(() => userCourseStreams.id, { onDelete: 'cascade' }),
-    dayId: integer('day_id')
-      .notNull()
-      .references(() => stageDays.id, { onDelete: 'cascade' }),
-    lessonSetLessonId: integer('lesson_set_lesson_id')
-      .notNull()
-      .references(() => lessonSetLessons.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    streamId: integer('stream_id').notNull(),
+    dayId: integer('day_id').notNull(),
+    lessonSetLessonId: integer('lesson_set_lesson_id').notNull(),
     dayStatusId: integer('day_status_id')
       .notNull()
       .references(() => userDayStatuses.id, { onDelete: 'cascade' }),
@@ -330,10 +329,7 @@ export const dayStatistics = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('day_statistics_stream_idx').on(t.streamId),
-    // Cascades from days, lessons and day statuses find their statistics through these.
-    index('day_statistics_day_idx').on(t.dayId),
-    index('day_statistics_lesson_idx').on(t.lessonSetLessonId),
+    // The cascade from day statuses finds their statistics through it.
     index('day_statistics_day_status_idx').on(t.dayStatusId),
     uniqueIndex('day_statistics_idempotency_idx')
       .on(t.userId, t.idempotencyKey)
