@@ -6,7 +6,7 @@ import type { AppEnv } from './context';
 import { fieldError } from './errors';
 
 /**
- * Picks the brand (X-App-Id, else the forced BRAND, else the host name) and the language
+ * Picks the brand (the forced BRAND, else X-App-Id, else the host name) and the language
  * (`lang` query, else Accept-Language, else the brand's default) for everything after it.
  *
  * `?lang=es&lang=ru` names two languages and neither is taken: the language is picked as if none
@@ -20,9 +20,12 @@ export function requestContext(
   // Each brand as this deployment serves it (its tag ids from the environment), built once.
   const served = new Map(BRANDS.map((brand) => [brand, withDeployedTags(brand, brandTags)]));
   return async (c, next) => {
+    // A deployment that serves one brand serves only it: a header the client writes must not open
+    // another brand's flags there (registration, demo access). Where several brands share a server
+    // they share its accounts too, and the app id names the variant, as the contract has it.
     const brand =
-      brandByAppId(c.req.header('x-app-id') ?? '') ??
       forcedBrand ??
+      brandByAppId(c.req.header('x-app-id') ?? '') ??
       brandForHost(new URL(c.req.url).hostname);
     c.set('brand', served.get(brand) ?? brand);
     const langs = c.req.queries('lang') ?? [];

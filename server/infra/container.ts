@@ -20,7 +20,7 @@ import { createSessions, type Sessions } from './sessions';
 export interface Settings {
   /** Origin for links in mails; the request's origin when absent. */
   publicUrl?: string;
-  /** One brand for every host (BRAND); X-App-Id still wins. */
+  /** One brand for every host (BRAND), whatever X-App-Id names. */
   forcedBrand?: BrandConfig;
   /** Folder holding the built app (dist/v, dist/class). */
   distDir: string;

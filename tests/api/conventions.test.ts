@@ -5,7 +5,7 @@ import { users } from '../../server/db/schema';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { type ApiClient, apiClient } from './client';
 import { CONTRACT_CALLS } from './contract';
-import { serverForFile } from './harness';
+import { serverForFile, startTestServer } from './harness';
 
 const { server, api } = serverForFile();
 
@@ -34,6 +34,19 @@ describe('GET /external-application-config', () => {
     expect(byHost.body.data.config.daysShowWarning).toBe(30);
     const unknown = await api.get('/external-application-config', { appId: 'no-such-app' });
     expect(unknown.body.data.config.daysShowWarning).toBe(30);
+  });
+
+  it('serves only the forced brand: X-App-Id cannot open another brand on a one-brand server', async () => {
+    const kiteOnly = await startTestServer({ brand: 'kite', seed: false });
+    try {
+      const asBrightpath = await apiClient(kiteOnly.api).get('/external-application-config', {
+        appId: 'web',
+      });
+      expect(asBrightpath.body.data.config.flags.isRegistrationEnable).toBe(false);
+      expect(asBrightpath.body.data.config.daysShowWarning).toBe(30);
+    } finally {
+      await kiteOnly.close();
+    }
   });
 
   it('is served under /spa/v2 as well', async () => {
