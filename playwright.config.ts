@@ -47,6 +47,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         // Reminders are due within a second in the push spec, not within the default 30 s.
         REMINDER_TICK_MS: '1000',
+        // The push spec's push service runs on loopback (tests/push-service.ts).
+        PUSH_LOCAL_SERVICE: '1',
       },
     },
   ],

@@ -23,6 +23,7 @@ import type { MessageKey } from './infra/i18n';
 import { consoleLogger, type Logger } from './infra/logger';
 import type { PasswordCost } from './infra/passwords';
 import { createPush, DEFAULT_PUSH_SUBJECT, loadVapidKeys } from './infra/push';
+import type { PushServices } from './infra/push-services';
 import { createReminderScheduler, type ReminderScheduler } from './infra/scheduler';
 import { analyticsModule } from './modules/analytics/routes';
 import { appRatingModule } from './modules/app-rating/routes';
@@ -180,6 +181,8 @@ export interface ServerOptions {
   vapidFile?: string;
   /** The VAPID contact (`mailto:` or `https:`); default a mailto of this host. */
   pushSubject?: string;
+  /** Push services besides the browsers' (infra/push-services.ts); none when absent. */
+  pushServices?: PushServices;
   /** The reminder scheduler: tick interval (default 30 s, 0 for none), clock, and a hook handing it out. */
   reminders?: { tickMs?: number; now?: () => Date; started?: (scheduler: ReminderScheduler) => void };
 }
@@ -217,6 +220,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await loadVapidKeys(options.vapidFile),
     options.pushSubject ?? DEFAULT_PUSH_SUBJECT,
     log,
+    options.pushServices,
   );
   const services = createServices(
     database.db,

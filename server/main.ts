@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { BRANDS } from '../brands/index';
 import { startServer } from './app';
 import { parseBrandTags } from './infra/brand-tags';
+import { parsePushServices } from './infra/push-services';
 import { parseSocialConfig } from './modules/social-auth/config';
 
 /** Reads the environment, starts the server and logs one line saying where and with what. */
@@ -34,6 +35,7 @@ try {
     // Beside the database folder (also with DATABASE_URL): browsers' subscriptions are bound to it.
     vapidFile: join(dirname(env.DATA_DIR || '.data/pglite'), 'vapid.json'),
     pushSubject: env.VAPID_SUBJECT || undefined,
+    pushServices: parsePushServices(env),
     reminders: { tickMs: reminderTickMs },
   });
   console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);

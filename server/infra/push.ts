@@ -2,6 +2,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import webPush, { type PushSubscriptionTarget, type VapidKeys } from 'web-push';
 import type { Logger } from './logger';
+import { isPushServiceEndpoint, type PushServices } from './push-services';
 
 /**
  * Web push (RFC 8030/8291 with VAPID): the server's key pair and one send. The request is built by
@@ -22,6 +23,9 @@ export type PushOutcome = 'sent' | 'gone' | 'failed';
 export interface Push {
   /** The public key browsers subscribe with (`applicationServerKey`), base64url. */
   publicKey: string;
+  /** Whether a subscription's endpoint is a push service this server sends to (infra/push-services.ts). */
+  accepts(endpoint: string): boolean;
+  /** Sends nothing to an endpoint it does not accept (a row stored before the rule): that one is `gone`. */
   send(subscription: PushSubscriptionTarget, message: PushMessage): Promise<PushOutcome>;
 }
 
@@ -62,11 +66,17 @@ export async function loadVapidKeys(file: string | undefined): Promise<VapidKeys
   return keys;
 }
 
-export function createPush(keys: VapidKeys, subject: string, log: Logger): Push {
+export function createPush(keys: VapidKeys, subject: string, log: Logger, services: PushServices = {}): Push {
   const vapidDetails = { subject, publicKey: keys.publicKey, privateKey: keys.privateKey };
+  const accepts = (endpoint: string) => isPushServiceEndpoint(endpoint, services);
   return {
     publicKey: keys.publicKey,
+    accepts,
     async send(subscription, message) {
+      if (!accepts(subscription.endpoint)) {
+        log.info('a push subscription outside the push services was dropped unsent');
+        return 'gone';
+      }
       const request = webPush.generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails,
         TTL: REMINDER_TTL_SECONDS,
@@ -99,5 +109,5 @@ export function createPush(keys: VapidKeys, subject: string, log: Logger): Push 
 export const DEFAULT_PUSH_SUBJECT = 'mailto:webmaster@localhost';
 
 /** A sender whose keys live as long as the process (an in-memory database, or a test's services). */
-export const pushWithFreshKeys = (log: Logger): Push =>
-  createPush(webPush.generateVAPIDKeys(), DEFAULT_PUSH_SUBJECT, log);
+export const pushWithFreshKeys = (log: Logger, services?: PushServices): Push =>
+  createPush(webPush.generateVAPIDKeys(), DEFAULT_PUSH_SUBJECT, log, services);

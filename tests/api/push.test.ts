@@ -18,6 +18,8 @@ let clock = new Date('2026-11-23T00:00:00Z');
 let scheduler: ReminderScheduler | undefined;
 const { server, api } = serverForFile({
   reminders: { tickMs: 0, now: () => clock, started: (started) => (scheduler = started) },
+  // The local push service of these tests runs on loopback.
+  pushServices: { local: true },
 });
 const tick = () => {
   if (!scheduler) throw new Error('the scheduler starts with the server');
@@ -95,7 +97,30 @@ describe('POST /push-subscriptions', () => {
       { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a b', auth: 'BBBB' } },
       { keys: [refused] },
     ],
-    ['no keys', { endpoint: 'https://push.example.com/x' }, { keys: ['Заполните это поле.'] }],
+    [
+      'a host that is no push service',
+      { endpoint: 'https://push.example.com/x', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: [refused] },
+    ],
+    [
+      'an address inside the network',
+      { endpoint: 'https://169.254.169.254/latest/meta-data', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: [refused] },
+    ],
+    [
+      'a push service on another port',
+      { endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: [refused] },
+    ],
+    [
+      'credentials in the endpoint',
+      {
+        endpoint: 'https://user:secret@fcm.googleapis.com/fcm/send/x',
+        keys: { p256dh: 'AAAA', auth: 'BBBB' },
+      },
+      { endpoint: [refused] },
+    ],
+    ['no keys', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }, { keys: ['Заполните это поле.'] }],
   ])('refuses %s with 422 in the learner’s language and stores nothing', async (label, body, errors) => {
     const learner = await api.signUp(`push-bad-${label.replaceAll(' ', '-')}`);
     const russian = await api.post('/push-subscriptions?lang=ru', body, { token: learner.token });
@@ -104,9 +129,28 @@ describe('POST /push-subscriptions', () => {
     expect(await subscriptionRows(learner.id)).toEqual([]);
   });
 
+  it("takes a browser's push service: Chrome's, Firefox's, Edge's, Safari's", async () => {
+    const learner = await api.signUp('push-browsers');
+    const endpoints = [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/abc',
+    ];
+    for (const endpoint of endpoints) {
+      const stored = await api.post(
+        '/push-subscriptions',
+        { endpoint, keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+        { token: learner.token },
+      );
+      expect(stored.status).toBe(200);
+    }
+    expect((await subscriptionRows(learner.id)).map((row) => row.endpoint).sort()).toEqual(endpoints.sort());
+  });
+
   it('answers 401 without a session', async () => {
     const result = await api.post('/push-subscriptions', {
-      endpoint: 'https://push.example.com/x',
+      endpoint: 'https://fcm.googleapis.com/fcm/send/x',
       keys: {},
     });
     expect(result.status).toBe(401);
@@ -240,6 +284,23 @@ describe('the reminder scheduler', () => {
     expect(await tick()).toBe(1);
     expect(await pushService.messages(revokedDevice.clientHash)).toEqual([]);
     expect((await subscriptionRows(learner.id)).map((row) => row.endpoint)).toEqual([revokedDevice.endpoint]);
+  });
+
+  it('sends nothing to a stored endpoint outside the push services, and forgets it', async () => {
+    const learner = await api.signUp('reminder-inside');
+    await putSchedule(learner, { 1: ['16:00'] });
+    const [session] = await server.db.select().from(sessions).where(eq(sessions.userId, learner.id));
+    const { keys } = await pushService.subscribe(await publicKey());
+    // As a row stored before endpoints were checked: an address inside the server's network.
+    await server.db.insert(pushSubscriptions).values({
+      userId: learner.id,
+      sessionId: session?.id ?? 0,
+      endpoint: 'https://10.0.0.1/internal',
+      ...keys,
+    });
+    clock = new Date('2026-11-23T16:00:10Z');
+    await tick();
+    expect(await subscriptionRows(learner.id)).toEqual([]);
   });
 
   it("never pushes one learner's reminder to another learner's device", async () => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ApiError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -15,25 +15,11 @@ const Base64Url = (max: number) =>
     v.maxLength(max, 'pushSubscription' satisfies MessageKey),
   );
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Browsers' push services speak HTTPS; plain HTTP is taken only on this computer's loopback (a local
- * push service for development and tests), so the server never pushes in clear over a network.
- */
-function isPushEndpoint(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-  } catch {
-    return false;
-  }
-}
-
 const EndpointField = v.pipe(
   v.string('pushSubscription' satisfies MessageKey),
   v.maxLength(MAX_ENDPOINT_LENGTH, 'pushSubscription' satisfies MessageKey),
-  v.check(isPushEndpoint, 'pushSubscription' satisfies MessageKey),
+  // A URL; whether the server sends to it is the push sender's rule (`Push.accepts`).
+  v.url('pushSubscription' satisfies MessageKey),
 );
 
 /** `PushSubscription.toJSON()` as the browser gives it. */
@@ -72,7 +58,8 @@ export const pushModule: ApiModule = {
       learnerData: true,
       body: SubscriptionBody,
       answer: dataAnswer(EmptyData),
-      async handle(c, { body, auth }, { db }) {
+      async handle(c, { body, auth }, { db, push }) {
+        if (!push.accepts(body.endpoint)) throw fieldError('endpoint', 'pushSubscription');
         await saveSubscription(db, auth.user.id, auth.sessionId, {
           endpoint: body.endpoint,
           p256dh: body.keys.p256dh,
