@@ -73,10 +73,14 @@ export const emailField = v.pipe(
   v.email('email' satisfies MessageKey),
 );
 
-/** Passwords are taken as typed: no trimming, 8..128 characters. */
+/**
+ * Passwords are taken as typed (no trimming), 8..128 characters, and not all blank: the app checks a
+ * password as the same rule (src/domain/validation.ts) and keeps its sign-in button off for a blank
+ * one, so an account with such a password could never sign in there.
+ */
 export const passwordField = v.pipe(
   textInput(),
-  v.nonEmpty('required' satisfies MessageKey),
+  v.check(hasVisibleText, 'required' satisfies MessageKey),
   v.minCodePoints(8, 'passwordLength' satisfies MessageKey),
   v.maxCodePoints(128, 'passwordLength' satisfies MessageKey),
 );

@@ -112,6 +112,13 @@ describe('POST /auth/signup-by-email', () => {
       form('long@example.com', { password: long, password_repeat: long }),
     );
     expect(tooLong.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
+    // Blank, however long: the app could never sign in with it.
+    const blank = ' \u00a0'.repeat(5);
+    const blankPassword = await api.post(
+      '/auth/signup-by-email',
+      form('blank@example.com', { password: blank, password_repeat: blank }),
+    );
+    expect(blankPassword.body.errors).toEqual({ password: ['This field is required.'] });
 
     const mismatch = await api.post(
       '/auth/signup-by-email?lang=ru',
