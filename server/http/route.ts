@@ -123,6 +123,12 @@ export interface RouteDefinition<
   ) => Promise<R | undefined>;
   answer: Answer;
   refusals?: readonly RefusalStatus[];
+  /**
+   * A GET that changes state because the contract makes it one (cancelling a freeze). HEAD must be
+   * safe, and hono answers HEAD by running the GET handler, so a HEAD of it (a link checker's, a
+   * prefetcher's) is refused with 405 instead of changing anything.
+   */
+  changesState?: true;
   handle(
     c: Context<AppEnv>,
     input: RouteInput<A, P, Q, B, R>,
@@ -228,6 +234,8 @@ export function apiRouter(modules: readonly ApiModule[], services: Services): Ho
     if (readWithSession && route.access !== 'session')
       throw new Error(`${route.path}: readWithSession reads a session, which only a session route has`);
     router.on([route.method.toUpperCase()], [route.path], async (c) => {
+      if (route.changesState && c.req.method === 'HEAD')
+        throw new ApiError(405, 'methodNotAllowed', undefined, { Allow: 'GET' });
       if (readWithSession) return handleWithSessionRead(c, route, readWithSession, services);
       // Access first, then the route's own precondition, then the input: 401 before 403 before 422.
       const auth = await authenticate(c, route.access, services);

@@ -380,6 +380,12 @@ describe('freeze create and cancel', () => {
     expect(again.status).toBe(422);
     expect(again.body.message).toBe('This course cannot be frozen now.');
 
+    // A HEAD of the cancel, which must be safe, is refused and thaws nothing.
+    const head = await api.call('HEAD', `/user-course-streams/${streamId}/freeze/cancel`, as(freezer));
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    expect((await fetchStream(freezer, streamId)).status).toBe('freeze');
+
     const canceled = await cancel(streamId);
     expect(canceled.status).toBe(200);
     const thawed = expectWire(WireFullStreamSchema, canceled.body);

@@ -129,7 +129,9 @@ export const streamsModule: ApiModule = {
       method: 'get',
       path: '/user-course-streams/:id/freeze/cancel',
       summary: 'Cancels the newest freeze still to come or running',
-      description: 'A GET that changes state, as the app calls it. 422 when there is no freeze to cancel.',
+      description:
+        'A GET that changes state, as the app calls it (a HEAD of it answers 405). 422 when there is no freeze to cancel.',
+      changesState: true,
       access: 'session',
       learnerData: true,
       params: v.object({ id: idParam }),
