@@ -110,6 +110,26 @@ describe('PUT /schedule/update', () => {
       'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',
       'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
     ],
+    // JSON.parse keeps these as own keys; a record check that skipped them would read `{}` and
+    // clear the whole schedule.
+    [
+      'the key __proto__',
+      JSON.parse('{"__proto__":["08:00"]}'),
+      'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',
+      'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
+    ],
+    [
+      'the key __proto__ with text',
+      JSON.parse('{"__proto__":"garbage"}'),
+      'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',
+      'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
+    ],
+    [
+      'the key constructor beside a weekday',
+      { 2: ['09:00'], constructor: ['08:00'] },
+      'Send repeatDays as weekdays 1 (Monday) to 7 (Sunday), each with a list of times.',
+      'Передайте repeatDays: дни недели от 1 (понедельник) до 7 (воскресенье), у каждого — список времён.',
+    ],
     [
       'an empty list instead of weekdays',
       [],

@@ -4,6 +4,7 @@ import {
   communities,
   installments,
   paymentSubscriptions,
+  supportCategories,
   techQuestions,
   userCommunities,
   userCourseStreams,
@@ -261,6 +262,27 @@ describe('POST /tech-questions/anonymous', () => {
       support_category_id: ['Must be a whole number.'],
     });
     expect((await server.db.select().from(techQuestions)).length).toBe(before);
+  });
+
+  it('refuses a topic that does not exist or is retired, as the signed-in call does', async () => {
+    await server.db
+      .insert(supportCategories)
+      .values({ id: 91, sort: 91, title: { en: 'Retired' }, isActive: false });
+    const before = (await server.db.select().from(techQuestions)).length;
+    const question = { email: 'visitor@example.com', name: 'Visitor', message: 'Which topic?' };
+    const unknown = await api.post('/tech-questions/anonymous', { ...question, support_category_id: 999999 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual({ support_category_id: ['Choose a topic from the list.'] });
+    const retired = await api.post('/tech-questions/anonymous?lang=ru', {
+      ...question,
+      support_category_id: 91,
+    });
+    expect(retired.status).toBe(422);
+    expect(retired.body.errors).toEqual({ support_category_id: ['Выберите тему из списка.'] });
+    expect((await server.db.select().from(techQuestions)).length).toBe(before);
+    // No topic at all is still a question.
+    const none = await api.post('/tech-questions/anonymous', { ...question, support_category_id: null });
+    expect(none.status).toBe(201);
   });
 });
 

@@ -341,6 +341,33 @@ describe('POST /user-course-streams/{id}/filters', () => {
     expect(foreign.status).toBe(404);
     expect(await snapshot(server.db)).toEqual(before);
   });
+
+  it('refuses a number past the double range anywhere in the filters, which would be stored as null', async () => {
+    const before = await snapshot(server.db);
+    const bodies = [
+      '{"filters":{"a":1e400}}',
+      '{"filters":{"a":-1e400}}',
+      '{"filters":{"view":"week","nested":{"list":[1,2,1e999]}}}',
+    ];
+    for (const raw of bodies) {
+      const english = await api.call('POST', path(course.streamId), {
+        ...as(learner),
+        raw,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(english.status, raw).toBe(422);
+      expect(english.body.errors, raw).toEqual({
+        filters: ['The filters hold a number too large to store.'],
+      });
+    }
+    const russian = await api.call('POST', `${path(course.streamId)}?lang=ru`, {
+      ...as(learner),
+      raw: bodies[0],
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(russian.body.errors).toEqual({ filters: ['В фильтрах число, слишком большое для сохранения.'] });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
 });
 
 /** Tokyo has no daylight saving time: a day there starts at 15:00 UTC of the day before. */

@@ -143,6 +143,55 @@ describe('POST /user', () => {
     }
     expect(await row(id)).toEqual(before);
   });
+
+  it('words a birthday in another form "Wrong format" in English and Spanish', async () => {
+    const { id, token } = await api.signUp('birthday-format');
+    const before = await row(id);
+    const english = await api.post('/user', { birthday: '1990-12-10' }, { token });
+    expect(english.status).toBe(422);
+    expect(english.body.errors).toEqual({ birthday: ['Wrong format'] });
+    const spanish = await api.post('/user?lang=es', { birthday: '10/12/1990' }, { token });
+    expect(spanish.body.errors).toEqual({ birthday: ['Formato incorrecto'] });
+    expect(await row(id)).toEqual(before);
+  });
+
+  it('stores the time zone as IANA spells it, whatever its case', async () => {
+    const { id, token } = await api.signUp('zone-spelling');
+    const utc = await api.post('/user', { timezone: 'utc' }, { token });
+    expect(utc.status).toBe(200);
+    expect(utc.body.data.timezone).toBe('UTC');
+    expect((await row(id)).timezone).toBe('UTC');
+    const london = await api.post('/user', { timezone: ' europe/london ' }, { token });
+    expect(london.body.data.timezone).toBe('Europe/London');
+    expect((await row(id)).timezone).toBe('Europe/London');
+    // A current name Intl would swap for an older one (Asia/Calcutta) stays as the learner chose it.
+    const kolkata = await api.post('/user', { timezone: 'Asia/Kolkata' }, { token });
+    expect(kolkata.body.data.timezone).toBe('Asia/Kolkata');
+  });
+
+  it('refuses a language the brand does not offer, naming the ones it does, and changes nothing', async () => {
+    const { id, token } = await api.signUp('kite-language');
+    // The test server listens on 127.0.0.1, the host of the Kite brand, which speaks Russian and English.
+    const onKite = { token, appId: null };
+    await api.post('/user', { language_code: 'ru-RU' }, onKite);
+    const before = await row(id);
+    const spanish = await api.post('/user', { language_code: 'es-ES', name: 'Changed' }, onKite);
+    expect(spanish.status).toBe(422);
+    expect(spanish.body.errors).toEqual({
+      language_code: ['Этот язык на сайте недоступен: выберите ru-RU, en-US.'],
+    });
+    const english = await api.post('/user?lang=en', { language_code: 'es-ES' }, onKite);
+    expect(english.body.errors).toEqual({
+      language_code: ['This site does not offer this language: choose ru-RU, en-US.'],
+    });
+    expect(await row(id)).toEqual(before);
+    const offered = await api.post('/user', { language_code: 'en-US' }, onKite);
+    expect(offered.status).toBe(200);
+    expect(offered.body.data).toMatchObject({ language_code: 'en-US', locale: 'en' });
+    // The default brand offers Spanish.
+    const elsewhere = await api.post('/user', { language_code: 'es-ES' }, { token });
+    expect(elsewhere.body.data).toMatchObject({ language_code: 'es-ES', locale: 'es' });
+  });
 });
 
 describe('POST /user/update-password', () => {
@@ -167,7 +216,7 @@ describe('POST /user/update-password', () => {
       { current_password: password, password: 'new-password', password_repeat: 'other-password' },
       { token },
     );
-    expect(mismatch.body.errors).toEqual({ password_repeat: ['Новые пароли не совпадают.'] });
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['Новые пароли не совпадают'] });
     const short = await api.post(
       '/user/update-password',
       { current_password: password, password: 'short', password_repeat: 'short' },

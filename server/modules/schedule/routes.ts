@@ -6,7 +6,9 @@ import type { MessageKey } from '../../infra/i18n';
 import { readSchedule, replaceSchedule } from './queries';
 import { WireSchedule } from './wire';
 
-const WeekdayKey = v.picklist(['1', '2', '3', '4', '5', '6', '7'], 'repeatDays' satisfies MessageKey);
+const WEEKDAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
+const WEEKDAY_KEYS: ReadonlySet<string> = new Set(WEEKDAYS);
+const WeekdayKey = v.picklist(WEEKDAYS, 'repeatDays' satisfies MessageKey);
 
 const DayTimes = v.pipe(
   v.array(
@@ -25,6 +27,15 @@ const ScheduleBody = v.object({
     v.unknown(),
     // valibot's record takes an array as an object without keys: `[]` would clear every reminder.
     v.check((days) => !Array.isArray(days), 'repeatDays' satisfies MessageKey),
+    // valibot's record skips the keys `__proto__`, `prototype` and `constructor` without an issue, so
+    // `{"__proto__": [...]}` would read as `{}` and clear every reminder: every own key is checked here.
+    v.check(
+      (days) =>
+        typeof days !== 'object' ||
+        days === null ||
+        Reflect.ownKeys(days).every((key) => typeof key === 'string' && WEEKDAY_KEYS.has(key)),
+      'repeatDays' satisfies MessageKey,
+    ),
     v.record(WeekdayKey, DayTimes, 'repeatDays' satisfies MessageKey),
   ),
 });

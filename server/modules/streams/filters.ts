@@ -30,6 +30,17 @@ function withinDepth(value: unknown, levels: number): boolean {
   return items.every((item) => withinDepth(item, levels - 1));
 }
 
+/**
+ * Every number inside `value` is finite. JSON.parse reads a literal past the double range (`1e400`)
+ * as Infinity, which JSON.stringify writes as null: stored, the learner's value would silently become
+ * another one. Called once the depth is checked, so the walk is bounded.
+ */
+function finiteNumbers(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return true;
+  return (Array.isArray(value) ? value : Object.values(value)).every(finiteNumbers);
+}
+
 /** An object, not an array: valibot's record would turn an array into an object. */
 const isJsonObject = (value: unknown) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -42,6 +53,7 @@ export const FiltersBody = v.object({
     v.transform((filters) => filters as Record<string, unknown>),
     // Depth first: the size check serialises the value, which must be shallow by then.
     v.check((filters) => withinDepth(filters, MAX_FILTERS_DEPTH), 'filtersTooDeep' satisfies MessageKey),
+    v.check((filters) => finiteNumbers(filters), 'filtersNumberRange' satisfies MessageKey),
     v.check((filters) => jsonBytes(filters) <= MAX_FILTERS_BYTES, 'filtersTooLarge' satisfies MessageKey),
     v.check((filters) => storable(filters), 'badCharacters' satisfies MessageKey),
   ),

@@ -66,11 +66,14 @@ export const techQuestionsModule: ApiModule = {
       body: AnonymousQuestionBody,
       answer: dataAnswer(WireQuestionId, 201),
       async handle(c, { body }, { db }) {
+        // A question without a topic is welcome; one under a topic that is not offered is not.
+        const supportCategoryId = body.support_category_id ?? null;
+        if (supportCategoryId !== null) await requireActiveCategory(db, supportCategoryId);
         const id = await storeQuestion(db, {
           email: body.email,
           name: body.name,
           message: body.message,
-          supportCategoryId: body.support_category_id ?? null,
+          supportCategoryId,
         });
         return sendData(c, { id }, 201);
       },

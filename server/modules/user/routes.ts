@@ -4,7 +4,7 @@ import type { Language } from '../../../brands/index';
 import { isStatusStep, REGISTRATION_STATUS } from '../../../src/domain/registrationChat';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
-import { fieldError } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import {
   birthdayField,
   emailField,
@@ -64,6 +64,32 @@ const EmptyData = v.object({});
 const localeOf = (languageCode: string) =>
   (Object.entries(LANGUAGE_CODES).find(([, code]) => code === languageCode)?.[0] ?? null) as Language | null;
 
+/**
+ * The language the profile asks for, refused when the brand does not offer it (shell spec, section
+ * 5): the brand's pages, mail and messages exist only in its own languages.
+ */
+function offeredLocale(c: Context<AppEnv>, languageCode: string): Language {
+  const offered = c.get('brand').assets.supportedLanguage;
+  const locale = localeOf(languageCode);
+  if (locale === null || !offered.includes(locale)) {
+    const codes = offered.map((language) => LANGUAGE_CODES[language]).join(', ');
+    throw new ApiError(422, 'invalidFields', {
+      language_code: [{ key: 'languageNotOffered', params: { codes } }],
+    });
+  }
+  return locale;
+}
+
+/**
+ * The time zone as IANA spells it: the field takes any case Intl knows ("utc", "europe/london"), and
+ * the account keeps Intl's spelling ("UTC", "Europe/London"). Only the case: Intl also swaps some
+ * current names for older ones (Asia/Kolkata for Asia/Calcutta), and the learner's choice stays theirs.
+ */
+function canonicalTimeZone(timeZone: string): string {
+  const resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
+}
+
 const sendUser = async (c: Context<AppEnv>, { db }: Services, user: UserRow) =>
   sendData(c, await toWireUser(db, user));
 
@@ -98,6 +124,7 @@ export const userModule: ApiModule = {
       answer: dataAnswer(WireUser),
       async handle(c, { body, auth }, services) {
         const current = auth.user;
+        const locale = body.language_code === undefined ? undefined : offeredLocale(c, body.language_code);
         const values: Partial<UserRow> = {
           name: body.name,
           lastName: body.last_name,
@@ -106,9 +133,9 @@ export const userModule: ApiModule = {
           phone: body.phone,
           birthday: body.birthday,
           instagramId: body.instagram_id,
-          timezone: body.timezone,
+          timezone: body.timezone === undefined ? undefined : canonicalTimeZone(body.timezone),
           languageCode: body.language_code,
-          locale: body.language_code ? localeOf(body.language_code) : undefined,
+          locale,
           disableNotification: body.disable_notification,
         };
         // The forced profile step is over once the three required fields are there.
