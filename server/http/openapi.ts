@@ -223,7 +223,7 @@ const RESPONSES = {
   404: refusal('Not found (or not yours)'),
   409: refusal('Conflicts with what the learner already has'),
   413: refusal('The body is over the limit (64 KiB, or the upload limit of an upload route)'),
-  415: refusal('The content is not of a type the route accepts'),
+  415: refusal('The content is not of a type the route accepts, or comes under a Content-Encoding'),
   422: refusal(
     'Invalid fields, or a query parameter (such as `lang`) sent more than once',
     'FieldErrorAnswer',

@@ -161,6 +161,8 @@ export function refusalsOf(route: RouteDefinition): number[] {
   if (route.body) {
     statuses.add(400);
     statuses.add(413);
+    // A body under a Content-Encoding (http/validation.ts).
+    statuses.add(415);
   }
   if (route.upload) {
     statuses.add(413);

@@ -18,8 +18,24 @@ async function readText(c: Context<AppEnv>): Promise<string> {
   }
 }
 
+/**
+ * The server decodes no Content-Encoding: a gzip (or any other coded) body read as it is would be
+ * taken for text and refused as something it is not, or worse, read as what it happens to look like.
+ * `identity` is the one coding that changes nothing. Unread, the body is dropped by drainUnreadBody.
+ */
+function refuseCodedBody(c: Context<AppEnv>): void {
+  const header = c.req.header('content-encoding');
+  if (header === undefined) return;
+  const codings = header
+    .split(',')
+    .map((coding) => coding.trim().toLowerCase())
+    .filter((coding) => coding !== '');
+  if (codings.some((coding) => coding !== 'identity')) throw new ApiError(415, 'contentEncoding');
+}
+
 /** Reads the body as a JSON object; an empty body counts as `{}` so that missing fields get 422. */
 async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  refuseCodedBody(c);
   const text = await readText(c);
   if (text.trim() === '') return {};
   if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'badContentType');

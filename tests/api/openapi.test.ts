@@ -105,7 +105,7 @@ describe('GET /spa/openapi.json', () => {
       type: 'object',
       required: ['email', 'password'],
     });
-    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '413', '422', '429']);
+    expect(Object.keys(login.responses).sort()).toEqual(['200', '400', '413', '415', '422', '429']);
     expect(document.components.responses['429'].headers).toHaveProperty('Retry-After');
 
     // Text bounds are characters on both sides: the server counts code points, as JSON Schema does.
