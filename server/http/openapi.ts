@@ -82,7 +82,7 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   session: [{ bearer: [] }, { sessionCookie: [] }],
   // An empty requirement makes the credentials optional.
   'optional-session': [{}, { bearer: [] }, { sessionCookie: [] }],
-  'stream-token': [{ streamToken: [] }],
+  'stream-token': [{ sessionCookie: [] }, { bearer: [] }, { streamToken: [] }],
   none: [],
 };
 

@@ -73,7 +73,7 @@ function parameterTable(parameters: Parameter[]): string {
 const ACCESS_TEXT: Record<Operation['x-access'], string> = {
   session: 'needs a session (bearer token or session cookie)',
   'optional-session': 'a session is optional',
-  'stream-token': 'needs the session token in the `token` query',
+  'stream-token': 'needs a session (the session cookie, bearer token or the `token` query)',
   none: 'open',
 };
 

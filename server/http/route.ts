@@ -19,7 +19,8 @@ export type Method = 'get' | 'post' | 'put' | 'delete';
  * Who may call:
  * - `session`: a live session (bearer header or the session cookie), 401 otherwise;
  * - `optional-session`: a session is used when a valid one comes, any other request is anonymous;
- * - `stream-token`: the `token` query parameter, checked by the handler (EventSource sends no headers);
+ * - `stream-token`: the `token` query parameter, else the session cookie or bearer header, checked by
+ *   the handler (EventSource sends no headers);
  * - `none`: open to everyone.
  */
 export type Access = 'session' | 'optional-session' | 'stream-token' | 'none';

@@ -20,6 +20,9 @@ export function clearToken(): void {
   writeCookie(TOKEN_KEY, '', 0);
 }
 
+/** Whether the session cookie holds `token`: then requests that cannot send headers need not name it. */
+export const cookieHoldsToken = (token: string): boolean => readCookie(TOKEN_KEY) === token;
+
 function readCookie(name: string): string | null {
   const prefix = `${name}=`;
   const entry = document.cookie.split('; ').find((part) => part.startsWith(prefix));

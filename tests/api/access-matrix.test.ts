@@ -40,7 +40,7 @@ const { server } = serverForFile();
 const AUTH_ROUTES = apiRouteTable().filter((r) => r.access === 'session' || r.access === 'stream-token');
 type Carrier = 'bearer' | 'cookie' | 'query';
 const carriersOf = (route: ApiRoute): Carrier[] =>
-  route.access === 'stream-token' ? ['query'] : ['bearer', 'cookie'];
+  route.access === 'stream-token' ? ['query', 'cookie', 'bearer'] : ['bearer', 'cookie'];
 const nameOf = (route: ApiRoute) => `${route.method.toUpperCase()} ${route.path}`;
 
 interface Learner {

@@ -1,16 +1,21 @@
 import { streamSSE } from 'hono/streaming';
 import * as v from 'valibot';
+import { requestToken } from '../../http/auth';
 import { ApiError } from '../../http/errors';
 import { type ApiModule, eventStreamAnswer, route } from '../../http/route';
 import type { LogoutReason } from '../../infra/events-hub';
 
-/** EventSource cannot send headers, hence the token in the query. */
+/**
+ * EventSource cannot send headers: the browser's stream carries the session cookie (same origin), and
+ * a client without the cookie names its token in the query, which proxies and logs may keep, so the
+ * app sends it only when its cookie does not hold the token.
+ */
 const EventsQuery = v.object({ token: v.optional(v.string(), '') });
 
 /**
- * GET /events?token=… — one server-sent-event stream per session. When the session is revoked by
- * another session's action the stream gets `event: logout` and closes; a comment line every
- * keep-alive interval stops proxies from cutting it.
+ * GET /events — one server-sent-event stream per session. When the session is revoked by another
+ * session's action the stream gets `event: logout` and closes; a comment line every keep-alive
+ * interval stops proxies from cutting it.
  */
 export const eventsModule: ApiModule = {
   tag: 'events',
@@ -19,13 +24,14 @@ export const eventsModule: ApiModule = {
     route({
       method: 'get',
       path: '/events',
-      summary: 'Event stream of the session whose token is given',
+      summary: 'Event stream of the session (its cookie, bearer header or `token` query)',
       description:
         'Sends `event: logout` with `{"reason":"new-sign-in"}` when the session is revoked elsewhere.',
       access: 'stream-token',
       query: EventsQuery,
       answer: eventStreamAnswer,
-      async handle(c, { query: { token } }, { sessions, hub, settings }) {
+      async handle(c, { query }, { sessions, hub, settings }) {
+        const token = query.token || requestToken(c);
         const auth = await sessions.authenticate(token);
         if (!auth) throw new ApiError(401, 'unauthorized');
 
