@@ -70,6 +70,9 @@ function areaChunk(id: string): string | null {
     )
   )
     return 'consent-runtime';
+  // The menu's reported actions: signed-in pages send them and the analytics sender hears them. In a
+  // small chunk of their own, so that signed-in pages load neither consent chunk for them.
+  if (path.endsWith('/src/features/consent/reportAction.ts')) return 'report-action';
   if (/\/features\/consent\/(CookieSettingsDialog|CookieToggles|CookiePolicyScreen)\./.test(path))
     return 'cookie-settings';
   if (/\/(src\/features|machines)\/consent\//.test(path)) return 'consent';
@@ -187,7 +190,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                priority: 7,
+                priority: 8,
                 name: (id: string, graph: ModuleGraph) => {
                   start ??= startModules(graph, id);
                   return start.has(id) ? 'app' : null;
@@ -199,6 +202,7 @@ export default defineConfig(({ mode }) => {
               // settings come after the shared chunk, which takes the page parts they use.
               ...[
                 'start-lists',
+                'report-action',
                 'consent',
                 'consent-runtime',
                 'signed-in',
@@ -206,7 +210,7 @@ export default defineConfig(({ mode }) => {
                 'learning',
                 'account',
               ].map((area, index) => ({
-                priority: 6 - index,
+                priority: 7 - index,
                 name: (id: string) => (areaChunk(id) === area ? area : null),
               })),
             ],
