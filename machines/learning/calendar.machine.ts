@@ -1,8 +1,9 @@
 /**
  * The course calendar (/course/{streamId}/calendar; content spec, sections 2 and 4): the stream, then
  * its course and its stages with their days side by side (the page's header shows once the course
- * is in), then the stream's statuses (through the 5-minute cache). Without a
- * valid stream (no id, or the server does not know it for this learner) it goes to my courses. A
+ * is in), then the stream's statuses (through the 5-minute cache). Without a valid stream (no valid
+ * id, or the server does not know it for this learner) it says the course is not available, as the
+ * day and the materials pages do, and stays: a retry or a redirect would not help the learner. A
  * stream whose access ended or stopped shows the access-ended page instead. The old day path, which
  * names a day by id, lands here and moves on to that day's number once the days are known.
  * While shown:
@@ -115,7 +116,6 @@ export const calendarMachine = setup({
     }),
   },
   actions: {
-    goToCourses: () => {},
     goToDay: (_, _params: { streamId: number; dayNumber: number }) => {},
     /** The stream changed: the app's own copy of the learner's streams follows. */
     syncAppData: () => {},
@@ -148,7 +148,7 @@ export const calendarMachine = setup({
   initial: 'checking',
   states: {
     checking: {
-      always: [{ guard: 'hasStreamId', target: 'loading' }, { target: 'leaving' }],
+      always: [{ guard: 'hasStreamId', target: 'loading' }, { target: 'notFound' }],
     },
     loading: {
       invoke: {
@@ -166,7 +166,7 @@ export const calendarMachine = setup({
         onError: [
           {
             guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
-            target: 'leaving',
+            target: 'notFound',
           },
           { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
         ],
@@ -256,7 +256,8 @@ export const calendarMachine = setup({
     failed: {
       on: { 'CALENDAR.RETRY': 'loading' },
     },
-    leaving: { type: 'final', entry: 'goToCourses' },
+    /** The stream is not the learner's: no retry brings it. */
+    notFound: {},
     leavingForDay: {
       type: 'final',
       entry: {

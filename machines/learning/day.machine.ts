@@ -1,10 +1,13 @@
 /**
  * The day page (content spec, sections 2, 4 "Day", 8): the day of a stream by its number, with the
- * stream and its statuses. A stream whose access ended or stopped shows the access-ended page, as
- * its calendar does; a day of a full stream that cannot be studied yet (not started, frozen, before
- * its opening delay), a day filled in incorrectly (isDayBroken) and a locked demo day (dayLock.ts)
- * show as such, without lessons; otherwise the learner can start and finish the day, after which the
- * stream's statuses are fetched again. A failed load can be retried.
+ * stream and its statuses. A stream that is not the learner's (no valid id, or the server does not
+ * know it for them) shows as not available, a day number the course lacks as such. A stream whose
+ * access ended or stopped shows the access-ended page, as its calendar does; a frozen stream's day
+ * says until when the freeze holds it; a day of a full stream that cannot be studied yet (not
+ * started, before its opening delay), a day filled in incorrectly (isDayBroken) and a locked demo day
+ * (dayLock.ts) show as such, without lessons. A rest day has nothing to start or finish. Otherwise
+ * the learner can start and finish the day, after which the stream's statuses are fetched again. A
+ * failed load can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type Day, type DayStatusRecord, isDayBroken } from '../../src/domain/learning/day';
@@ -13,11 +16,19 @@ import {
   type CourseStream,
   dayStatusOf,
   hasAccessEnded,
+  holdingFreeze,
   type StreamStatuses,
 } from '../../src/domain/learning/stream';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 
-export type DayInput = { streamId: number; dayNumber: number };
+export type DayInput = {
+  /** The route's stream id; null when it is not a positive whole number. */
+  streamId: number | null;
+  dayNumber: number;
+};
+
+/** The day to load: a stream id the route gave. */
+export type DayRequest = { streamId: number; dayNumber: number };
 
 /** What the page needs: the stream (for its lock rule), the day and the stream's statuses. */
 export type LoadedDay = { stream: CourseStream; day: Day; statuses: StreamStatuses };
@@ -30,12 +41,11 @@ export type DayEvent = { type: 'DAY.RETRY' } | { type: 'DAY.START' } | { type: '
 type DayContext = DayInput & {
   loaded: LoadedDay | null;
   error: RequestError | null;
-  /** The load failed because the day does not exist. */
-  notFound: boolean;
 };
 
-const isNotFound = (error: unknown) =>
-  (error instanceof Error && error.message === DAY_NOT_FOUND) || toRequestError(error).status === 404;
+const NOT_FOUND = 404;
+
+const isDayNotFound = (error: unknown) => error instanceof Error && error.message === DAY_NOT_FOUND;
 
 /** The day's access as this stream's status call knows it; the day's own flag when a status is missing. */
 function lockableDay({ day, statuses }: LoadedDay): LockableDay {
@@ -58,7 +68,7 @@ const daySetup = setup({
     input: {} as DayInput,
   },
   actors: {
-    loadDay: fromPromise<LoadedDay, DayInput>(async () => {
+    loadDay: fromPromise<LoadedDay, DayRequest>(async () => {
       throw new Error('loadDay actor must be provided');
     }),
     startDay: fromPromise<DayStatusRecord, { streamId: number; dayId: number }>(async () => {
@@ -76,11 +86,16 @@ const daySetup = setup({
     streamProgressed: () => {},
   },
   guards: {
+    hasStreamId: ({ context }) => context.streamId !== null,
     accessEnded: ({ event }) => 'output' in event && hasAccessEnded((event.output as LoadedDay).stream),
+    isFrozen: ({ event }) => 'output' in event && holdingFreeze((event.output as LoadedDay).stream) !== null,
     isNotOpenYet: ({ event }) => 'output' in event && isLoadedDayNotOpenYet(event.output as LoadedDay),
     isBroken: ({ event }) => 'output' in event && isDayBroken((event.output as LoadedDay).day),
     isLocked: ({ event }) => 'output' in event && isLoadedDayLocked(event.output as LoadedDay),
-    isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
+    isRestDay: ({ event }) => 'output' in event && (event.output as LoadedDay).day.isDayOfRest,
+    isDayNotFound: ({ event }) => 'error' in event && isDayNotFound(event.error),
+    /** The stream (or its course) is not the learner's: asking again changes nothing. */
+    isNotFound: ({ event }) => 'error' in event && toRequestError(event.error).status === NOT_FOUND,
   },
 });
 
@@ -88,20 +103,25 @@ const clearError = daySetup.assign({ error: null });
 
 export const dayMachine = daySetup.createMachine({
   id: 'day',
-  context: ({ input }) => ({ ...input, loaded: null, error: null, notFound: false }),
-  initial: 'loading',
+  context: ({ input }) => ({ ...input, loaded: null, error: null }),
+  initial: 'checking',
   states: {
+    checking: {
+      always: [{ guard: 'hasStreamId', target: 'loading' }, { target: 'notFound' }],
+    },
     loading: {
       invoke: {
         id: 'loadDay',
         src: 'loadDay',
-        input: ({ context }) => ({ streamId: context.streamId, dayNumber: context.dayNumber }),
+        input: ({ context }) => ({ streamId: context.streamId ?? 0, dayNumber: context.dayNumber }),
         onDone: [
           {
             guard: 'accessEnded',
             target: 'accessEnded',
             actions: assign({ loaded: ({ event }) => event.output }),
           },
+          // Before notOpenYet, which a freeze would also match: the learner learns until when.
+          { guard: 'isFrozen', target: 'frozen', actions: assign({ loaded: ({ event }) => event.output }) },
           {
             guard: 'isNotOpenYet',
             target: 'notOpenYet',
@@ -109,9 +129,11 @@ export const dayMachine = daySetup.createMachine({
           },
           { guard: 'isBroken', target: 'broken', actions: assign({ loaded: ({ event }) => event.output }) },
           { guard: 'isLocked', target: 'locked', actions: assign({ loaded: ({ event }) => event.output }) },
+          { guard: 'isRestDay', target: 'rest', actions: assign({ loaded: ({ event }) => event.output }) },
           { target: 'ready', actions: assign({ loaded: ({ event }) => event.output }) },
         ],
         onError: [
+          { guard: 'isDayNotFound', target: 'dayNotFound' },
           { guard: 'isNotFound', target: 'notFound' },
           {
             target: 'failed',
@@ -123,11 +145,17 @@ export const dayMachine = daySetup.createMachine({
     failed: {
       on: { 'DAY.RETRY': { target: 'loading', actions: clearError } },
     },
+    /** The stream is not the learner's: no retry brings it. */
     notFound: {},
+    /** The stream's course has no day of this number. */
+    dayNotFound: {},
     accessEnded: {},
+    frozen: {},
     notOpenYet: {},
     broken: {},
     locked: {},
+    /** A day of rest: nothing to start, watch or finish. */
+    rest: {},
     ready: {
       initial: 'idle',
       states: {
@@ -139,7 +167,7 @@ export const dayMachine = daySetup.createMachine({
           invoke: {
             id: 'startDay',
             src: 'startDay',
-            input: ({ context }) => ({ streamId: context.streamId, dayId: context.loaded?.day.id ?? 0 }),
+            input: ({ context }) => ({ streamId: context.streamId ?? 0, dayId: context.loaded?.day.id ?? 0 }),
             onDone: 'refreshing',
             onError: {
               target: 'actionFailed',
@@ -152,7 +180,7 @@ export const dayMachine = daySetup.createMachine({
           invoke: {
             id: 'finishDay',
             src: 'finishDay',
-            input: ({ context }) => ({ streamId: context.streamId, dayId: context.loaded?.day.id ?? 0 }),
+            input: ({ context }) => ({ streamId: context.streamId ?? 0, dayId: context.loaded?.day.id ?? 0 }),
             onDone: { target: 'refreshing', actions: 'streamProgressed' },
             onError: {
               target: 'actionFailed',
@@ -165,7 +193,7 @@ export const dayMachine = daySetup.createMachine({
           invoke: {
             id: 'refreshStatuses',
             src: 'refreshStatuses',
-            input: ({ context }) => ({ streamId: context.streamId }),
+            input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
             onDone: {
               target: 'idle',
               actions: assign({

@@ -8,14 +8,28 @@ import {
   calendarMachine,
 } from '../../machines/learning/calendar.machine';
 import { formatDate } from '../../src/domain/learning/calendarDates';
-import { canFreeze, pendingFreeze } from '../../src/domain/learning/stream';
+import { freezeLiftsAt } from '../../src/domain/learning/freeze';
+import {
+  type CourseStream,
+  canFreeze,
+  pendingFreeze,
+  type StreamFreeze,
+} from '../../src/domain/learning/stream';
 import { CalendarView } from '../../src/features/learning/calendar/CalendarScreen';
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
 import { click, type UserAction } from '../userActions';
-import { course, day, daysFromNow, stage, statuses, stream } from './learningFixtures';
+import {
+  course,
+  day,
+  daysFromNow,
+  seesCourseNotAvailable,
+  stage,
+  statuses,
+  stream,
+} from './learningFixtures';
 
 const days = [
   day(11, 1, 1),
@@ -53,6 +67,21 @@ const closedUntil = `Closed until ${formatDate(daysFromNow(3), session.user.time
 const DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> = {
   1: { shown: ['Done', 'Pass now', closedUntil, 'Rest day'], hidden: ['Pass now', closedUntil, 'Rest day'] },
   2: { shown: ['Available', 'Available'], hidden: ['Available', 'Available'] },
+};
+/**
+ * A frozen stream's: no day to do or open until the day after the freeze's last one (which comes
+ * after day 13's own delay), finished and rest days as they were.
+ */
+const closedByFreeze = `Closed until ${formatDate(
+  freezeLiftsAt(frozen.freeze as StreamFreeze, session.user.timezone),
+  session.user.timezone,
+)}`;
+const FROZEN_DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> = {
+  1: {
+    shown: ['Done', closedByFreeze, closedByFreeze, 'Rest day'],
+    hidden: [closedByFreeze, closedByFreeze, 'Rest day'],
+  },
+  2: { shown: [closedByFreeze, closedByFreeze], hidden: [closedByFreeze, closedByFreeze] },
 };
 const dayStates = () =>
   [...document.querySelectorAll('.calendar-day__state')].map((element) => element.textContent);
@@ -132,9 +161,9 @@ const spec = {
           expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Strong back');
         },
       },
-      // Leaving for my courses or a day: the next page replaces this one.
-      { state: 'leaving', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
+      // Leaving for a day: the next page replaces this one.
       { state: 'leavingForDay', see: () => expect(screen.getByRole('status').textContent).toBe(loadingText) },
+      { state: 'notFound', see: seesCourseNotAvailable },
       {
         state: 'failed',
         see: () =>
@@ -157,7 +186,8 @@ const spec = {
           expect(selected).toBe(context.filters.stageId === 2 ? 'Stage two' : 'Stage one');
           const checkbox = screen.getByRole('checkbox', { name: 'Show finished days' }) as HTMLInputElement;
           expect(checkbox.checked).toBe(context.filters.showFinished);
-          const states = DAY_STATES[context.filters.stageId as number];
+          const frozenNow = (context.stream as CourseStream).status === 'freeze';
+          const states = (frozenNow ? FROZEN_DAY_STATES : DAY_STATES)[context.filters.stageId as number];
           expect(dayStates()).toEqual(context.filters.showFinished ? states?.shown : states?.hidden);
           expect(screen.queryByRole('dialog', { name: 'A new version of the course' }) !== null).toBe(
             context.versionModal,
@@ -180,6 +210,7 @@ const spec = {
     { type: 'STREAM.CHANGED', stream: frozen },
     { type: 'VERSION_MODAL.CLOSE' },
     done('loadStream', open),
+    done('loadStream', frozen),
     done('loadStream', ended),
     failed('loadStream', networkError),
     failed('loadStream', requestError(404, 'Not found')),
@@ -206,13 +237,16 @@ async function loadCalendar(running: ReturnType<typeof startMachine>, answer = o
 }
 
 describe('calendar', () => {
-  it('goes to my courses without a stream id, and for a stream the server does not know', async () => {
+  it('says the course is not available without a valid stream id, and for a stream the server does not know', async () => {
     const withoutId = startMachine(spec, { streamId: null });
-    expect(withoutId.snapshot().value).toBe('leaving');
-    expect(withoutId.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
-    const unknown = startMachine(spec, { streamId: 1 });
+    expect(withoutId.snapshot().value).toBe('notFound');
+    expect(withoutId.fakes.inputOf('loadStream')).toBeUndefined();
+    const unknown = startMachine(spec, { streamId: 999 });
     await unknown.dispatch(failed('loadStream', requestError(404, 'Not found')));
-    expect(unknown.effects.map((effect) => effect.name)).toEqual(['goToCourses']);
+    expect(unknown.snapshot().value).toBe('notFound');
+    // It stays on the page, which says so: nothing navigates, and there is nothing to retry.
+    expect(unknown.effects).toEqual([]);
+    expect(unknown.snapshot().can({ type: 'CALENDAR.RETRY' })).toBe(false);
   });
 
   it('asks for the course and the days together, by the stream’s course id, once the stream is in', async () => {

@@ -1,16 +1,22 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { DAY_NOT_FOUND, dayMachine, type LoadedDay } from '../../machines/learning/day.machine';
+import { i18n, switchLanguage } from '../../src/app/i18n';
+import { formatDate } from '../../src/domain/learning/calendarDates';
 import type { Lesson, LessonSet } from '../../src/domain/learning/day';
-import { dayStatusOf } from '../../src/domain/learning/stream';
+import { freezeLiftsAt } from '../../src/domain/learning/freeze';
+import { dayStatusOf, type StreamFreeze } from '../../src/domain/learning/stream';
+import { LessonSubtitle } from '../../src/features/learning/common/LessonSubtitle';
 import { DayView } from '../../src/features/learning/day/DayScreen';
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, notice } from '../screenQueries';
 import { click } from '../userActions';
-import { day, statuses, stream } from './learningFixtures';
+import { day, daysFromNow, seesCourseNotAvailable, statuses, stream } from './learningFixtures';
 
 const video = (id: number) => ({
   id,
@@ -62,11 +68,36 @@ const accessStopped: LoadedDay = {
   stream: stream({ id: 5, status: 'stopped', isOptionalPurchase: true }),
 };
 const notStarted: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'not_started' }) };
-const frozen: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'freeze' }) };
+/** Frozen from yesterday through the fourth day from now: the stream's status says freeze. */
+const activeFreeze: StreamFreeze = {
+  id: 3,
+  status: 'active',
+  startDate: daysFromNow(-1),
+  endDate: daysFromNow(4),
+};
+const frozen: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'freeze', freeze: activeFreeze }) };
+const restDay: LoadedDay = {
+  ...ready,
+  day: day(DAY_ID, 1, 3, { title: 'Rest', isDayOfRest: true, lessonSets: [] }),
+};
 const beforeDelay: LoadedDay = { ...ready, statuses: statuses([DAY_ID], { closed: [DAY_ID] }) };
 const started = statuses([DAY_ID], { started: [DAY_ID] });
 const finished = statuses([DAY_ID], { finished: [DAY_ID] });
 const notOpenYet = requestError(403, 'This day is not open yet');
+
+const timeZone = session.user.timezone;
+/** What the day page of a frozen stream says: the freeze's last day, and the day its days open again. */
+const frozenText = (freeze: StreamFreeze) =>
+  `The course is frozen until ${formatDate(freeze.endDate, timeZone)}. Its days open again on ${formatDate(
+    freezeLiftsAt(freeze, timeZone),
+    timeZone,
+  )}.`;
+
+/** The page shows no lesson and no way to start or finish the day. */
+const seesNoLessonsNorActions = () => {
+  expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
+  expect(screen.queryByRole('button')).toBeNull();
+};
 
 const dayStatus = (snapshot: AnyMachineSnapshot) => {
   const loaded = snapshot.context.loaded as LoadedDay | null;
@@ -78,7 +109,10 @@ const isFinished = (snapshot: AnyMachineSnapshot) => dayStatus(snapshot)?.finish
 const spec = {
   machine: dayMachine,
   spec: "Learning spec §4 Day: lesson sets with repeat counts clamped, start and finish then statuses refetched, the access-ended page of an ended or stopped stream, a full stream's day not open yet, the broken-day text, the demo lock, the day load error",
-  inputs: [{ streamId: 5, dayNumber: 3 }],
+  inputs: [
+    { streamId: 5, dayNumber: 3 },
+    { streamId: null, dayNumber: 3 },
+  ],
   screen: {
     view: DayView,
     setting: { path: '/course/5/calendar/3', session },
@@ -95,7 +129,33 @@ const spec = {
         see: () => expect(screen.getByRole('status').textContent).toBe('Loading the day…'),
       },
       { state: 'failed', see: () => expect(notice()).toBe('Failed to load the day.') },
-      { state: 'notFound', see: () => expect(notice()).toBe('This course has no day 3.') },
+      { state: 'notFound', see: seesCourseNotAvailable },
+      {
+        state: 'dayNotFound',
+        see: () => {
+          expect(notice()).toBe('This course has no day 3.');
+          expect(screen.getByRole('link', { name: 'Back to the calendar' }).getAttribute('href')).toBe(
+            '/course/5/calendar',
+          );
+        },
+      },
+      {
+        state: 'frozen',
+        see: ({ context }: AnyMachineSnapshot) => {
+          expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
+          expect(notice()).toBe(frozenText((context.loaded as LoadedDay).stream.freeze as StreamFreeze));
+          expect(screen.queryByText('This day is not open yet.')).toBeNull();
+          seesNoLessonsNorActions();
+        },
+      },
+      {
+        state: 'rest',
+        see: () => {
+          expect(screen.getByRole('heading', { level: 1, name: 'Rest' })).toBeTruthy();
+          expect(screen.getByText('A day of rest. Recover and come back tomorrow.')).toBeTruthy();
+          seesNoLessonsNorActions();
+        },
+      },
       {
         state: 'accessEnded',
         see: () => {
@@ -112,8 +172,7 @@ const spec = {
         see: () => {
           expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
           expect(notice()).toBe('This day is not open yet.');
-          expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
-          expect(screen.queryByRole('button')).toBeNull();
+          seesNoLessonsNorActions();
         },
       },
       {
@@ -187,8 +246,10 @@ const spec = {
     done('loadDay', notStarted),
     done('loadDay', frozen),
     done('loadDay', beforeDelay),
+    done('loadDay', restDay),
     failed('loadDay', networkError),
     failed('loadDay', new Error(DAY_NOT_FOUND)),
+    failed('loadDay', requestError(404, 'Not found')),
     done('startDay', { id: 120, streamId: 5, stageDayId: DAY_ID, startedAt: 1, finishedAt: null }),
     failed('startDay', notOpenYet),
     done('finishDay', { id: 120, streamId: 5, stageDayId: DAY_ID, startedAt: 1, finishedAt: 2 }),
@@ -235,7 +296,25 @@ describe('day', () => {
     ['an ended stream', accessEnded, 'accessEnded'],
     ['a stopped stream', accessStopped, 'accessEnded'],
     ['a stream not started', notStarted, 'notOpenYet'],
-    ['a frozen stream', frozen, 'notOpenYet'],
+    ['a frozen stream', frozen, 'frozen'],
+    [
+      'a stream frozen by a freeze created for a start date that has come',
+      {
+        ...frozen,
+        stream: stream({ id: 5, status: 'freeze', freeze: { ...activeFreeze, status: 'created' } }),
+      },
+      'frozen',
+    ],
+    ['a frozen stream, on a rest day', { ...restDay, stream: frozen.stream }, 'frozen'],
+    [
+      'an open stream with a freeze still to come',
+      {
+        ...ready,
+        stream: stream({ id: 5, freeze: { ...activeFreeze, status: 'created', startDate: daysFromNow(2) } }),
+      },
+      'ready',
+    ],
+    ['an open stream, on a rest day', restDay, 'rest'],
     ['an open stream, before its opening delay', beforeDelay, 'notOpenYet'],
     // A demo keeps its own rule: the demo lock, whatever the stream's status.
     [
@@ -258,9 +337,58 @@ describe('day', () => {
     expect(running.snapshot().matches(state)).toBe(true);
   });
 
-  it('tells a day the course does not have from a failed load', async () => {
-    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
-    await running.dispatch(failed('loadDay', requestError(404, 'Not found')));
-    expect(running.snapshot().value).toBe('notFound');
+  it('tells a stream that is not the learner’s from a day the course does not have', async () => {
+    const unknownStream = startMachine(spec, { streamId: 999, dayNumber: 1 });
+    await unknownStream.dispatch(failed('loadDay', requestError(404, 'Not found')));
+    expect(unknownStream.snapshot().value).toBe('notFound');
+    expect(unknownStream.snapshot().can({ type: 'DAY.RETRY' })).toBe(false);
+    const noSuchDay = startMachine(spec, { streamId: 5, dayNumber: 99 });
+    await noSuchDay.dispatch(failed('loadDay', new Error(DAY_NOT_FOUND)));
+    expect(noSuchDay.snapshot().value).toBe('dayNotFound');
   });
+
+  it('does not ask for a stream the address cannot name', () => {
+    const running = startMachine(spec, { streamId: null, dayNumber: 1 });
+    expect(running.snapshot().value).toBe('notFound');
+    expect(running.fakes.inputOf('loadDay')).toBeUndefined();
+  });
+
+  it('has nothing to start or finish on a rest day', async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(done('loadDay', restDay));
+    expect(running.snapshot().value).toBe('rest');
+    expect(running.snapshot().can({ type: 'DAY.START' })).toBe(false);
+    expect(running.snapshot().can({ type: 'DAY.FINISH' })).toBe(false);
+  });
+});
+
+describe('lesson parts', () => {
+  afterAll(async () => {
+    await switchLanguage('en');
+    localStorage.clear();
+  });
+
+  // Markers as schools write them: any of the three languages, any case; the last is no part.
+  const markers = ['analysis', 'Выполнение', 'TEORÍA', 'part 2'];
+  it.each([
+    ['en', ['Analysis', 'Execution', 'Theory', 'part 2']],
+    ['ru', ['Разбор', 'Выполнение', 'Теория', 'part 2']],
+    ['es', ['Análisis', 'Ejecución', 'Teoría', 'part 2']],
+  ] as const)(
+    'read in %s whatever language the marker is in; another subtitle as written',
+    async (language, shown) => {
+      await switchLanguage(language);
+      const { container, unmount } = render(
+        createElement(
+          I18nProvider,
+          { i18n },
+          markers.map((subtitle) => createElement(LessonSubtitle, { key: subtitle, subtitle })),
+        ),
+      );
+      expect(
+        [...container.querySelectorAll('.lesson__subtitle')].map((element) => element.textContent),
+      ).toEqual(shown);
+      unmount();
+    },
+  );
 });

@@ -1,3 +1,5 @@
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import type { Course, Stage } from '../../src/domain/learning/course';
 import type { Day } from '../../src/domain/learning/day';
 import type { CourseStream, StreamStatuses } from '../../src/domain/learning/stream';
@@ -93,3 +95,14 @@ export const statuses = (
       ? null
       : { stageId: 1, dayId: progress.currentDayId, dayNumber: 1, title: '', excerpt: '' },
 });
+
+/**
+ * What the calendar, a day and the materials show for a stream that is not the learner's: one page
+ * that says so, with the way to their courses and nothing to retry.
+ */
+export function seesCourseNotAvailable(): void {
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This course is not available');
+  expect(screen.getByRole('link', { name: 'Go to my courses' }).getAttribute('href')).toBe('/courses');
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  expect(screen.queryByRole('alert')).toBeNull();
+}

@@ -1,12 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import { type Materials, materialsMachine } from '../../machines/learning/materials.machine';
 import { MaterialsView } from '../../src/features/learning/materials/MaterialsScreen';
-import { done, failed, networkError, session } from '../fixtures';
+import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
 import { click } from '../userActions';
+import { seesCourseNotAvailable } from './learningFixtures';
 
 const withDocuments: Materials = {
   courseTitle: 'Strong back',
@@ -34,13 +36,17 @@ const withoutDocuments: Materials = { courseTitle: 'Strong back', documents: [] 
 const spec = {
   machine: materialsMachine,
   spec: 'Learning spec §2 Materials page: the course documents (demo streams per isDemoDocumentsAccessible), the empty text, the load error',
-  inputs: [{ streamId: 5 }],
+  inputs: [{ streamId: 5 }, { streamId: null }],
   screen: {
     view: MaterialsView,
     setting: { path: '/course/5/materials', session },
     actions: { 'MATERIALS.RETRY': click('Try again') },
     sees: [
-      { see: () => expect(screen.getByRole('heading', { name: 'Materials' })).toBeTruthy() },
+      {
+        when: (snapshot: AnyMachineSnapshot) => !snapshot.matches('notFound'),
+        see: () => expect(screen.getByRole('heading', { name: 'Materials' })).toBeTruthy(),
+      },
+      { state: 'notFound', see: seesCourseNotAvailable },
       {
         state: 'loading',
         see: () => expect(screen.getByRole('status').textContent).toBe('Loading the materials…'),
@@ -69,6 +75,7 @@ const spec = {
     done('loadMaterials', withDocuments),
     done('loadMaterials', withoutDocuments),
     failed('loadMaterials', networkError),
+    failed('loadMaterials', requestError(404, 'Not found')),
   ],
 };
 
@@ -84,5 +91,20 @@ describe('materials', () => {
     await running.dispatch(done('loadMaterials', withDocuments));
     expect(running.snapshot().value).toBe('loaded');
     expect(running.snapshot().context.documents).toHaveLength(3);
+  });
+});
+
+describe('materials of a stream that is not the learner’s', () => {
+  it('says the course is not available, with nothing to retry', async () => {
+    const running = startMachine(spec, { streamId: 999 });
+    await running.dispatch(failed('loadMaterials', requestError(404, 'Not found')));
+    expect(running.snapshot().value).toBe('notFound');
+    expect(running.snapshot().can({ type: 'MATERIALS.RETRY' })).toBe(false);
+  });
+
+  it('does not ask for a stream the address cannot name', () => {
+    const running = startMachine(spec, { streamId: null });
+    expect(running.snapshot().value).toBe('notFound');
+    expect(running.fakes.inputOf('loadMaterials')).toBeUndefined();
   });
 });

@@ -176,6 +176,10 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Core Strength' })).toBeVisible();
   await expect(page.getByText(new RegExp(`^Frozen until ${DATE}$`))).toBeVisible();
   const calendarUrl = page.url();
+  // While frozen, no day is there to do: each waits for the day after the freeze.
+  const days = page.getByRole('listitem').filter({ hasText: /^Day \d/ });
+  await expect(days.filter({ hasText: new RegExp(`Closed until ${DATE}`) }).first()).toBeVisible();
+  await expect(days.filter({ hasText: /Pass now|Available/ })).toHaveCount(0);
 
   // Opened from the keyboard and closed with Escape, the confirmation gives focus back to its button.
   const unfreeze = page.getByRole('button', { name: 'Unfreeze the course' });
@@ -259,6 +263,15 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(dialog).toBeHidden();
   const [year, month, day] = lastDay.split('-');
   await expect(page.getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
+  // Frozen from today: the days close until the day after the freeze's last one.
+  const [nextYear, nextMonth, nextDay] = new Date(Date.parse(`${lastDay}T00:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+    .split('-');
+  await expect(
+    days.filter({ hasText: `Closed until ${nextDay}.${nextMonth}.${nextYear}` }).first(),
+  ).toBeVisible();
+  await expect(days.filter({ hasText: /Pass now|Available/ })).toHaveCount(0);
   await expect(page).toHaveURL(/\/calendar$/);
   // No control opened this dialog: the focus goes to the one that now undoes the freeze.
   await expect(page.getByRole('button', { name: 'Unfreeze the course' })).toBeFocused();

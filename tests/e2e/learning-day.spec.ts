@@ -90,7 +90,8 @@ test('a lesson plays its HLS with subtitles, same origin only, and its statistic
   await page.goto(`./course/${stream.id}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
   const lesson = page.getByRole('article').filter({ hasText: 'Calm breathing' }).first();
-  await expect(lesson.getByRole('heading', { name: /Calm breathing\s*theory/ })).toBeVisible();
+  // The title's "(theory)" marker reads as the part it names, in the interface's language.
+  await expect(lesson.getByRole('heading', { name: /Calm breathing\s*Theory/ })).toBeVisible();
   await expectNoSeriousViolations(page, 'day');
 
   const statistic = page.waitForResponse(
@@ -240,7 +241,6 @@ test('a day of a stream whose access ended or stopped shows the access-ended pag
 test('a day that cannot be studied yet says so, and a demo keeps its lock', async ({ page }) => {
   for (const [title, status, dayNumber, dayTitle] of [
     ['Evening Yoga', 'not_started', 1, 'Slow down'],
-    ['Core Strength', 'freeze', 1, 'Plank'],
     // Open for three days: the fifth day's opening delay (four days) has not passed.
     [COURSE, 'open', 5, 'Breath and posture together'],
   ] as const) {
@@ -250,6 +250,18 @@ test('a day that cannot be studied yet says so, and a demo keeps its lock', asyn
     await expect(page.getByText('This day is not open yet.')).toBeVisible();
     await expectNoLessons(page);
   }
+
+  // A frozen course's day says until when the freeze holds it, and when its days open again.
+  const frozen = await streamOf(page.request, 'Core Strength', 'freeze');
+  await page.goto(`./course/${frozen.id}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Plank' })).toBeVisible();
+  await expect(
+    page.getByText(
+      /^The course is frozen until \d{2}\.\d{2}\.\d{4}\. Its days open again on \d{2}\.\d{2}\.\d{4}\.$/,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('This day is not open yet.')).toHaveCount(0);
+  await expectNoLessons(page);
 
   const demo = await streamOf(page.request, 'Desk Stretches', 'open', true);
   await page.goto(`./course/${demo.id}/calendar/2`);
@@ -261,4 +273,32 @@ test('a day that cannot be studied yet says so, and a demo keeps its lock', asyn
   await page.goto(`./course/${demo.id}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Neck and shoulders' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start the day' })).toBeVisible();
+});
+
+test('a rest day has nothing to start or finish', async ({ page }) => {
+  const stream = await openStream(page.request);
+  await page.goto(`./course/${stream.id}/calendar/3`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rest and recover' })).toBeVisible();
+  await expect(page.getByText('A day of rest. Recover and come back tomorrow.')).toBeVisible();
+  await expectNoLessons(page);
+});
+
+test('a course that is not the learner’s reads the same on its calendar, days and materials', async ({
+  page,
+}) => {
+  // No stream has this id, and "abc" names none: the server is asked nothing for it.
+  for (const path of [
+    './course/999999/calendar',
+    './course/abc/calendar',
+    './course/999999/calendar/1',
+    './course/999999/materials',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This course is not available' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${path.slice(1)}$`));
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await expectNoLessons(page);
+  }
+  await page.getByRole('link', { name: 'Go to my courses' }).click();
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
 });

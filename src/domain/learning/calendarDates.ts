@@ -103,6 +103,15 @@ export function dateKeyOf(ms: number, timeZone?: string | null): DateKey {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+/**
+ * The moment the calendar day after the instant's day starts in the zone (an unknown zone: the
+ * runtime's own): when something that lasts through a whole day, as a freeze its end date, is over.
+ */
+export function startOfNextDay(ms: number, timeZone?: string | null): number {
+  const zone = knownTimeZone(timeZone) ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return startOfDay(nextDay(today(ms, zone)), zone);
+}
+
 /** DD.MM.YYYY of the instant in the learner's time zone. */
 export function formatDate(ms: number, timeZone?: string | null): string {
   const { year, month, day } = today(ms, timeZone);

@@ -2,21 +2,26 @@ import { type CalendarDayState, calendarDayState } from './calendarDayState';
 import type { Stage } from './course';
 import type { Day } from './day';
 import { isDayLocked, type LockingStream } from './dayLock';
-import { dayStatusOf, type StreamStatuses } from './stream';
+import { freezeLiftsAt } from './freeze';
+import { type CourseStream, dayStatusOf, holdingFreeze, type StreamStatuses } from './stream';
 
 /**
  * What each day of the calendar shows: a rest day as such, any other day in its calendar state
- * (calendarDayState.ts) from the stream's statuses and the demo lock (dayLock.ts). The status call
- * knows the demo access and time delay of each day for this stream; the day's own flag is the
- * fallback when a status is missing.
+ * (calendarDayState.ts) from the stream's statuses, the demo lock (dayLock.ts) and the freeze that
+ * holds the stream (its days open on the day after the freeze's end date, in the learner's time
+ * zone). The status call knows the demo access and time delay of each day for this stream; the
+ * day's own flag is the fallback when a status is missing.
  */
 export type CalendarDayView = CalendarDayState | { kind: 'rest' };
 
+export type CalendarStream = LockingStream & Pick<CourseStream, 'status' | 'freeze'>;
+
 export function calendarDayView(
   day: Day,
-  stream: LockingStream,
+  stream: CalendarStream,
   statuses: StreamStatuses,
   now: number,
+  timeZone?: string | null,
 ): CalendarDayView {
   if (day.isDayOfRest) return { kind: 'rest' };
   const status = dayStatusOf(statuses, day.id);
@@ -24,6 +29,7 @@ export function calendarDayView(
     isDemoAccessible: status?.isDemoAccessible ?? day.isDemoAccessible,
     isOpenByTimeDelay: status?.isOpenByTimeDelay,
   });
+  const freeze = holdingFreeze(stream);
   return calendarDayState(
     {
       started: status?.startedAt != null,
@@ -31,6 +37,7 @@ export function calendarDayView(
       locked,
       isCurrent: statuses.currentDay?.dayId === day.id,
       opensAt: status?.opensAt ?? null,
+      frozenUntil: freeze === null ? null : freezeLiftsAt(freeze, timeZone),
     },
     now,
   );

@@ -1,3 +1,5 @@
+import { startOfNextDay } from './calendarDates';
+
 /**
  * A stream's freeze (content spec, sections 3 and 4). The wire sends the status as 0, 1 or 2;
  * indexing FREEZE_STATUSES with it gives the name.
@@ -14,3 +16,11 @@ export type Freeze = { status: FreezeStatus; startDate: number; endDate: number 
  */
 export const isFreezeInForce = (freeze: Freeze | null, now: number): boolean =>
   freeze !== null && freeze.status !== 'canceled' && freeze.startDate <= now && now <= freeze.endDate;
+
+/**
+ * When the days of a stream the freeze holds open again: the freeze holds the whole of its end date
+ * in the learner's time zone (the server keeps the last second of that day), so they open as the
+ * next day starts.
+ */
+export const freezeLiftsAt = (freeze: Freeze, timeZone?: string | null): number =>
+  startOfNextDay(freeze.endDate, timeZone);

@@ -43,6 +43,14 @@ export const pendingFreeze = (stream: Pick<CourseStream, 'freeze'>): StreamFreez
   stream.freeze !== null && stream.freeze.status !== 'canceled' ? stream.freeze : null;
 
 /**
+ * The freeze holding a frozen stream: the status is freeze while a freeze is in force (streamStatus.ts:
+ * an active one, or one created for a start date that has come), and no day can be studied until it
+ * is over. Null for any other status.
+ */
+export const holdingFreeze = (stream: Pick<CourseStream, 'status' | 'freeze'>): StreamFreeze | null =>
+  stream.status === 'freeze' ? pendingFreeze(stream) : null;
+
+/**
  * The learner may ask for a freeze of an open stream bought in full (not a demo) that holds no
  * pending freeze; the server checks the same.
  */

@@ -82,7 +82,6 @@ export const calendar = (effects: AppEffects) =>
       saveFilters: fromPromise(({ input }) => saveStreamFilters(effects.api, input.streamId, input.filters)),
     },
     actions: {
-      goToCourses: () => effects.goTo('/courses', { replace: true }),
       goToDay: (_, params) =>
         effects.goTo(`/course/${params.streamId}/calendar/${params.dayNumber}`, { replace: true }),
       syncAppData: effects.syncAppData,

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import {
   DAY_NOT_FOUND,
-  type DayInput,
+  type DayRequest,
   dayMachine,
   type LoadedDay,
 } from '../../../machines/learning/day.machine';
@@ -23,7 +23,7 @@ async function findDayByNumber(effects: AppEffects, courseId: number, dayNumber:
   return day;
 }
 
-async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayInput): Promise<LoadedDay> {
+async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest): Promise<LoadedDay> {
   const [stream, statuses] = await Promise.all([
     fetchStream(effects.api, streamId),
     readStatuses(effects, streamId),
@@ -35,7 +35,7 @@ async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayInput): 
 export const day = (effects: AppEffects) =>
   dayMachine.provide({
     actors: {
-      loadDay: fromPromise(({ input }: { input: DayInput }) => loadDay(effects, input)),
+      loadDay: fromPromise(({ input }: { input: DayRequest }) => loadDay(effects, input)),
       startDay: fromPromise(({ input }: { input: { streamId: number; dayId: number } }) =>
         startDay(effects.api, input.streamId, input.dayId),
       ),

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import {
   type Materials,
-  type MaterialsInput,
+  type MaterialsRequest,
   materialsMachine,
 } from '../../../machines/learning/materials.machine';
 import { fetchCourse } from '../../api/courses';
@@ -9,7 +9,7 @@ import { fetchStream } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { visibleDocuments } from '../../domain/learning/materials';
 
-async function loadMaterials(effects: AppEffects, { streamId }: MaterialsInput): Promise<Materials> {
+async function loadMaterials(effects: AppEffects, { streamId }: MaterialsRequest): Promise<Materials> {
   const stream = await fetchStream(effects.api, streamId);
   const course = await fetchCourse(effects.api, stream.courseId, ['documents']);
   return { courseTitle: course.title, documents: visibleDocuments(stream, course) };
@@ -18,6 +18,6 @@ async function loadMaterials(effects: AppEffects, { streamId }: MaterialsInput):
 export const materials = (effects: AppEffects) =>
   materialsMachine.provide({
     actors: {
-      loadMaterials: fromPromise(({ input }: { input: MaterialsInput }) => loadMaterials(effects, input)),
+      loadMaterials: fromPromise(({ input }: { input: MaterialsRequest }) => loadMaterials(effects, input)),
     },
   });

@@ -14,11 +14,13 @@ import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
 import { calendar } from '../calendar.provide';
 import { AccessEndedPage } from '../common/AccessEndedPage';
 import { AccessLine } from '../common/AccessLine';
+import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
+import { useTimeZone } from '../common/useTimeZone';
 import { FreezeDialog } from '../freeze/FreezeDialog';
 import { CalendarDayItem } from './CalendarDayItem';
 import { useSavedScroll } from './useSavedScroll';
@@ -90,9 +92,13 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const snapshot = useSelector(actor, (current) => current);
   // A long course's days are the biggest render of the app: they are drawn in slices, the header first.
   const daysDrawn = useDrawnInSlices(snapshot.matches('ready'));
+  const timeZone = useTimeZone();
   const { stream, course } = snapshot.context;
-  useDocumentTitle(course?.title ?? t`Course calendar`);
+  const notFound = snapshot.matches('notFound');
+  useDocumentTitle(notFound ? t`This course is not available` : (course?.title ?? t`Course calendar`));
   const now = Date.now();
+
+  if (notFound) return <CourseNotAvailable />;
 
   if (snapshot.matches('failed')) {
     return (
@@ -111,7 +117,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
     return <AccessEndedPage stream={stream} course={course} now={now} />;
   }
   const { stages, days, statuses, filters, versionModal } = snapshot.context;
-  const leaving = snapshot.matches('leaving') || snapshot.matches('leavingForDay');
+  const leaving = snapshot.matches('leavingForDay');
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
   // The header is drawn as soon as the course is in; the stages and days follow below it.
   const header = <CalendarHeader actor={actor} stream={stream} course={course} now={now} />;
@@ -127,7 +133,10 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const stage = stages.find((candidate) => candidate.id === filters.stageId);
   const dayById = new Map(days.map((day) => [day.id, day]));
   const stageDays = (stage?.dayIds ?? []).flatMap((id) => dayById.get(id) ?? []);
-  const views = stageDays.map((day) => ({ day, view: calendarDayView(day, stream, statuses, now) }));
+  const views = stageDays.map((day) => ({
+    day,
+    view: calendarDayView(day, stream, statuses, now, timeZone),
+  }));
   const shown = filters.showFinished ? views : views.filter(({ view }) => view.kind !== 'done');
 
   return (

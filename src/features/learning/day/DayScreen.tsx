@@ -5,10 +5,12 @@ import { useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
+import { formatDate } from '../../../domain/learning/calendarDates';
 import type { LessonSet } from '../../../domain/learning/day';
+import { type Freeze, freezeLiftsAt } from '../../../domain/learning/freeze';
 import { resumePosition } from '../../../domain/learning/playback';
 import { clampRepeatCount } from '../../../domain/learning/repeatCount';
-import { dayStatusOf } from '../../../domain/learning/stream';
+import { dayStatusOf, holdingFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
@@ -16,6 +18,10 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
 import { AccessEndedPage } from '../common/AccessEndedPage';
+import { CourseNotAvailable } from '../common/CourseNotAvailable';
+import { LessonSubtitle } from '../common/LessonSubtitle';
+import { parseRouteId } from '../common/routeIds';
+import { useTimeZone } from '../common/useTimeZone';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
 import { DayDownloadsView } from './DayDownloads';
@@ -25,21 +31,16 @@ import './day.css';
 
 export type DayActor = ActorRefFrom<typeof dayMachine>;
 
-/** A route parameter that must be a positive whole number; anything else names no stream or day. */
-const positiveInt = (value: string | undefined): number => {
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number > 0 ? number : 0;
-};
-
 /** /course/{streamId}/calendar/{dayNumber}: the day with its lessons, started and finished here. */
 export function DayScreen() {
   const params = useParams({ strict: false });
-  const streamId = positiveInt(params.streamId);
+  const streamId = parseRouteId(params.streamId);
   const actor = useActorRef(useProvided(providedDay), {
-    input: { streamId, dayNumber: positiveInt(params.dayNumber) },
+    // A day number that is not a positive whole number names no day: 0 finds none.
+    input: { streamId, dayNumber: parseRouteId(params.dayNumber) ?? 0 },
   });
   const offer = useActorRef(useProvided(downloadOffer), {
-    input: { streamId, brandOfflineEnabled: useBrand().flags.isOfflineEnable },
+    input: { streamId: streamId ?? 0, brandOfflineEnabled: useBrand().flags.isOfflineEnable },
   });
   return (
     <LessonPlayerSlot.Provider value={LessonScreen}>
@@ -54,7 +55,9 @@ export function DayView({ actor }: { actor: DayActor }) {
   const { t } = useLingui();
   const snapshot = useSelector(actor, (state) => state);
   const { streamId, dayNumber, loaded, error } = snapshot.context;
-  useDocumentTitle(loaded?.day.title || t`Day ${dayNumber}`);
+  const notFound = snapshot.matches('notFound');
+  useDocumentTitle(notFound ? t`This course is not available` : loaded?.day.title || t`Day ${dayNumber}`);
+  if (notFound || streamId === null) return <CourseNotAvailable />;
   const backToCalendar = (
     <BackLink className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
       <Trans>Back to the calendar</Trans>
@@ -80,7 +83,7 @@ export function DayView({ actor }: { actor: DayActor }) {
       </section>
     );
   }
-  if (snapshot.matches('notFound')) {
+  if (snapshot.matches('dayNotFound')) {
     return (
       <section className="day">
         {backToCalendar}
@@ -94,6 +97,7 @@ export function DayView({ actor }: { actor: DayActor }) {
   if (snapshot.matches('accessEnded')) {
     return <AccessEndedPage stream={loaded.stream} course={null} now={Date.now()} />;
   }
+  const freeze = snapshot.matches('frozen') ? holdingFreeze(loaded.stream) : null;
   return (
     <section className="day" aria-labelledby="day-title">
       {backToCalendar}
@@ -103,6 +107,7 @@ export function DayView({ actor }: { actor: DayActor }) {
           <Trans>The day is filled in incorrectly. Contact customer care.</Trans>
         </Notice>
       )}
+      {freeze && <FrozenNotice freeze={freeze} />}
       {snapshot.matches('notOpenYet') && (
         <Notice tone="info">
           <Trans>This day is not open yet.</Trans>
@@ -113,6 +118,11 @@ export function DayView({ actor }: { actor: DayActor }) {
           <Trans>This day is locked. It opens in the full version of the course.</Trans>
         </Notice>
       )}
+      {snapshot.matches('rest') && (
+        <p className="day__rest">
+          <Trans>A day of rest. Recover and come back tomorrow.</Trans>
+        </p>
+      )}
       {snapshot.matches('ready') && <ReadyDay actor={actor} loaded={loaded} />}
       <Link
         className="day__materials"
@@ -122,6 +132,23 @@ export function DayView({ actor }: { actor: DayActor }) {
         <Trans>Course materials</Trans>
       </Link>
     </section>
+  );
+}
+
+/**
+ * Why a frozen stream's day shows no lessons: the freeze's last day (as the course's access line says
+ * it) and the day the course opens again.
+ */
+function FrozenNotice({ freeze }: { freeze: Freeze }) {
+  const timeZone = useTimeZone();
+  const lastDay = formatDate(freeze.endDate, timeZone);
+  const reopens = formatDate(freezeLiftsAt(freeze, timeZone), timeZone);
+  return (
+    <Notice tone="info">
+      <Trans>
+        The course is frozen until {lastDay}. Its days open again on {reopens}.
+      </Trans>
+    </Notice>
   );
 }
 
@@ -173,18 +200,12 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const finished = status?.finishedAt != null;
   return (
     <>
-      {day.isDayOfRest ? (
-        <p className="day__rest">
-          <Trans>A day of rest. Recover and come back tomorrow.</Trans>
-        </p>
-      ) : (
-        <ol className="day__sets">
-          {day.lessonSets.map((set) => (
-            <LessonSetItem key={set.id} set={set} loaded={loaded} />
-          ))}
-        </ol>
-      )}
-      {offer && !day.isDayOfRest && <DayDownloadsView actor={offer} day={day} />}
+      <ol className="day__sets">
+        {day.lessonSets.map((set) => (
+          <LessonSetItem key={set.id} set={set} loaded={loaded} />
+        ))}
+      </ol>
+      {offer && <DayDownloadsView actor={offer} day={day} />}
       <Notice>{error && (error.message || <Trans>Something went wrong</Trans>)}</Notice>
       {!finished && (
         <div className="day__actions">
@@ -228,7 +249,7 @@ function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
               ) : (
                 <h2 className="lesson__title">
                   {item.lesson.title}
-                  {item.lesson.subtitle && <span className="lesson__subtitle">{item.lesson.subtitle}</span>}
+                  {item.lesson.subtitle && <LessonSubtitle subtitle={item.lesson.subtitle} />}
                 </h2>
               )}
             </li>

@@ -11,6 +11,8 @@ import { DocumentViewer, type ViewedDocument } from '../../../ui/DocumentViewer'
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { BackLink } from '../../shell/BackLink';
+import { CourseNotAvailable } from '../common/CourseNotAvailable';
+import { parseRouteId } from '../common/routeIds';
 import { materials as providedMaterials } from '../materials.provide';
 import './materials.css';
 
@@ -22,9 +24,8 @@ export type MaterialsActor = ActorRefFrom<typeof materialsMachine>;
  */
 export function MaterialsScreen() {
   const params = useParams({ strict: false });
-  const streamId = Number(params.streamId);
   const actor = useActorRef(useProvided(providedMaterials), {
-    input: { streamId: Number.isSafeInteger(streamId) && streamId > 0 ? streamId : 0 },
+    input: { streamId: parseRouteId(params.streamId) },
   });
   return <MaterialsView actor={actor} />;
 }
@@ -35,7 +36,9 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
   const { streamId, documents, courseTitle, error } = snapshot.context;
   // Which document is open is view state: closing it changes nothing else.
   const [open, setOpen] = useState<ViewedDocument | null>(null);
-  useDocumentTitle(t`Materials`);
+  const notFound = snapshot.matches('notFound');
+  useDocumentTitle(notFound ? t`This course is not available` : t`Materials`);
+  if (notFound || streamId === null) return <CourseNotAvailable />;
   return (
     <section className="materials" aria-labelledby="materials-title">
       <BackLink

@@ -13,6 +13,7 @@ import {
 import { downloadedVideo } from '../../../domain/learning/download';
 import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
 import { Button } from '../../../ui/Button';
+import { LessonSubtitle } from '../common/LessonSubtitle';
 import { lesson as providedLesson } from '../lesson.provide';
 import { LessonDownload } from './LessonDownload';
 import { useLessonOffline } from './useLessonOffline';
@@ -134,7 +135,7 @@ export function LessonView({
       {/* The day's title is the page's h1: each lesson is a section right under it. */}
       <h2 className="lesson__title" id={titleId}>
         {lesson.title}
-        {lesson.subtitle && <span className="lesson__subtitle">{lesson.subtitle}</span>}
+        {lesson.subtitle && <LessonSubtitle subtitle={lesson.subtitle} />}
       </h2>
       <div
         className="lesson__player"

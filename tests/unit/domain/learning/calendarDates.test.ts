@@ -6,6 +6,7 @@ import {
   nextDay,
   parseDateKey,
   startOfDay,
+  startOfNextDay,
 } from '../../../../src/domain/learning/calendarDates';
 
 describe('calendar dates', () => {
@@ -64,5 +65,33 @@ describe('calendar days in a time zone', () => {
     expect(nextDay(day('2026-12-31'))).toEqual(day('2027-01-01'));
     for (const bad of ['2026-02-29', '2026-13-01', '2026-1-01', ' 2026-01-01'])
       expect(parseDateKey(bad)).toBeNull();
+  });
+});
+
+describe('the start of the next day', () => {
+  it('is the next local midnight in the zone, from any moment of the day', () => {
+    // The last second of 5 December 2026 in Moscow (UTC+3), and its noon.
+    const lastSecond = Date.UTC(2026, 11, 5, 20, 59, 59);
+    expect(new Date(startOfNextDay(lastSecond, 'Europe/Moscow')).toISOString()).toBe(
+      '2026-12-05T21:00:00.000Z',
+    );
+    expect(startOfNextDay(Date.UTC(2026, 11, 5, 9), 'Europe/Moscow')).toBe(Date.UTC(2026, 11, 5, 21));
+    // The same instant is still 5 December in Lima (UTC-5): its next day starts later.
+    expect(new Date(startOfNextDay(lastSecond, 'America/Lima')).toISOString()).toBe(
+      '2026-12-06T05:00:00.000Z',
+    );
+  });
+
+  it('takes a daylight saving change into account', () => {
+    // 8 March 2026 in New York has 23 hours: the 9th starts at 04:00 UTC, not 05:00.
+    expect(new Date(startOfNextDay(Date.UTC(2026, 2, 8, 12), 'America/New_York')).toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
+  });
+
+  it('falls back to the runtime’s zone for an unknown zone', () => {
+    const noon = Date.UTC(2026, 11, 5, 12);
+    expect(startOfNextDay(noon, 'Mars/Olympus')).toBe(startOfNextDay(noon, null));
+    expect(startOfNextDay(noon, null)).toBeGreaterThan(noon);
   });
 });

@@ -12,6 +12,7 @@ const day = (overrides: Partial<CalendarDay> = {}): CalendarDay => ({
   locked: false,
   isCurrent: false,
   opensAt: null,
+  frozenUntil: null,
   ...overrides,
 });
 
@@ -29,6 +30,38 @@ describe('calendar day state', () => {
     ['the current day, started', { isCurrent: true, started: true }, { kind: 'passNow' }],
     ['started, not current', { started: true, opensAt: daysFromNow(-1) }, { kind: 'received' }],
     ['open and untouched', {}, { kind: 'available' }],
+    // A frozen stream: no day to do or to open until the freeze is over, finished ones stay done.
+    [
+      'the current day of a frozen stream',
+      { isCurrent: true, frozenUntil: daysFromNow(3) },
+      { kind: 'closedUntil', date: daysFromNow(3) },
+    ],
+    [
+      'a started day of a frozen stream',
+      { started: true, frozenUntil: daysFromNow(3) },
+      { kind: 'closedUntil', date: daysFromNow(3) },
+    ],
+    [
+      'an open day of a frozen stream',
+      { opensAt: daysFromNow(-1), frozenUntil: daysFromNow(3) },
+      { kind: 'closedUntil', date: daysFromNow(3) },
+    ],
+    [
+      'a day of a frozen stream whose delay ends after the freeze',
+      { opensAt: daysFromNow(5), frozenUntil: daysFromNow(3) },
+      { kind: 'closedUntil', date: daysFromNow(5) },
+    ],
+    [
+      'a finished day of a frozen stream',
+      { started: true, finished: true, frozenUntil: daysFromNow(3) },
+      { kind: 'done' },
+    ],
+    [
+      'a locked demo day, whatever the freeze',
+      { locked: true, frozenUntil: daysFromNow(3) },
+      { kind: 'closedUntil', date: null },
+    ],
+    ['the current day once the freeze is over', { isCurrent: true, frozenUntil: NOW }, { kind: 'passNow' }],
   ])('%s', (_, overrides, expected) => {
     expect(calendarDayState(day(overrides), NOW)).toEqual(expected);
   });

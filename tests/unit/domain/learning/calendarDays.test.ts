@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type CalendarStream,
   calendarDayView,
   canOpenDay,
   dayNumberOf,
@@ -7,7 +8,8 @@ import {
 } from '../../../../src/domain/learning/calendarDays';
 import type { Stage } from '../../../../src/domain/learning/course';
 import type { Day } from '../../../../src/domain/learning/day';
-import type { DayStatus, StreamStatuses } from '../../../../src/domain/learning/stream';
+import type { FreezeStatus } from '../../../../src/domain/learning/freeze';
+import type { DayStatus, StreamFreeze, StreamStatuses } from '../../../../src/domain/learning/stream';
 import { daysFromNow, NOW } from './fixtures';
 
 const day = (overrides: Partial<Day> = {}): Day => ({
@@ -45,8 +47,19 @@ const statuses = (days: DayStatus[], currentDayId: number | null = null): Stream
     currentDayId === null ? null : { stageId: 2, dayId: currentDayId, dayNumber: 3, title: '', excerpt: '' },
 });
 
-const paid = { isDemo: false, courseFullAccess: true };
-const demo = { isDemo: true, courseFullAccess: false };
+const paid: CalendarStream = { isDemo: false, courseFullAccess: true, status: 'open', freeze: null };
+const demo: CalendarStream = { isDemo: true, courseFullAccess: false, status: 'open', freeze: null };
+
+/** A freeze from yesterday through 13 May 2024, the last second of that day in Moscow (UTC+3). */
+const freeze = (status: FreezeStatus): StreamFreeze => ({
+  id: 4,
+  status,
+  startDate: daysFromNow(-1),
+  endDate: Date.UTC(2024, 4, 13, 20, 59, 59),
+});
+/** The moment 14 May 2024 starts in Moscow: the first day after the freeze. */
+const AFTER_FREEZE = Date.UTC(2024, 4, 13, 21);
+const ZONE = 'Europe/Moscow';
 
 describe('calendar day view', () => {
   it('shows a rest day as such', () => {
@@ -85,6 +98,66 @@ describe('calendar day view', () => {
       kind: 'available',
     });
     expect(calendarDayView(day(), demo, statuses([]), NOW)).toEqual({ kind: 'closedUntil', date: null });
+  });
+
+  describe('of a frozen stream', () => {
+    const frozen = (status: FreezeStatus): CalendarStream => ({
+      ...paid,
+      status: 'freeze',
+      freeze: freeze(status),
+    });
+    const closedAfterFreeze = { kind: 'closedUntil', date: AFTER_FREEZE };
+
+    it.each([
+      ['the current day', status(), 7, closedAfterFreeze],
+      ['a started day', status({ dayStatusId: 3, startedAt: daysFromNow(-2) }), null, closedAfterFreeze],
+      ['an open day', status(), null, closedAfterFreeze],
+      [
+        'a day whose delay ends after the freeze',
+        status({ opensAt: daysFromNow(6) }),
+        null,
+        { kind: 'closedUntil', date: daysFromNow(6) },
+      ],
+      [
+        'a finished day',
+        status({ startedAt: daysFromNow(-3), finishedAt: daysFromNow(-2) }),
+        7,
+        { kind: 'done' },
+      ],
+    ])('keeps %s closed until the day after the freeze ends', (_, dayStatus, currentDayId, view) => {
+      expect(
+        calendarDayView(day(), frozen('active'), statuses([dayStatus], currentDayId), NOW, ZONE),
+      ).toEqual(view);
+    });
+
+    it('counts a freeze created for a start date that has come, as the stream’s status does', () => {
+      expect(calendarDayView(day(), frozen('created'), statuses([status()], 7), NOW, ZONE)).toEqual(
+        closedAfterFreeze,
+      );
+    });
+
+    it('names the first day after the freeze in the learner’s time zone', () => {
+      // 20:59:59 UTC on the 13th is still the 13th in Lima: its days open as the 14th starts there.
+      expect(calendarDayView(day(), frozen('active'), statuses([status()]), NOW, 'America/Lima')).toEqual({
+        kind: 'closedUntil',
+        date: Date.UTC(2024, 4, 14, 5),
+      });
+    });
+
+    it('leaves a rest day as such', () => {
+      expect(
+        calendarDayView(day({ isDayOfRest: true }), frozen('active'), statuses([status()]), NOW, ZONE),
+      ).toEqual({ kind: 'rest' });
+    });
+
+    it('opens the days of a freeze to come, or cancelled, as before', () => {
+      const later = { ...paid, freeze: { ...freeze('created'), startDate: daysFromNow(2) } };
+      expect(calendarDayView(day(), later, statuses([status()], 7), NOW, ZONE)).toEqual({ kind: 'passNow' });
+      const cancelled = { ...paid, freeze: freeze('canceled') };
+      expect(calendarDayView(day(), cancelled, statuses([status()], 7), NOW, ZONE)).toEqual({
+        kind: 'passNow',
+      });
+    });
   });
 
   it('opens every day but the closed ones', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitLessonTitle } from '../../../../src/domain/learning/lessonTitle';
+import { lessonPartOf, splitLessonTitle } from '../../../../src/domain/learning/lessonTitle';
 
 describe('lesson title marker', () => {
   it.each([
@@ -18,5 +18,32 @@ describe('lesson title marker', () => {
     ['(theory)', '(theory)', null],
   ])('%j', (raw, title, subtitle) => {
     expect(splitLessonTitle(raw)).toEqual({ title, subtitle });
+  });
+});
+
+describe('the part a lesson marker names', () => {
+  it.each([
+    ['analysis', 'analysis'],
+    ['Analysis', 'analysis'],
+    ['РАЗБОР', 'analysis'],
+    ['análisis', 'analysis'],
+    ['Execution', 'execution'],
+    ['выполнение', 'execution'],
+    ['Ejecución', 'execution'],
+    ['theory', 'theory'],
+    ['Теория', 'theory'],
+    ['TEORÍA', 'theory'],
+    ['part 2', null],
+    ['warm-up', null],
+    ['', null],
+  ])('%j: %s', (subtitle, part) => {
+    expect(lessonPartOf(subtitle)).toBe(part);
+  });
+
+  it('names the part of every marker a title can end in', () => {
+    for (const raw of ['Squat (execution)', 'Присед [теория]', 'Sentadilla (ANÁLISIS)']) {
+      const { subtitle } = splitLessonTitle(raw);
+      expect(subtitle === null ? null : lessonPartOf(subtitle)).not.toBeNull();
+    }
   });
 });

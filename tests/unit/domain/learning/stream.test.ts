@@ -5,6 +5,7 @@ import {
   canFreeze,
   freezeActionOf,
   hasAccessEnded,
+  holdingFreeze,
   pendingFreeze,
 } from '../../../../src/domain/learning/stream';
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
@@ -27,6 +28,15 @@ describe('stream rules', () => {
     expect(pendingFreeze({ freeze: freeze('active') })?.status).toBe('active');
     expect(pendingFreeze({ freeze: freeze('canceled') })).toBeNull();
     expect(pendingFreeze({ freeze: null })).toBeNull();
+  });
+
+  it('names the freeze holding a frozen stream, active or created for a start date that has come', () => {
+    expect(holdingFreeze({ status: 'freeze', freeze: freeze('active') })?.status).toBe('active');
+    expect(holdingFreeze({ status: 'freeze', freeze: freeze('created') })?.status).toBe('created');
+    // A freeze to come does not hold an open stream yet.
+    expect(holdingFreeze({ status: 'open', freeze: freeze('created') })).toBeNull();
+    expect(holdingFreeze({ status: 'open', freeze: freeze('canceled') })).toBeNull();
+    expect(holdingFreeze({ status: 'freeze', freeze: null })).toBeNull();
   });
 
   it('lets only an open, bought stream without a pending freeze be frozen', () => {

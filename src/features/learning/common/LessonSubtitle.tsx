@@ -1,0 +1,20 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { type LessonPart, lessonPartOf } from '../../../domain/learning/lessonTitle';
+
+/** The words for each lesson part a title's marker names (lessonTitle.ts). */
+const PART_LABELS = {
+  analysis: msg({ message: 'Analysis', context: 'lesson part' }),
+  execution: msg({ message: 'Execution', context: 'lesson part' }),
+  theory: msg({ message: 'Theory', context: 'lesson part' }),
+} as const satisfies Record<LessonPart, unknown>;
+
+/**
+ * A lesson's subtitle under its title: the part its marker names, in the interface's language
+ * (a school writes the marker in its own); any other subtitle as the school wrote it.
+ */
+export function LessonSubtitle({ subtitle }: { subtitle: string }) {
+  const { i18n } = useLingui();
+  const part = lessonPartOf(subtitle);
+  return <span className="lesson__subtitle">{part ? i18n._(PART_LABELS[part]) : subtitle}</span>;
+}
