@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import {
@@ -11,7 +13,8 @@ import { SettingsView } from '../../src/features/account/SettingsScreen';
 import { done, failed, networkError, requestError, session, user } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { button, fieldValue, notice } from '../screenQueries';
+import { screenProviders } from '../screenProviders';
+import { button, notice } from '../screenQueries';
 import { click, type UserAction } from '../userActions';
 
 /** A brand with all three languages, and one without Spanish (Kite's ru and en). */
@@ -27,18 +30,23 @@ const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as Language
 const listed = (snapshot: AnyMachineSnapshot, event: AnyEventObject) =>
   contextOf(snapshot).supported.some((language) => language === event.language);
 
+/** The settings' "Language" buttons, one per language of the brand. */
+const languageGroup = () => screen.getByRole('group', { name: 'Language' });
+const languageButton = (language: string) =>
+  within(languageGroup()).getByRole('button', { name: NAMES[language] ?? language });
+const pressedLanguages = () =>
+  within(languageGroup())
+    .getAllByRole('button', { pressed: true })
+    .map((button) => button.getAttribute('lang'));
+
 /**
- * The user picks a language in the settings' "Language" select. The select lists only the brand's
- * languages, so an unsupported one cannot be picked there: the screen does not offer it.
+ * The user presses a language's button under "Language". Only the brand's languages have one, so an
+ * unsupported language cannot be chosen there: the screen does not offer it.
  */
 const chooseLanguage: UserAction = {
-  words: (event) => `the user picks “${NAMES[event.language] ?? event.language}” under “Language”`,
-  control: (event) =>
-    within(screen.getByLabelText('Language', { selector: 'select' })).getByRole('option', {
-      name: NAMES[event.language] ?? String(event.language),
-    }),
-  perform: (user, event) =>
-    user.selectOptions(screen.getByLabelText('Language', { selector: 'select' }), String(event.language)),
+  words: (event) => `the user presses “${NAMES[event.language] ?? event.language}” under “Language”`,
+  control: (event) => languageButton(String(event.language)),
+  perform: (user, event) => user.click(languageButton(String(event.language))),
   blockedWhen: (snapshot, event) => !listed(snapshot, event),
 };
 
@@ -63,7 +71,7 @@ const spec = {
         see: (snapshot: AnyMachineSnapshot) => {
           const context = contextOf(snapshot);
           expect(screen.queryByRole('dialog')).toBeNull();
-          expect(fieldValue('Language')).toBe(context.current);
+          expect(pressedLanguages()).toEqual([context.current]);
           expect(notice()).toBe(context.refused ? 'This language is not available.' : '');
           expect(screen.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe(
             '/user/settings/password',
@@ -76,6 +84,8 @@ const spec = {
           const context = contextOf(snapshot);
           const dialog = screen.getByRole('dialog', { name: DIALOG });
           expect(dialog.textContent).toContain(NAMES[context.chosen ?? '']);
+          // Only Yes changes the language: the one in use stays pressed while the dialog asks.
+          expect(pressedLanguages()).toEqual([context.current]);
           const expected =
             context.error === GENERIC_ERROR ? 'Something went wrong. Try again later' : (context.error ?? '');
           expect(dialogNotice()).toBe(expected);
@@ -155,5 +165,39 @@ describe('languageChange', () => {
     expect(running.snapshot().value).toBe('confirming');
     expect(running.snapshot().context.error).toBe('Check the form');
     expect(running.effects).toEqual([]);
+  });
+
+  it('lets a keyboard user move past languages to the one they want; only pressing one asks', async () => {
+    const running = startMachine(spec, allLanguages);
+    const { element, stop } = await screenProviders({ path: '/user/settings', session }, () =>
+      createElement(SettingsView, { actor: running.actor }),
+    );
+    const view = render(element);
+    const user = userEvent.setup();
+    try {
+      languageButton('en').focus();
+      await user.tab();
+      expect(document.activeElement).toBe(languageButton('ru'));
+      await user.tab();
+      expect(document.activeElement).toBe(languageButton('es'));
+      // Moving through the languages changes nothing and opens nothing.
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(running.snapshot().value).toBe('idle');
+      await user.keyboard('{Enter}');
+      expect(running.snapshot().value).toBe('confirming');
+      expect(running.snapshot().context.chosen).toBe('es');
+      expect(screen.getByRole('dialog', { name: DIALOG }).textContent).toContain('Español');
+    } finally {
+      view.unmount();
+      stop();
+      running.actor.stop();
+    }
+  });
+
+  it('asks nothing when the language in use is pressed', async () => {
+    const running = startMachine(spec, allLanguages);
+    await running.dispatch({ type: 'LANGUAGE.CHOOSE', language: 'en' });
+    expect(running.snapshot().value).toBe('idle');
+    expect(running.fakes.started).toEqual([]);
   });
 });

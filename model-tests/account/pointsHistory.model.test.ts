@@ -71,10 +71,11 @@ const spec = {
       {
         state: 'shown',
         see: (snapshot: AnyMachineSnapshot) => {
-          // Kind in words and by sign, the absolute amount formatted, the date: never colour alone.
+          // Kind in words and by sign, the absolute amount formatted, the date as DD.MM.YYYY and the
+          // time as HH:MM in the learner's zone (Europe/London): never colour alone.
           expect(rowTexts().slice(0, 2)).toEqual([
-            'DebitMar 2, 2026, 10:00 AM−50',
-            'Top-upMar 1, 2026, 10:00 AM+1,500',
+            'Debit02.03.2026 10:00−50',
+            'Top-up01.03.2026 10:00+1,500',
           ]);
           const count = snapshot.context.entries.length;
           expect(screen.getByRole('status').textContent).toBe(`${count} entries shown`);

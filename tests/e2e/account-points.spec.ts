@@ -61,6 +61,10 @@ test('the demo learner sees the balance the server keeps and the history of top-
   await expect(rows.nth(1)).toContainText('+100');
   await expect(rows.nth(2)).toContainText('Top-up');
   await expect(rows.nth(2)).toContainText('+150');
+  // Each with its date as DD.MM.YYYY and its time as HH:MM.
+  for (const row of await rows.all()) {
+    await expect(row.locator('time')).toHaveText(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+  }
   await expect(page.getByText('3 entries shown')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
   await expectNoSeriousViolations(page, 'points history');

@@ -120,7 +120,7 @@ test('the rules speak the user’s language', async ({ page, request }) => {
   await expect(page).toHaveURL(/\/v\/home$/);
   // The learner switches the interface to Russian in the settings.
   await page.goto('./user/settings');
-  await page.getByLabel('Language').selectOption('ru');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Русский' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.goto('./user/edit');

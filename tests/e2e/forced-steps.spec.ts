@@ -1,6 +1,16 @@
+import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { DEMO, signIn } from './support/helpers';
 import { expect, test } from './support/test';
+
+/** On a forced step every other page bounces back: the header offers only the brand and a sign-out. */
+async function expectOnlyBrandAndSignOut(page: Page) {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('img', { name: 'Brightpath Academy' })).toBeVisible();
+  await expect(header.getByRole('link')).toHaveText(['Sign out']);
+  await expect(header.getByRole('button')).toHaveCount(0);
+  await expect(header.getByRole('navigation')).toHaveCount(0);
+}
 
 test('a user who must change the password is sent there first, then signs in with the new one', async ({
   page,
@@ -9,6 +19,7 @@ test('a user who must change the password is sent there first, then signs in wit
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await expectNoSeriousViolations(page, 'forced password change');
+  await expectOnlyBrandAndSignOut(page);
   // Other pages stay closed until the password is changed.
   await page.goto('./home');
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
@@ -33,6 +44,12 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await expect(page).toHaveURL(/\/v\/updateProfile$/);
   await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
   await expectNoSeriousViolations(page, 'forced profile completion');
+  await expectOnlyBrandAndSignOut(page);
+  // Signing out works from here; signing in again comes back to the step.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/v\/$/);
+  await signIn(page, DEMO.profile);
+  await expect(page).toHaveURL(/\/v\/updateProfile$/);
   await page.getByLabel('First name').fill('Paula');
   await page.getByLabel('Last name').fill('Profile');
   await page.getByLabel('Phone').fill('+15550001111');
@@ -43,4 +60,5 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);
   await expect(page.getByRole('banner')).toContainText('Paula');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
 });

@@ -139,7 +139,44 @@ async function expectEveryLinkInReach(links: Locator) {
   }
 }
 
-test('a long e-mail in place of a name gives way to the section links in the header', async ({
+/** Whether the element's text is cut short (it holds more than it shows). */
+const isCut = (locator: Locator) => locator.evaluate((element) => element.scrollWidth > element.clientWidth);
+
+test('the learner’s whole name fits beside the section links in the Russian desktop header', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
+  const header = page.getByRole('banner');
+  const sections = header.getByRole('navigation', { name: 'Разделы' });
+  const user = header.getByRole('link', { name: 'Ada Lovelace' });
+  for (const width of [1280, 1244]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('./home');
+    await expect(user).toBeVisible();
+    // The link holds the photo, then the name.
+    expect(await isCut(user.locator('.header__name'))).toBe(false);
+    // One row: logo, section links, learner, points and menu.
+    const row = await middles([
+      ...(await header.getByRole('link').all()),
+      ...(await header.getByRole('button').all()),
+    ]);
+    expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
+    expect(await isCut(sections)).toBe(false);
+    await expectEveryLinkInReach(sections.getByRole('link'));
+  }
+});
+
+test('the Profile section link opens the profile page', async ({ page }) => {
+  await signIn(page, DEMO.learner);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/edit$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+});
+
+test('a long e-mail in place of a name is cut at its cap, and the section links stay in sight', async ({
   page,
   request,
 }) => {
@@ -149,18 +186,21 @@ test('a long e-mail in place of a name gives way to the section links in the hea
   await expect(page).toHaveURL(/\/v\/home$/);
   await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
   const header = page.getByRole('banner');
-  const links = header.getByRole('navigation', { name: 'Разделы' }).getByRole('link');
+  const sections = header.getByRole('navigation', { name: 'Разделы' });
+  const links = sections.getByRole('link');
   const user = header.getByRole('link', { name: learner.email });
 
-  // Desktop: one row, the e-mail cut short with an ellipsis.
+  // Desktop: the e-mail ends in an ellipsis; the links beside it wrap onto a second line rather than
+  // hide behind a sideways scroll.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('./home');
   await expect(user).toBeVisible();
-  const row = await middles([
-    ...(await header.getByRole('link').all()),
-    ...(await header.getByRole('button').all()),
+  const ends = await middles([
+    header.locator('.header__logo'),
+    user,
+    header.getByRole('button', { name: 'Меню' }),
   ]);
-  expect(Math.max(...row) - Math.min(...row)).toBeLessThanOrEqual(2);
+  expect(Math.max(...ends) - Math.min(...ends)).toBeLessThanOrEqual(2);
   expect(
     // The link holds the photo, then the name.
     await user.evaluate((link) => {
@@ -168,7 +208,9 @@ test('a long e-mail in place of a name gives way to the section links in the hea
       return getComputedStyle(name).textOverflow === 'ellipsis' && name.scrollWidth > name.clientWidth;
     }),
   ).toBe(true);
+  expect(await isCut(sections)).toBe(false);
   await expectEveryLinkInReach(links);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 
   // Tablet: the section links take a row of their own below the logo, the e-mail and the points.
   await page.setViewportSize({ width: 900, height: 800 });

@@ -123,7 +123,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
   const item = page.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
   await expect(item).toBeVisible();
-  await expect(item).toContainText(/downloaded/);
+  await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
   await item.getByRole('button', { name: `Delete the download: ${LESSON} (theory)` }).click();
   await expect(page.getByText(/No downloaded lessons yet/)).toBeVisible();
   await expect.poll(() => storedUrls(page)).toEqual([]);

@@ -2,10 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { Language } from '../../../brands';
 import type { languageChangeMachine } from '../../../machines/account/languageChange.machine';
 import { useBrand, useLanguage, useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { LanguageSelect } from '../../ui/LanguageSelect';
+import { Button } from '../../ui/Button';
+import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { LanguageChangeDialog } from './LanguageChangeDialog';
@@ -25,12 +27,13 @@ export function SettingsScreen() {
   return <SettingsView actor={actor} />;
 }
 
-export function SettingsView({ actor }: { actor: ActorRefFrom<typeof languageChangeMachine> }) {
+type LanguageChangeActor = ActorRefFrom<typeof languageChangeMachine>;
+
+export function SettingsView({ actor }: { actor: LanguageChangeActor }) {
   const { t } = useLingui();
   useDocumentTitle(t`Settings`);
   const changed = useSearch({ strict: false, select: (search) => search.changed });
   const languages = useSelector(actor, (snapshot) => snapshot.context.supported);
-  const shown = useSelector(actor, (snapshot) => snapshot.context.chosen ?? snapshot.context.current);
   const refused = useSelector(actor, (snapshot) => snapshot.context.refused);
   const asking = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
   return (
@@ -73,15 +76,47 @@ export function SettingsView({ actor }: { actor: ActorRefFrom<typeof languageCha
         </li>
         {languages.length > 1 && (
           <li className="settings__item">
-            <LanguageSelect
-              languages={languages}
-              value={shown}
-              onChange={(language) => actor.send({ type: 'LANGUAGE.CHOOSE', language })}
-            />
+            <LanguageChoice actor={actor} languages={languages} />
           </li>
         )}
       </ul>
       {asking && <LanguageChangeDialog actor={actor} />}
     </section>
+  );
+}
+
+/**
+ * The interface language as one button per language, the one in use pressed. A select would not do
+ * here: its arrow keys choose as they move, and each choice opens the confirmation dialog, so a
+ * keyboard user could not pass a language by. A button chooses only when pressed.
+ */
+function LanguageChoice({
+  actor,
+  languages,
+}: {
+  actor: LanguageChangeActor;
+  languages: readonly Language[];
+}) {
+  const current = useSelector(actor, (snapshot) => snapshot.context.current);
+  return (
+    <fieldset className="settings__language-choice">
+      <legend className="settings__label">
+        <Trans>Language</Trans>
+      </legend>
+      <div className="settings__languages">
+        {languages.map((language) => (
+          <Button
+            key={language}
+            variant="secondary"
+            className="settings__language"
+            lang={language}
+            aria-pressed={language === current}
+            onClick={() => actor.send({ type: 'LANGUAGE.CHOOSE', language })}
+          >
+            {LANGUAGE_NAMES[language]}
+          </Button>
+        ))}
+      </div>
+    </fieldset>
   );
 }

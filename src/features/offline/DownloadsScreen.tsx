@@ -2,7 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../machines/offline/downloads.machine';
-import { useBrand } from '../../app/hooks';
+import { useBrand, useSession } from '../../app/hooks';
+import { formatDate } from '../../domain/learning/calendarDates';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { Loading } from '../../ui/LoadFailed';
@@ -121,7 +122,8 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
   const { lesson, total, percent, downloadedAt } = useSelector(download, (snapshot) => snapshot.context);
   const title = lesson.lessonTitle;
   const size = formatSize(total, i18n.locale);
-  const date = downloadedAt === null ? '' : i18n.date(new Date(downloadedAt), { dateStyle: 'medium' });
+  const timeZone = useSession((snapshot) => snapshot.context.user?.timezone);
+  const date = downloadedAt === null ? '' : formatDate(downloadedAt, timeZone);
   const inProgress = status === 'pending' || status === 'loading';
   return (
     <li className="downloads__item">

