@@ -38,7 +38,7 @@ import {
   pendingFreeze,
   type StreamStatuses,
 } from '../../src/domain/learning/stream';
-import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 
 /** The course of the stream, with the versions the app supports (for the version update modal). */
 export type CalendarCourse = { course: Course; versions: CourseVersion[] };
@@ -83,8 +83,6 @@ export type CalendarEvent =
   | { type: 'STREAM.CHANGED'; stream: CourseStream }
   | { type: 'VERSION_MODAL.CLOSE' };
 
-const NOT_FOUND = 404;
-
 /** The dialog the freeze route asked for, as the stream allows: a pending freeze can only be cancelled. */
 const dialogFor = (requested: CalendarDialog | null, stream: CourseStream): CalendarDialog | null =>
   requested === null ? null : freezeActionOf(stream);
@@ -122,7 +120,7 @@ export const calendarMachine = setup({
   },
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
-    isNotFound: (_, params: { error: unknown }) => toRequestError(params.error).status === NOT_FOUND,
+    isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
     leadsToLegacyDay: ({ context }) =>
       context.legacyDayId !== null && dayNumberOf(context.days, context.legacyDayId) !== null,
     accessEnded: ({ context }) => context.stream !== null && hasAccessEnded(context.stream),

@@ -19,7 +19,7 @@ import {
   holdingFreeze,
   type StreamStatuses,
 } from '../../src/domain/learning/stream';
-import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 
 export type DayInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -42,8 +42,6 @@ type DayContext = DayInput & {
   loaded: LoadedDay | null;
   error: RequestError | null;
 };
-
-const NOT_FOUND = 404;
 
 const isDayNotFound = (error: unknown) => error instanceof Error && error.message === DAY_NOT_FOUND;
 
@@ -95,7 +93,7 @@ const daySetup = setup({
     isRestDay: ({ event }) => 'output' in event && (event.output as LoadedDay).day.isDayOfRest,
     isDayNotFound: ({ event }) => 'error' in event && isDayNotFound(event.error),
     /** The stream (or its course) is not the learner's: asking again changes nothing. */
-    isNotFound: ({ event }) => 'error' in event && toRequestError(event.error).status === NOT_FOUND,
+    isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
   },
 });
 

@@ -6,7 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CourseDocument } from '../../src/domain/learning/course';
-import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 
 export type MaterialsInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -17,8 +17,6 @@ export type MaterialsRequest = { streamId: number };
 export type Materials = { courseTitle: string; documents: CourseDocument[] };
 
 export type MaterialsEvent = { type: 'MATERIALS.RETRY' };
-
-const NOT_FOUND = 404;
 
 export const materialsMachine = setup({
   types: {
@@ -35,7 +33,7 @@ export const materialsMachine = setup({
     hasStreamId: ({ context }) => context.streamId !== null,
     hasDocuments: ({ event }) => 'output' in event && (event.output as Materials).documents.length > 0,
     /** The stream (or its course) is not the learner's: asking again changes nothing. */
-    isNotFound: ({ event }) => 'error' in event && toRequestError(event.error).status === NOT_FOUND,
+    isNotFound: ({ event }) => 'error' in event && isNotFound(event.error),
   },
 }).createMachine({
   id: 'materials',

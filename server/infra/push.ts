@@ -109,5 +109,5 @@ export function createPush(keys: VapidKeys, subject: string, log: Logger, servic
 export const DEFAULT_PUSH_SUBJECT = 'mailto:webmaster@localhost';
 
 /** A sender whose keys live as long as the process (an in-memory database, or a test's services). */
-export const pushWithFreshKeys = (log: Logger, services?: PushServices): Push =>
-  createPush(webPush.generateVAPIDKeys(), DEFAULT_PUSH_SUBJECT, log, services);
+export const pushWithFreshKeys = (log: Logger): Push =>
+  createPush(webPush.generateVAPIDKeys(), DEFAULT_PUSH_SUBJECT, log);

@@ -12,7 +12,7 @@ export type RequestError = {
   retryAfter?: number;
 };
 
-export const HTTP_STATUS = { network: 0, unauthorized: 401, tooManyRequests: 429 } as const;
+export const HTTP_STATUS = { network: 0, unauthorized: 401, notFound: 404, tooManyRequests: 429 } as const;
 
 export function isRequestError(error: unknown): error is RequestError {
   if (typeof error !== 'object' || error === null) return false;
@@ -37,6 +37,9 @@ export function toRequestError(error: unknown): RequestError {
 
 export const isUnauthorized = (error: unknown): boolean =>
   toRequestError(error).status === HTTP_STATUS.unauthorized;
+
+/** The server does not know the thing asked for (or it is not this learner's): asking again changes nothing. */
+export const isNotFound = (error: unknown): boolean => toRequestError(error).status === HTTP_STATUS.notFound;
 
 export const isTooManyRequests = (error: unknown): boolean =>
   toRequestError(error).status === HTTP_STATUS.tooManyRequests;

@@ -112,8 +112,21 @@ export function startOfNextDay(ms: number, timeZone?: string | null): number {
   return startOfDay(nextDay(today(ms, zone)), zone);
 }
 
-/** DD.MM.YYYY of the instant in the learner's time zone. */
+/**
+ * DD.MM.YYYY of the instant in the learner's time zone (content spec, section 9): the same digits in
+ * every language, so a date reads alike on every page, not in the language's own date style.
+ */
 export function formatDate(ms: number, timeZone?: string | null): string {
   const { year, month, day } = today(ms, timeZone);
   return `${pad(day, 2)}.${pad(month, 2)}.${pad(year, 4)}`;
 }
+
+/** HH:MM of the instant on a 24-hour clock in the learner's zone (an unknown zone: the runtime's own). */
+export function formatTime(ms: number, timeZone?: string | null): string {
+  const { hour, minute } = wallClock(ms, knownTimeZone(timeZone));
+  return `${pad(hour, 2)}:${pad(minute, 2)}`;
+}
+
+/** DD.MM.YYYY HH:MM of the instant in the learner's zone. */
+export const formatDateTime = (ms: number, timeZone?: string | null): string =>
+  `${formatDate(ms, timeZone)} ${formatTime(ms, timeZone)}`;

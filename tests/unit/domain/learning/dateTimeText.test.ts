@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatTime } from '../../../src/ui/dateTimeText';
+import { formatDateTime, formatTime } from '../../../../src/domain/learning/calendarDates';
 
 describe('dates and times as the app shows them', () => {
   const lateEvening = Date.UTC(2026, 10, 26, 22, 55);
