@@ -34,6 +34,7 @@ import { communitiesModule } from './modules/communities/routes';
 import { configModule } from './modules/config/routes';
 import { contractRoutes } from './modules/contract/routes';
 import { cookieModule } from './modules/cookie/routes';
+import { sessionConsentReader } from './modules/cookie/storedChoice';
 import { courseServicesModule } from './modules/course-services/routes';
 import { coursesModule } from './modules/courses/routes';
 import { dayStatusesModule } from './modules/day-statuses/routes';
@@ -138,7 +139,7 @@ export function createApp(services: Services) {
   // never in a ranged (206) answer; video, images, playlists and documents go out as they are.
   app.route('/', uploadFileRoutes(services));
   app.route('/', mediaRoutes(services));
-  app.route('/', appPages(services.settings.distDir));
+  app.route('/', appPages(services.settings.distDir, sessionConsentReader(services)));
   app.notFound((c) => c.text('Not found', 404));
 
   app.onError((error, c) => {

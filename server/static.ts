@@ -7,10 +7,12 @@ import { getCookie } from 'hono/cookie';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
 import { tagSources } from '../src/domain/brandTags';
+import type { CookiePolicy } from '../src/domain/consent';
 import { LOGO_SIZE } from '../src/domain/logo';
 import { CONSENT_COOKIE_NAME } from '../src/platform/consentCookieName';
-import { bannerScripts, buildManifestReader } from './bannerPreloads';
+import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
+import { buildManifestReader, pagePreloads } from './pagePreloads';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
 
@@ -59,13 +61,21 @@ const isDocPage = (path: string) => /^\/(v|class)\/docs\//.test(path);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-/** The brand as JSON that cannot end its <script> element early (`</script>`, `<!--`). */
-const brandJson = (brand: BrandConfig) => JSON.stringify(brand).replace(/</g, '\\u003c');
+/** JSON that cannot end its <script> element early (`</script>`, `<!--`). */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * What the cookie banner starts from, read where the page is made (src/features/consent/consent.provide.ts):
+ * the brand asks, and for the session the request's cookie names, whether it is live and its stored
+ * choice.
+ */
+export type PageConsentStart = { isEnabled: true; session: boolean; stored: CookiePolicy | null };
 
 /**
  * Puts the brand into the built index.html of one app base (`/v/`): title, theme colour, the brand's
  * config (as JSON, which the app starts from), the base's manifest and home-screen icon, the CSS
- * variables, and `preloads`: scripts of the base the page will need early (the cookie banner's).
+ * variables, `preloads`: scripts of the base the page will need early (server/pagePreloads.ts), and
+ * the cookie banner's start where it will show.
  */
 export function brandIndexHtml(
   html: string,
@@ -73,6 +83,7 @@ export function brandIndexHtml(
   nonce: string,
   base: string,
   preloads: readonly string[] = [],
+  consentStart?: PageConsentStart,
 ): string {
   const { theme, title, logo } = brand.assets;
   const head = [
@@ -80,7 +91,10 @@ export function brandIndexHtml(
     `<meta name="theme-color" content="${theme.primary}">`,
     `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
     // Data, not code (the page's CSP runs no inline script): the app reads its brand from here.
-    `<script id="app-brand" type="application/json">${brandJson(brand)}</script>`,
+    `<script id="app-brand" type="application/json">${scriptJson(brand)}</script>`,
+    ...(consentStart
+      ? [`<script id="consent-start" type="application/json">${scriptJson(consentStart)}</script>`]
+      : []),
     `<link rel="manifest" href="${base}manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="${brandIconUrl(base, BRAND_ICONS.appleTouch)}">`,
     `<style nonce="${escapeHtml(nonce)}">:root{--color-primary:${theme.primary};--color-primary-text:${theme.primaryText};` +
@@ -108,7 +122,10 @@ export function brandIndexHtml(
  * Serves the built app: hashed assets with a long cache, everything else revalidated, and any other
  * page request answered with the brand's index.html so the client router can take over.
  */
-export function appPages(distDir: string) {
+export function appPages(
+  distDir: string,
+  sessionConsent: (token: string) => Promise<Omit<PageConsentStart, 'isEnabled'>>,
+) {
   const pages = new Hono<AppEnv>();
 
   const icons = brandIconStore(distDir);
@@ -126,9 +143,22 @@ export function appPages(distDir: string) {
       // A visitor without a choice gets the banner (src/features/consent/consentLink.ts), in the
       // language they chose on this browser, most often the brand's own.
       const showsBanner = brand.flags.isCookieEnable && getCookie(c, CONSENT_COOKIE_NAME) === undefined;
-      const preloads = showsBanner ? bannerScripts(await manifestOf(html), brand.assets.defaultLanguage) : [];
-      c.header('Cache-Control', 'no-cache');
-      return c.html(brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, preloads));
+      const preloads = pagePreloads(await manifestOf(html), brand.assets.defaultLanguage, showsBanner);
+      // Only in a page the browser navigates to: the one the service worker keeps (fetched at its
+      // install) would carry a start that is stale by its next use. A page without one works as well,
+      // its banner just asks the server first. A failed read leaves the start out in the same way.
+      const consentStart =
+        showsBanner && c.req.header('sec-fetch-mode') === 'navigate'
+          ? await sessionConsent(getCookie(c, SESSION_COOKIE) ?? '').then(
+              (known): PageConsentStart => ({ isEnabled: true, ...known }),
+              () => undefined,
+            )
+          : undefined;
+      // The start of a session's page is that learner's: for no cache but the browser's.
+      c.header('Cache-Control', consentStart?.session ? 'private, no-cache' : 'no-cache');
+      return c.html(
+        brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, preloads, consentStart),
+      );
     };
 
     pages.get(base, (c) => c.redirect(`${base}/`));

@@ -1,13 +1,14 @@
 import * as v from 'valibot';
-import { COOKIE_CATEGORIES, type CookiePolicy, type CookieSettings } from '../domain/consent';
+import type { CookiePolicy, CookieSettings } from '../domain/consent';
 import type { ApiClient } from './client';
 
 /** GET /cookie, GET /cookie/get-policy, POST /cookie/update-policy (docs/API.md "Cookie consent"). */
 
-export const WireCookieSettings = v.object({
-  isEnabled: v.boolean(),
-  items: v.array(v.object({ key: v.picklist(COOKIE_CATEGORIES), enabled: v.boolean() })),
-});
+/**
+ * What the app reads of the brand's settings: whether it asks. Their `items` are the categories'
+ * defaults, which the app knows already (src/domain/consent.ts).
+ */
+export const WireCookieSettings = v.object({ isEnabled: v.boolean() });
 
 export const WireCookiePolicy = v.object({
   essential: v.literal(true),
@@ -18,7 +19,7 @@ export const WireCookiePolicy = v.object({
 /** The signed-in learner's stored choice; null until they have made one. */
 export const WireStoredCookiePolicy = v.nullable(WireCookiePolicy);
 
-export async function fetchCookieSettings(api: ApiClient): Promise<CookieSettings> {
+export async function fetchCookieSettings(api: ApiClient): Promise<Pick<CookieSettings, 'isEnabled'>> {
   return (await api.request(WireCookieSettings, '/cookie')).data;
 }
 

@@ -1,20 +1,22 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightpath } from '../../brands/brightpath';
 import { parseBrand } from '../../brands/schema';
+import { apiClient } from './client';
 import { startTestServer, type TestServer } from './harness';
 
 let server: TestServer;
 let distDir: string;
+const api = apiClient(() => server.api);
 
 const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Learning</title>
 <link rel="manifest" href="/v/manifest.webmanifest"><script type="module" src="/v/assets/index-AbC123.js"></script></head>
 <body><div id="root"></div></body></html>`;
 
-/** The build's manifest as far as the cookie banner's scripts go (see vite.config.ts). */
+/** The build's manifest as far as the preloaded scripts go: the core texts and the cookie banner's (see vite.config.ts). */
 const MANIFEST = {
   'index.html': { file: 'assets/index-AbC123.js', name: 'index', isEntry: true },
   '_consent-Xy1.js': {
@@ -25,6 +27,16 @@ const MANIFEST = {
   '_shared-Q2.js': { file: 'assets/shared-Q2.js', name: 'shared', imports: ['index.html'] },
   'locales/en/consent.po': { file: 'assets/consent-En3.js', name: 'consent', src: 'locales/en/consent.po' },
   'locales/ru/consent.po': { file: 'assets/consent-Ru4.js', name: 'consent', src: 'locales/ru/consent.po' },
+  'locales/en/messages.po': {
+    file: 'assets/messages-En5.js',
+    name: 'messages',
+    src: 'locales/en/messages.po',
+  },
+  'locales/ru/messages.po': {
+    file: 'assets/messages-Ru6.js',
+    name: 'messages',
+    src: 'locales/ru/messages.po',
+  },
 };
 
 beforeAll(async () => {
@@ -52,7 +64,7 @@ function getWithHost(
   path: string,
   host: string,
   headers: Record<string, string> = {},
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; headers: IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const url = new URL(server.url);
     const req = request(
@@ -62,7 +74,7 @@ function getWithHost(
         res.on('data', (chunk) => {
           body += chunk;
         });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
       },
     );
     req.on('error', reject);
@@ -127,21 +139,54 @@ describe('the app pages', () => {
     expect(bright.body).toContain('<title>Brightpath Academy</title>');
   });
 
-  it("names the cookie banner's scripts in the page of a brand that asks, until a choice is stored", async () => {
+  it("names the core texts in the brand's language, and the cookie banner's scripts until a choice is stored", async () => {
     const brightHost = `localhost:${new URL(server.url).port}`;
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-    // Brightpath asks for consent (English by default): the banner's chunk, what it imports besides
-    // the entry, and its English texts.
+    // Brightpath asks for consent (English by default): the core texts, then the banner's chunk, what
+    // it imports besides the entry, and its English texts.
     expect(preloads((await getWithHost('/v/home', brightHost)).body)).toEqual([
+      '/v/assets/messages-En5.js',
       '/v/assets/consent-Xy1.js',
       '/v/assets/shared-Q2.js',
       '/v/assets/consent-En3.js',
     ]);
-    // A visitor who has chosen gets no banner, and Kite does not ask.
+    // A visitor who has chosen gets no banner, and Kite (Russian by default) does not ask.
     const chosen = await getWithHost('/v/home', brightHost, { Cookie: 'cookie_consent=%7B%7D' });
-    expect(preloads(chosen.body)).toEqual([]);
-    expect(preloads((await getWithHost('/v/', '127.0.0.1')).body)).toEqual([]);
+    expect(preloads(chosen.body)).toEqual(['/v/assets/messages-En5.js']);
+    expect(preloads((await getWithHost('/v/', '127.0.0.1')).body)).toEqual(['/v/assets/messages-Ru6.js']);
+  });
+
+  it('tells a page the browser navigates to where the banner shows what the banner starts from', async () => {
+    const brightHost = `localhost:${new URL(server.url).port}`;
+    const navigate = { 'Sec-Fetch-Mode': 'navigate' };
+    const startOf = (body: string) => {
+      const json = /<script id="consent-start" type="application\/json">(.*?)<\/script>/.exec(body)?.[1];
+      return json === undefined ? undefined : JSON.parse(json);
+    };
+    const answerOf = (headers: Record<string, string>) => getWithHost('/v/home', brightHost, headers);
+
+    // A guest: the brand asks, nobody is signed in, and the answer may be cached like any page.
+    const guest = await answerOf(navigate);
+    expect(startOf(guest.body)).toEqual({ isEnabled: true, session: false, stored: null });
+    expect(guest.headers['cache-control']).toBe('no-cache');
+
+    // A learner who chose on another browser: their choice comes with the page, for their browser only.
+    const learner = await api.signUp('page-consent');
+    const choice = { essential: true, analytics: true, marketing: false };
+    expect((await api.post('/cookie/update-policy', choice, { token: learner.token })).status).toBe(200);
+    const signedIn = await answerOf({ ...navigate, Cookie: `auth_token=${learner.token}` });
+    expect(startOf(signedIn.body)).toEqual({ isEnabled: true, session: true, stored: choice });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+
+    // A session that is not live counts as none.
+    const forged = await answerOf({ ...navigate, Cookie: 'auth_token=forged' });
+    expect(startOf(forged.body)).toEqual({ isEnabled: true, session: false, stored: null });
+
+    // Not for the service worker's copy (no navigation), a visitor who has chosen, or a brand that does not ask.
+    expect(startOf((await answerOf({ Cookie: `auth_token=${learner.token}` })).body)).toBeUndefined();
+    expect(startOf((await answerOf({ ...navigate, Cookie: 'cookie_consent=%7B%7D' })).body)).toBeUndefined();
+    expect(startOf((await getWithHost('/v/', '127.0.0.1', navigate)).body)).toBeUndefined();
   });
 
   it('serves hashed assets with a long cache and other files revalidated', async () => {

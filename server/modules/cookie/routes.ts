@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { cookieSettingsOf } from '../../../src/domain/consent';
 import { cookiePolicies } from '../../db/schema';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
+import { storedChoiceOf } from './storedChoice';
 
 const categoryFlag = v.boolean('notBoolean' satisfies MessageKey);
 
@@ -59,10 +59,7 @@ export const cookieModule: ApiModule = {
         "null until the learner has chosen; a guest's choice lives only in their browser's cookie.",
       access: 'session',
       answer: dataAnswer(v.nullable(WireCookiePolicy)),
-      async handle(c, { auth }, { db }) {
-        const [row] = await db.select().from(cookiePolicies).where(eq(cookiePolicies.userId, auth.user.id));
-        return sendData(c, row ? toWire(row) : null);
-      },
+      handle: async (c, { auth }, { db }) => sendData(c, await storedChoiceOf(db, auth.user.id)),
     }),
     route({
       method: 'post',

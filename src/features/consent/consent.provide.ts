@@ -21,16 +21,30 @@ function learnerChoice(api: ApiClient): Promise<CookiePolicy | null> {
 }
 
 /**
+ * The start the page came with (server/static.ts puts it in a page it sends to show the banner),
+ * taken once: the brand asks, and the stored choice of the session the page's cookie named. Null
+ * without one (a page the service worker kept) or when this page's session is not that one.
+ */
+function takePageStart(): ConsentStart | null {
+  const element = document.getElementById('consent-start');
+  element?.remove();
+  const start = element && JSON.parse(element.textContent as string);
+  return start?.session === signedIn() ? start : null;
+}
+
+/**
  * Whether the brand asks and what was chosen before: the cookie, else the learner's stored choice,
- * taken into this browser (their choice follows them to a new device). Without a cookie the stored
- * choice is asked beside the brand's settings, not after them: the banner waits for both answers.
+ * taken into this browser (their choice follows them to a new device). Both come with the page when
+ * it has them; else without a cookie the stored choice is asked beside the brand's settings, not
+ * after them: the banner waits for both answers.
  */
 export async function readConsentStart(api: ApiClient): Promise<ConsentStart> {
-  const early = readConsent() === null ? learnerChoice(api) : null;
-  const { isEnabled } = await fetchCookieSettings(api);
+  const page = takePageStart();
+  const early = page || readConsent() !== null ? null : learnerChoice(api);
+  const { isEnabled } = page ?? (await fetchCookieSettings(api));
   const cookie = readConsent();
   if (!isEnabled || cookie) return { isEnabled, stored: cookie };
-  const stored = await (early ?? learnerChoice(api));
+  const stored = page ? page.stored : await (early ?? learnerChoice(api));
   if (stored) writeConsent(stored);
   return { isEnabled, stored };
 }

@@ -37,4 +37,18 @@ describe('the brand in index.html', () => {
       'alt="School &#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62; &#60;!--"',
     );
   });
+
+  it("carries the cookie banner's start where one is given, as JSON a learner's data cannot break out of", () => {
+    const start = (html: string) =>
+      /<script id="consent-start" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(start(brandIndexHtml(built, brightpath, 'n0nce', '/v/'))).toBeUndefined();
+    const given = {
+      isEnabled: true as const,
+      session: true,
+      stored: { essential: true as const, analytics: false, marketing: true },
+    };
+    const html = brandIndexHtml(built, brightpath, 'n0nce', '/v/', [], given);
+    expect(JSON.parse(start(html) ?? 'null')).toEqual(given);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
 });

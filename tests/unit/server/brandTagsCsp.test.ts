@@ -27,7 +27,10 @@ async function appPage(brand: BrandConfig) {
     c.set('brand', brand);
     await next();
   });
-  app.route('/', appPages(dist));
+  app.route(
+    '/',
+    appPages(dist, async () => ({ session: false, stored: null })),
+  );
   const answer = await app.request('/v/');
   const csp = answer.headers.get('content-security-policy') ?? '';
   const nonce = /<style nonce="([^"]+)"/.exec(await answer.text())?.[1];

@@ -12,7 +12,7 @@ type Manifest = Record<string, ManifestChunk>;
  * show the banner names them in its HTML (modulepreload), so they download beside the entry instead
  * of after it has run: on a first visit the banner is the largest thing the page paints.
  */
-export function bannerScripts(manifest: Manifest, language: Language): string[] {
+function bannerScripts(manifest: Manifest, language: Language): string[] {
   const banner = Object.values(manifest).find((chunk) => chunk.name === 'consent' && !chunk.src);
   const texts = manifest[`locales/${language}/consent.po`];
   if (!banner || !texts) return [];
@@ -28,8 +28,20 @@ export function bannerScripts(manifest: Manifest, language: Language): string[] 
 }
 
 /**
+ * The scripts a page names in its HTML to have them download beside the entry: the core texts in
+ * `language` (src/app/i18n.ts), which every page waits for before its first call and render, asked
+ * otherwise only once the entry has run; and the cookie banner's when the page will show it.
+ * `language` is the brand's own: the server cannot see a visitor's other choice (kept in the
+ * browser's storage), whose page then loads its texts as it would without this.
+ */
+export function pagePreloads(manifest: Manifest, language: Language, showsBanner: boolean): string[] {
+  const core = manifest[`locales/${language}/messages.po`]?.file;
+  return [...(core ? [core] : []), ...(showsBanner ? bannerScripts(manifest, language) : [])];
+}
+
+/**
  * Reads a build's manifest, again only when its index.html changed (a new build); a build without
- * one (or an unreadable one) preloads nothing, and the banner simply loads as the app asks for it.
+ * one (or an unreadable one) preloads nothing, and its scripts simply load as the app asks for them.
  */
 export function buildManifestReader(buildDir: string) {
   let cached: { html: string; manifest: Manifest } | undefined;
