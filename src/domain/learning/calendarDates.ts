@@ -40,25 +40,41 @@ export function dateKeyToMs(key: DateKey): number | null {
 export function knownTimeZone(name: string | null | undefined): string | undefined {
   if (!name) return undefined;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
+    wallClockFormat(name);
     return name;
   } catch {
     return undefined;
   }
 }
 
+/**
+ * One formatter per zone, made on first use: making one costs about a tenth of a millisecond, and a
+ * calendar formats a date for each of its days. Only zones the runtime knows are kept (an unknown
+ * one throws before it is stored), so there are at most as many as the runtime has zones. The
+ * runtime's own zone (undefined) is the one it had at first use.
+ */
+const wallClockFormats = new Map<string | undefined, Intl.DateTimeFormat>();
+function wallClockFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = wallClockFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    wallClockFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The wall clock of `timeZone` (undefined: the runtime's own) at the instant. */
 function wallClock(ms: number, timeZone: string | undefined) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(ms));
+  const parts = wallClockFormat(timeZone).formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: part('year'),
@@ -108,7 +124,7 @@ export function dateKeyOf(ms: number, timeZone?: string | null): DateKey {
  * runtime's own): when something that lasts through a whole day, as a freeze its end date, is over.
  */
 export function startOfNextDay(ms: number, timeZone?: string | null): number {
-  const zone = knownTimeZone(timeZone) ?? new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = knownTimeZone(timeZone) ?? wallClockFormat(undefined).resolvedOptions().timeZone;
   return startOfDay(nextDay(today(ms, zone)), zone);
 }
 

@@ -40,6 +40,28 @@ describe('calendar dates', () => {
   });
 });
 
+describe('formatting many dates', () => {
+  it('makes one formatter per zone, not one per date (a calendar formats a date for each day)', () => {
+    const original = Intl.DateTimeFormat;
+    let made = 0;
+    Intl.DateTimeFormat = new Proxy(original, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made += 1;
+        return new target(...args);
+      },
+    });
+    try {
+      const days = Array.from({ length: 70 }, (_, index) => Date.UTC(2030, 0, 1 + index, 12));
+      const shown = days.map((day) => formatDate(day, 'Asia/Kathmandu'));
+      expect(shown[0]).toBe('01.01.2030');
+      expect(shown[69]).toBe('11.03.2030');
+      expect(made).toBeLessThanOrEqual(1);
+    } finally {
+      Intl.DateTimeFormat = original;
+    }
+  });
+});
+
 describe('calendar days in a time zone', () => {
   it('start at local midnight on both sides of a daylight saving change', () => {
     const day = (text: string) => {
