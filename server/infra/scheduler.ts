@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { LANGUAGES, type Language } from '../../brands/index';
+import { dateKeyOfDay, knownTimeZone, wallClock } from '../../src/domain/learning/calendarDates';
 import { timeOfMinute } from '../../src/domain/reminders';
 import type { Db } from '../db/client';
 import { pushSubscriptions, reminderDeliveries, schedules, sessions, users } from '../db/schema';
@@ -37,38 +38,13 @@ const MINUTE_MS = 60_000;
 
 type LocalSlot = { date: string; weekday: number; minute: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-const WEEKDAY_NUMBERS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
-
-/** The local date, ISO weekday and minute of day of `instant` in `timeZone`. */
+/** The local date, ISO weekday (Monday 1 to Sunday 7) and minute of day of `instant` in `timeZone`. */
 export function localSlot(instant: Date, timeZone: string): LocalSlot {
-  const parts = Object.fromEntries(
-    formatterOf(timeZone)
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
+  const clock = wallClock(instant.getTime(), timeZone);
   return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: WEEKDAY_NUMBERS[parts.weekday ?? ''] ?? 0,
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
+    date: dateKeyOfDay(clock),
+    weekday: new Date(Date.UTC(clock.year, clock.month - 1, clock.day)).getUTCDay() || 7,
+    minute: clock.hour * 60 + clock.minute,
   };
 }
 
@@ -82,15 +58,7 @@ export function dueSlots(now: Date, timeZone: string): LocalSlot[] {
   return [...seen.values()];
 }
 
-const zoneOf = (timeZone: string | null): string => {
-  if (!timeZone) return 'UTC';
-  try {
-    formatterOf(timeZone);
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-};
+const zoneOf = (timeZone: string | null): string => knownTimeZone(timeZone) ?? 'UTC';
 
 const languageOf = (locale: string | null): Language =>
   LANGUAGES.find((language) => language === locale) ?? 'en';

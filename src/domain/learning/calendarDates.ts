@@ -73,7 +73,7 @@ function wallClockFormat(timeZone: string | undefined): Intl.DateTimeFormat {
 }
 
 /** The wall clock of `timeZone` (undefined: the runtime's own) at the instant. */
-function wallClock(ms: number, timeZone: string | undefined) {
+export function wallClock(ms: number, timeZone: string | undefined) {
   const parts = wallClockFormat(timeZone).formatToParts(new Date(ms));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
@@ -113,11 +113,12 @@ export function startOfDay(day: CalendarDay, timeZone: string): number {
 
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 
+/** A calendar day as its key, YYYY-MM-DD. */
+export const dateKeyOfDay = ({ year, month, day }: CalendarDay): DateKey =>
+  `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+
 /** The calendar day (YYYY-MM-DD) the instant falls on in the learner's time zone. */
-export function dateKeyOf(ms: number, timeZone?: string | null): DateKey {
-  const { year, month, day } = today(ms, timeZone);
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
-}
+export const dateKeyOf = (ms: number, timeZone?: string | null): DateKey => dateKeyOfDay(today(ms, timeZone));
 
 /**
  * The moment the calendar day after the instant's day starts in the zone (an unknown zone: the
