@@ -62,6 +62,7 @@ export function createEffects({
       storedReturnUrl: readReturnUrl(),
       token,
       home,
+      schoolHosts: root.getSnapshot().context.brand.hosts,
     });
     forgetReturnUrl();
     if (target.kind === 'external') openExternal(target.url);

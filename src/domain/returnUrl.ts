@@ -1,7 +1,9 @@
 /**
  * Where to go after signing in (shell spec, section 4 "Login"): the query's returnUrl first, then the
- * remembered one. A full http(s) URL leaves the app with the token appended; an internal path is
- * used as is; anything else (including the root path, which is never a return URL) goes home.
+ * remembered one. A full http(s) URL leaves the app with the token appended, only for one of the
+ * school's own hosts (the brand's, or a subdomain of one): the token is the learner's whole account,
+ * and a link anyone can make must not hand it to another site. An internal path is used as is;
+ * anything else (including the root path, which is never a return URL) goes home.
  */
 export type ReturnTarget = { kind: 'external'; url: string } | { kind: 'internal'; path: string };
 
@@ -10,6 +12,8 @@ export type ReturnUrlSources = {
   storedReturnUrl?: string | null;
   token: string;
   home: string;
+  /** The brand's host names: the only sites a full URL may lead to. */
+  schoolHosts: readonly string[];
 };
 
 /** An in-app path worth coming back to: starts with one '/', and is not the root (sign-in) page. */
@@ -19,17 +23,23 @@ export function isRememberablePath(path: string): boolean {
   return pathname !== '/';
 }
 
-function externalUrl(candidate: string, token: string): string | null {
+function externalUrl(candidate: string, token: string, schoolHosts: readonly string[]): string | null {
   if (!/^https?:\/\//i.test(candidate) || !URL.canParse(candidate)) return null;
   const url = new URL(candidate);
+  // The host itself or a subdomain of it: `.shop.school.example` ends with `.school.example`.
+  if (!schoolHosts.some((host) => `.${url.hostname}`.endsWith(`.${host}`))) return null;
   url.searchParams.set('token', token);
   return url.toString();
 }
 
-function toTarget(candidate: string | null | undefined, token: string): ReturnTarget | null {
+function toTarget(
+  candidate: string | null | undefined,
+  token: string,
+  schoolHosts: readonly string[],
+): ReturnTarget | null {
   const value = candidate?.trim();
   if (!value) return null;
-  const url = externalUrl(value, token);
+  const url = externalUrl(value, token, schoolHosts);
   if (url) return { kind: 'external', url };
   return isRememberablePath(value) ? { kind: 'internal', path: value } : null;
 }
@@ -39,8 +49,10 @@ export function resolveReturnUrl({
   storedReturnUrl,
   token,
   home,
+  schoolHosts,
 }: ReturnUrlSources): ReturnTarget {
   return (
-    toTarget(queryReturnUrl, token) ?? toTarget(storedReturnUrl, token) ?? { kind: 'internal', path: home }
+    toTarget(queryReturnUrl, token, schoolHosts) ??
+    toTarget(storedReturnUrl, token, schoolHosts) ?? { kind: 'internal', path: home }
   );
 }

@@ -59,3 +59,29 @@ test('auto-login stores the given token and opens the return URL', async ({ page
   await expect(fresh).toHaveURL(/\/v\/$/);
   await fresh.close();
 });
+
+test("auto-login leads to the school's own site with the token, and to no other site", async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'auto-away');
+  const res = await request.post('/spa/api/v1/auth/login?lang=en', { data: account });
+  const { data } = (await res.json()) as { data: { token: string } };
+  const visited: string[] = [];
+  await page.route(/^https?:\/\/(evil\.example|shop\.localhost)(:\d+)?\//, (route) => {
+    visited.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Away</title>' });
+  });
+  // Another site: the learner stays in the app, and the token goes nowhere.
+  await page.goto(
+    `./auto-login?token=${data.token}&returnUrl=${encodeURIComponent('https://evil.example/collect')}`,
+  );
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  expect(visited).toEqual([]);
+  // A subdomain of the school's own host (this server answers on localhost): away, with the token.
+  await page.goto(
+    `./auto-login?token=${data.token}&returnUrl=${encodeURIComponent('http://shop.localhost/pay')}`,
+  );
+  await expect(page).toHaveTitle('Away');
+  expect(visited).toEqual([`http://shop.localhost/pay?token=${data.token}`]);
+});

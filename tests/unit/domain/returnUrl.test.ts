@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isRememberablePath, resolveReturnUrl } from '../../../src/domain/returnUrl';
 
-const base = { token: 'tok 1', home: '/home' };
+const base = { token: 'tok 1', home: '/home', schoolHosts: ['school.example', 'localhost'] };
 
 describe('resolveReturnUrl', () => {
   it('prefers the query over the stored URL', () => {
@@ -20,13 +20,33 @@ describe('resolveReturnUrl', () => {
   });
 
   it('appends the token to a full http(s) URL, keeping its query', () => {
-    expect(resolveReturnUrl({ ...base, queryReturnUrl: 'https://shop.example/pay?order=7' })).toEqual({
+    expect(resolveReturnUrl({ ...base, queryReturnUrl: 'https://shop.school.example/pay?order=7' })).toEqual({
       kind: 'external',
-      url: 'https://shop.example/pay?order=7&token=tok+1',
+      url: 'https://shop.school.example/pay?order=7&token=tok+1',
     });
-    expect(resolveReturnUrl({ ...base, storedReturnUrl: 'HTTP://shop.example' })).toEqual({
+    expect(resolveReturnUrl({ ...base, storedReturnUrl: 'HTTP://school.example' })).toEqual({
       kind: 'external',
-      url: 'http://shop.example/?token=tok+1',
+      url: 'http://school.example/?token=tok+1',
+    });
+  });
+
+  it("never hands the token to a site that is not the school's own", () => {
+    for (const other of [
+      'https://evil.example/collect',
+      'https://school.example.evil.example/',
+      'https://evilschool.example/',
+      'http://localhost.evil.example:8080/',
+      'https://user@evil.example/',
+    ]) {
+      expect(resolveReturnUrl({ ...base, queryReturnUrl: other }), other).toEqual({
+        kind: 'internal',
+        path: '/home',
+      });
+    }
+    // A port of the school's own host is still the school's.
+    expect(resolveReturnUrl({ ...base, queryReturnUrl: 'http://localhost:8080/v/home' })).toEqual({
+      kind: 'external',
+      url: 'http://localhost:8080/v/home?token=tok+1',
     });
   });
 
