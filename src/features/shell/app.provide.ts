@@ -8,8 +8,6 @@ import { fetchUser } from '../../api/user';
 import type { AppNavigator } from '../../app/navigator';
 import { watchConnectivity } from '../../platform/connectivity';
 import { clearOfflineData } from '../../platform/offlineData';
-import { watchPageShown } from '../../platform/pageVisibility';
-import { listenRemoteLogout } from '../../platform/remoteLogout';
 import { rememberReturnUrl } from '../../platform/returnUrlStorage';
 import * as tokenStorage from '../../platform/tokenStorage';
 import { watchUncaughtErrors } from '../../platform/uncaughtErrors';
@@ -37,6 +35,27 @@ function earlyUserRead(api: TrackedApiClient) {
 }
 
 /**
+ * Starts a listener whose code loads first, and returns its stop: what listens only for a signed-in
+ * learner (another device's logout, the tab shown again) comes with the signed-in pages' chunk, not
+ * with the sign-in page's. Stopped before its code is in, it never starts.
+ */
+function listenOnceLoaded<M>(
+  load: () => Promise<M>,
+  listen: (module: M) => () => void,
+  reportError: ReportError,
+): () => void {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  load().then((module) => {
+    if (!stopped) stop = listen(module);
+  }, reportError);
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}
+
+/**
  * The start lists' calls and converters, a chunk of their own: they load with the first signed-in
  * data, not with the sign-in page, and need none of the signed-in chunk.
  */
@@ -54,7 +73,12 @@ function session(navigator: AppNavigator, reportError: ReportError, api: Tracked
         return read;
       }),
       listenRemoteLogout: fromCallback<{ type: string }, { token: string }>(({ input, sendBack }) =>
-        listenRemoteLogout(input.token, () => sendBack({ type: 'SESSION.REMOTE_LOGOUT' })),
+        listenOnceLoaded(
+          () => import('../../platform/remoteLogout'),
+          ({ listenRemoteLogout }) =>
+            listenRemoteLogout(input.token, () => sendBack({ type: 'SESSION.REMOTE_LOGOUT' })),
+          reportError,
+        ),
       ),
     },
     actions: {
@@ -71,11 +95,8 @@ function session(navigator: AppNavigator, reportError: ReportError, api: Tracked
   });
 }
 
-/** The machine enters the demo steps only with a service id; a missing one fails the step like a refused call. */
-function demoServiceId({ serviceId }: { serviceId: number | null }): number {
-  if (serviceId === null) throw new Error('demo enrolment without a demo service id');
-  return serviceId;
-}
+/** Demo auto-enrolment: its calls load only for a learner who gets enrolled. */
+const demoEnrolment = () => import('./demoEnrolment');
 
 /** The root machine with its real config call, start-up lists, user sync and page watches. */
 export const app = (navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) =>
@@ -94,16 +115,18 @@ export const app = (navigator: AppNavigator, reportError: ReportError, api: Trac
         ),
       ),
       watchPageVisibility: fromCallback(({ sendBack }) =>
-        watchPageShown((hiddenForMs) => sendBack({ type: 'PAGE.SHOWN', hiddenForMs })),
+        listenOnceLoaded(
+          () => import('../../platform/pageVisibility'),
+          ({ watchPageShown }) =>
+            watchPageShown((hiddenForMs) => sendBack({ type: 'PAGE.SHOWN', hiddenForMs })),
+          reportError,
+        ),
       ),
       // The session's own token: a data sync only runs while signed in.
       fetchUser: fromPromise(() => fetchUser(api)),
-      // Demo auto-enrolment: its calls load only for a learner who gets enrolled.
-      enrolInDemo: fromPromise(async ({ input }) =>
-        (await import('../../api/courseServices')).enrolInDemo(api, demoServiceId(input)),
-      ),
+      enrolInDemo: fromPromise(async ({ input }) => (await demoEnrolment()).enrolInDemoService(api, input)),
       fetchCourseService: fromPromise(async ({ input }) =>
-        (await import('../../api/courseServices')).fetchCourseService(api, demoServiceId(input)),
+        (await demoEnrolment()).fetchDemoService(api, input),
       ),
     },
     actions: { logError: (_, params) => reportError(params.error) },
