@@ -1,11 +1,14 @@
 /**
  * /logout: lets the statistics queue send what it holds (for a bounded time), revokes the session on
  * the server, then clears everything local and goes to login. A failed revoke (offline, already
- * revoked) does not keep the user signed in. Statistics that could not be sent stay stored under the
+ * revoked) or one unanswered for REVOKE_BOUND_MS does not keep the user signed in. Statistics that could not be sent stay stored under the
  * learner and go out at the learner's next sign-in, never under another account (the offline issue).
  */
 import { fromPromise, setup } from 'xstate';
 import { STATISTICS_FLUSH_BOUND_MS } from '../../src/domain/statisticsQueue';
+
+/** How long signing out waits for the server to revoke the session before it goes on without it. */
+export const REVOKE_BOUND_MS = 5_000;
 
 export const logoutMachine = setup({
   actors: {
@@ -27,6 +30,7 @@ export const logoutMachine = setup({
   },
   delays: {
     flushBound: STATISTICS_FLUSH_BOUND_MS,
+    revokeBound: REVOKE_BOUND_MS,
   },
 }).createMachine({
   id: 'logout',
@@ -52,6 +56,8 @@ export const logoutMachine = setup({
         onDone: 'done',
         onError: 'done',
       },
+      // A network that never answers must not keep the learner on "Signing out…".
+      after: { revokeBound: 'done' },
     },
     done: {
       type: 'final',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { logoutMachine } from '../../machines/auth/logout.machine';
+import { logoutMachine, REVOKE_BOUND_MS } from '../../machines/auth/logout.machine';
 import { LogoutView } from '../../src/features/auth/LogoutScreen';
 import { done, failed, networkError, session } from '../fixtures';
 import { startMachine } from '../harness';
@@ -8,7 +8,7 @@ import { describeModel } from '../modelSuite';
 
 const spec = {
   machine: logoutMachine,
-  spec: 'Shell spec §4 Logout: queued statistics sent first (at most 3000 ms; the rest stays stored under the learner), then revoke the session on the server, clear local stores, back to sign-in',
+  spec: 'Shell spec §4 Logout: queued statistics sent first (at most 3000 ms; the rest stays stored under the learner), then revoke the session on the server (at most 5000 ms), clear local stores, back to sign-in',
   screen: {
     view: LogoutView,
     setting: { path: '/logout', session },
@@ -66,3 +66,16 @@ it('reports a queue that failed and still signs out', async () => {
   await running.dispatch(done('revokeSession'));
   expect(running.snapshot().status).toBe('done');
 });
+
+it('signs out without the server when the revoke is not answered within its bound', async () => {
+  const running = startMachine(spec);
+  await running.dispatch(done('flushStatistics'));
+  running.clock.increment(REVOKE_BOUND_MS - 1);
+  await running.settle();
+  expect(running.snapshot().value).toBe('revoking');
+  running.clock.increment(1);
+  await running.settle();
+  expect(running.snapshot().status).toBe('done');
+  expect(running.effects.map((effect) => effect.name)).toEqual(LEAVING);
+});
+

@@ -177,6 +177,13 @@ function callOf(context: ApiClientContext, path: string, method: Method, options
   };
 }
 
+/**
+ * How long a call waits for its whole answer. A network that takes the request and never answers
+ * would otherwise leave its screen loading for ever; past this the call fails as one without a
+ * network does (the screen offers to try again, offline marks show). Long enough for a slow line.
+ */
+const CALL_TIMEOUT_MS = 20_000;
+
 async function send<S extends v.GenericSchema>(
   context: ApiClientContext,
   schema: S,
@@ -195,6 +202,7 @@ async function send<S extends v.GenericSchema>(
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
     answer = await jsonOf(response);
   } catch {
