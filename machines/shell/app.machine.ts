@@ -161,7 +161,8 @@ export const appMachine = setup({
           },
         },
         configFailed: {
-          on: { 'APP.RETRY': 'loadingConfig' },
+          // Offline, the config cannot load: the network's return is the retry.
+          on: { 'APP.RETRY': 'loadingConfig', 'CONNECTIVITY.ONLINE': 'loadingConfig' },
         },
         siteUnavailable: {},
         running: {

@@ -175,6 +175,16 @@ describe('app', () => {
     expect(app.fakes.started.filter((actor) => actor.id === 'loadConfig')).toHaveLength(2);
   });
 
+  it('loads the config again by itself when the network comes back', async () => {
+    const app = startMachine(spec, input);
+    await app.dispatch({ type: 'CONNECTIVITY.OFFLINE' });
+    await app.dispatch(failed('loadConfig', networkError));
+    expect(app.snapshot().matches({ lifecycle: 'configFailed', connectivity: 'offline' })).toBe(true);
+    await app.dispatch({ type: 'CONNECTIVITY.ONLINE' });
+    expect(app.snapshot().matches({ lifecycle: 'loadingConfig', connectivity: 'online' })).toBe(true);
+    expect(app.fakes.started.filter((actor) => actor.id === 'loadConfig')).toHaveLength(2);
+  });
+
   it('loads subscriptions and the start lists (banners as the brand says) together for a new session', async () => {
     const app = await running();
     await app.dispatch({ type: 'SESSION.STARTED', user });

@@ -100,6 +100,22 @@ test('the app asks to retry when the configuration cannot load', async ({ page }
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
 });
 
+test('without a network the configuration dialog says the learner is offline, and loads once it is back', async ({
+  page,
+  context,
+}) => {
+  await page.route('**/external-application-config**', (route) => route.abort('internetdisconnected'));
+  await page.goto('./');
+  const dialog = page.getByRole('dialog', { name: 'Error (Ooops!)' });
+  await expect(dialog).toContainText('You are offline');
+  await expect(dialog).not.toContainText('Failed to load the app configuration');
+  // The network comes back (the browser says so): the app loads without the learner's tap.
+  await page.unroute('**/external-application-config**');
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+});
+
 test('a brand whose remote config closes the site shows the not-available page', async ({ page }) => {
   await page.route('**/external-application-config**', async (route) => {
     const res = await route.fetch();
