@@ -1,7 +1,7 @@
 /**
  * One lesson's playback and its statistic (content spec, sections 5, 7 and 9; lessonStatistic.ts):
  * - playback: ready → playing ⇄ paused, ended; the first play (and a replay after the end) marks a
- *   play for the next entry;
+ *   play for the next entry; viewed time before any play event counts as that first play;
  * - statistic: a pause, the end, leaving the lesson and each newly reached progress milestone (75,
  *   50, 25, 10 percent, each once) are the moments a statistic may be sent. It is sent only when the
  *   viewed time not sent yet reaches the minimum (higher once the video ended), in whole seconds
@@ -98,6 +98,7 @@ const lessonSetup = setup({
     reportQueueFailure: (_, _params: { error: unknown }) => {},
   },
   guards: {
+    hasViewed: ({ event }) => 'viewedMs' in event && event.viewedMs > 0,
     dueOnProgress: ({ context, event }) =>
       event.type === 'LESSON.PROGRESS' &&
       reachesNewMilestone(context, event) &&
@@ -158,7 +159,18 @@ export const lessonMachine = lessonSetup.createMachine({
       },
       states: {
         ready: {
-          on: { 'LESSON.PLAY': { target: 'playing', actions: countPlay } },
+          on: {
+            'LESSON.PLAY': { target: 'playing', actions: countPlay },
+            // The player's first `play` can go unheard (an autoplay that starts as the player
+            // mounts): viewed time is proof of it, so the first play is still counted.
+            'LESSON.PROGRESS': {
+              guard: 'hasViewed',
+              target: 'playing',
+              actions: [countPlay, readViewed, recordMilestones],
+            },
+            'LESSON.PAUSE': { guard: 'hasViewed', target: 'paused', actions: [countPlay, readViewed] },
+            'LESSON.ENDED': { target: 'ended', actions: [countPlay, readViewed, markEnded] },
+          },
         },
         playing: {
           on: {

@@ -181,4 +181,26 @@ describe('lesson statistic', () => {
     expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 0 });
     expect(running.snapshot().context.sentMs).toBe(9000);
   });
+
+  it('counts the first play when the player reports viewed time before any play event', async () => {
+    const running = startMachine(spec, input);
+    // No "play" heard: the first progress with viewed time is the play.
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 0, percent: 0 });
+    expect(running.snapshot().matches({ playback: 'ready' })).toBe(true);
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 1500, percent: 5 });
+    expect(running.snapshot().matches({ playback: 'playing' })).toBe(true);
+    await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 3000 });
+    expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 1 });
+  });
+
+  it('counts the first play when a pause or the end is the first event heard', async () => {
+    const paused = startMachine(spec, input);
+    await paused.dispatch({ type: 'LESSON.PAUSE', viewedMs: 4000 });
+    expect(paused.snapshot().matches({ playback: 'paused' })).toBe(true);
+    expect(paused.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 4, playCount: 1 });
+    const ended = startMachine(spec, input);
+    await ended.dispatch({ type: 'LESSON.ENDED', viewedMs: 31_000 });
+    expect(ended.snapshot().matches({ playback: 'ended' })).toBe(true);
+    expect(ended.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 31, playCount: 1 });
+  });
 });
