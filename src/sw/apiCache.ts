@@ -25,6 +25,41 @@ const NETWORK_TIMEOUT_SECONDS = 1;
  */
 const DISTRUST_NETWORK_MS = 30_000;
 let networkDistrustedUntil = 0;
+/**
+ * A network that answers, only slower than the timeout, is not gone: its late answers say so. For
+ * this long after one, reads wait for the network (up to the longer timeout) instead of taking a kept
+ * answer after a second: a kept answer would show the app offline and out of date (the day the
+ * learner just finished still open), although the network works.
+ */
+const SLOW_NETWORK_MS = 60_000;
+const SLOW_NETWORK_TIMEOUT_SECONDS = 10;
+let networkSlowUntil = 0;
+
+/**
+ * When each read went to the network, to tell a late answer from a timely one: by URL, as the
+ * strategy hands the plugins copies of the request (the same read twice at once shares an entry).
+ */
+const askedAt = new Map<string, number>();
+
+/** Any answer from the network ends the distrust; one later than the timeout marks the network slow. */
+const watchNetworkAnswers: WorkboxPlugin = {
+  requestWillFetch: async ({ request }) => {
+    askedAt.set(request.url, Date.now());
+    return request;
+  },
+  fetchDidFail: async ({ request }) => {
+    askedAt.delete(request.url);
+  },
+  fetchDidSucceed: async ({ request, response }) => {
+    networkDistrustedUntil = 0;
+    const asked = askedAt.get(request.url);
+    askedAt.delete(request.url);
+    if (asked !== undefined && Date.now() - asked > NETWORK_TIMEOUT_SECONDS * 1000) {
+      networkSlowUntil = Date.now() + SLOW_NETWORK_MS;
+    }
+    return response;
+  },
+};
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -58,14 +93,23 @@ const markOfflineAnswers: WorkboxPlugin = {
   },
 };
 
-// One instance for both strategies: an answer older than the expiry is never used, by either.
+// One instance for every strategy: an answer older than the expiry is never used, by any.
 const expiry = new ExpirationPlugin({ maxAgeSeconds: CACHE_EXPIRY_SECONDS, maxEntries: 2_000 });
 
-const fromNetworkThenCache = new NetworkFirst({
-  cacheName: API_CACHE,
-  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
-  plugins: [keyPerUser, new CacheableResponsePlugin({ statuses: [200] }), expiry, markOfflineAnswers],
-});
+const networkThenCache = (networkTimeoutSeconds: number) =>
+  new NetworkFirst({
+    cacheName: API_CACHE,
+    networkTimeoutSeconds,
+    plugins: [
+      keyPerUser,
+      watchNetworkAnswers,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      expiry,
+      markOfflineAnswers,
+    ],
+  });
+const fromNetworkThenCache = networkThenCache(NETWORK_TIMEOUT_SECONDS);
+const fromSlowNetworkThenCache = networkThenCache(SLOW_NETWORK_TIMEOUT_SECONDS);
 const fromCacheOnly = new CacheOnly({
   cacheName: API_CACHE,
   plugins: [keyPerUser, expiry, markOfflineAnswers],
@@ -91,7 +135,8 @@ export function registerApiCache(): void {
         }
         // Nothing kept for this call: the network is still asked (the browser may be wrong).
       }
-      const answer = await fromNetworkThenCache.handle(options);
+      const network = Date.now() < networkSlowUntil ? fromSlowNetworkThenCache : fromNetworkThenCache;
+      const answer = await network.handle(options);
       if (online && answer.headers.has(OFFLINE_ANSWER_HEADER)) {
         networkDistrustedUntil = Date.now() + DISTRUST_NETWORK_MS;
       }

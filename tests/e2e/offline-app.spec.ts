@@ -136,6 +136,30 @@ test('with a network that accepts and never answers, the calendar shows what was
   await context.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test('a network slower than the timeout, but answering, leaves the app online after its first late answers', async ({
+  page,
+  context,
+}) => {
+  const streamId = await openCalendarWithWorker(page);
+  // Every API answer, the worker's reads included, comes 1.5 s late.
+  await context.route('**/spa/api/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => {});
+  });
+  await page.reload();
+  await expect(page.getByRole('link', { name: /Breathing basics/ }).first()).toBeVisible({ timeout: 15_000 });
+  // The late answers arrive meanwhile: the worker now waits for the network instead of the cache.
+  await page.waitForTimeout(2_000);
+  await page.goto(`./course/${streamId}/calendar/1`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('You are offline')).toBeHidden();
+  // Online, a lesson that is not downloaded still plays: nothing says it is not available offline.
+  await expect(page.getByText('This video is not available offline.')).toHaveCount(0);
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('logout leaves no kept answer and no download, and the app shell stays', async ({ page }) => {
   await signInWithWorker(page);
   // The reads made before the worker took over are asked again through it, and kept.
