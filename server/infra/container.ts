@@ -18,7 +18,7 @@ import {
 import { createSessions, type Sessions } from './sessions';
 
 export interface Settings {
-  /** Origin for links in mails; the request's origin when absent. */
+  /** Origin for links in mails; when absent, a host of the request's brand (server/modules/auth/link-base.ts). */
   publicUrl?: string;
   /** One brand for every host (BRAND), whatever X-App-Id names. */
   forcedBrand?: BrandConfig;

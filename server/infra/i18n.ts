@@ -91,6 +91,9 @@ const en = {
   reminderTooMany: 'At most {max} reminders a day.',
   reminderDuplicate: 'The same time is listed twice on one day.',
   pushSubscription: "Send the browser's push subscription: an https endpoint and its p256dh and auth keys.",
+  pushKeyP256dh:
+    "The p256dh key must be the browser's P-256 public key: 65 bytes in base64url, starting with 0x04.",
+  pushKeyAuth: "The auth key must be the browser's 16-byte secret in base64url.",
   reminderPushTitle: 'Time to learn',
   reminderPushBody: 'Your {time} reminder: a few minutes with your course today keeps you on track.',
   notBoolean: 'Must be true or false.',
@@ -199,6 +202,9 @@ const ru: Catalog = {
   reminderTooMany: 'Не больше {max} напоминаний в день.',
   reminderDuplicate: 'Одно и то же время указано в один день дважды.',
   pushSubscription: 'Передайте push-подписку браузера: адрес https и ключи p256dh и auth.',
+  pushKeyP256dh:
+    'Ключ p256dh должен быть открытым ключом P-256 браузера: 65 байт в base64url, первый байт 0x04.',
+  pushKeyAuth: 'Ключ auth должен быть 16-байтным секретом браузера в base64url.',
   reminderPushTitle: 'Пора учиться',
   reminderPushBody: 'Напоминание на {time}: несколько минут с курсом сегодня помогут не сбиться с пути.',
   notBoolean: 'Должно быть true или false.',
@@ -304,6 +310,9 @@ const es: Catalog = {
   reminderTooMany: 'Como máximo {max} recordatorios al día.',
   reminderDuplicate: 'La misma hora aparece dos veces en un día.',
   pushSubscription: 'Envía la suscripción push del navegador: un endpoint https y sus claves p256dh y auth.',
+  pushKeyP256dh:
+    'La clave p256dh debe ser la clave pública P-256 del navegador: 65 bytes en base64url, empezando por 0x04.',
+  pushKeyAuth: 'La clave auth debe ser el secreto de 16 bytes del navegador en base64url.',
   reminderPushTitle: 'Hora de aprender',
   reminderPushBody: 'Tu recordatorio de las {time}: unos minutos con tu curso hoy te mantienen al día.',
   notBoolean: 'Debe ser true o false.',

@@ -102,11 +102,18 @@ export function createReminderScheduler({
       url: 'home',
     };
     for (const device of devices) {
-      const outcome = await push.send(
-        { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-        message,
-      );
-      if (outcome === 'gone') await deleteSubscriptionById(db, device.id);
+      // One device's failure (keys stored before they were checked make the encryption throw) must
+      // not cost the learner's other devices, or the learners after them in the tick, their reminder:
+      // the slot is already claimed, so what is not sent now is never sent.
+      try {
+        const outcome = await push.send(
+          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+          message,
+        );
+        if (outcome === 'gone') await deleteSubscriptionById(db, device.id);
+      } catch (error) {
+        log.error(`reminder push to subscription ${device.id} failed`, error);
+      }
     }
   }
 

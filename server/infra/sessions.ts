@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { rowAsJson } from '../db/statements';
 import type { Authenticated } from '../http/context';
+import { moveSessionSubscriptions } from '../modules/push/queries';
 import type { EventsHub } from './events-hub';
 import { hashToken, newToken } from './tokens';
 
@@ -21,9 +22,9 @@ export interface Sessions {
   revokeAll(userId: number, actingSessionId?: number): Promise<void>;
   /**
    * A password change: ends every other session of the user (told `logout`, "new-sign-in") and
-   * returns the token of a new one. The acting session lives on for `REPLACED_SESSION_GRACE_MS`:
-   * calls its browser sent before the new token arrived must not answer 401, which would sign the
-   * learner out in the middle of the change.
+   * returns the token of a new one, which takes over the acting session's push subscriptions. The
+   * acting session lives on for `REPLACED_SESSION_GRACE_MS`: calls its browser sent before the new
+   * token arrived must not answer 401, which would sign the learner out in the middle of the change.
    */
   replace(userId: number, actingSessionId: number): Promise<string>;
 }
@@ -67,34 +68,42 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     .limit(1)
     .prepare('live_session_by_token_hash');
 
-  async function issue(userId: number) {
+  /** Inserts a session (through a transaction when given one) and answers its token and id. */
+  async function startSession(executor: Db, userId: number) {
     const token = newToken();
-    await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
-    return token;
+    const [started] = await executor
+      .insert(sessions)
+      .values({ userId, tokenHash: hashToken(token) })
+      .returning({ id: sessions.id });
+    if (!started) throw new Error('insert returned no row');
+    return { token, id: started.id };
   }
 
   /**
-   * Ends every live session of the user now, the acting one at `actingEnds`, and tells the others
-   * `logout` ("new-sign-in"); the acting session's streams are the caller's to close.
+   * Ends every live session of the user now, the acting one at `actingEnds`, and answers the ids of
+   * the others, which are to be told `logout` ("new-sign-in") once the change is committed; the
+   * acting session's streams are the caller's to close.
    */
-  async function endSessionsOf(userId: number, actingSessionId: number | undefined, actingEnds: SQL) {
+  async function endSessionsOf(
+    executor: Db,
+    userId: number,
+    actingSessionId: number | undefined,
+    actingEnds: SQL,
+  ): Promise<number[]> {
     const ends =
       actingSessionId === undefined
         ? sql`now()`
         : sql`case when ${sessions.id} = ${actingSessionId} then ${actingEnds} else now() end`;
-    const ended = await db
+    const ended = await executor
       .update(sessions)
       .set({ revokedAt: ends })
       .where(and(eq(sessions.userId, userId), isLive))
       .returning({ id: sessions.id });
-    hub.endSessions(
-      ended.map((r) => r.id).filter((id) => id !== actingSessionId),
-      'new-sign-in',
-    );
+    return ended.map((r) => r.id).filter((id) => id !== actingSessionId);
   }
 
   return {
-    issue,
+    issue: async (userId) => (await startSession(db, userId)).token,
 
     async authenticate(token) {
       if (!token) return null;
@@ -108,19 +117,28 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
     },
 
     async revokeAll(userId, actingSessionId) {
-      await endSessionsOf(userId, actingSessionId, sql`now()`);
+      hub.endSessions(await endSessionsOf(db, userId, actingSessionId, sql`now()`), 'new-sign-in');
       if (actingSessionId !== undefined) hub.endSessions([actingSessionId], null);
     },
 
     async replace(userId, actingSessionId) {
-      await endSessionsOf(
-        userId,
-        actingSessionId,
-        sql`now() + ${`${REPLACED_SESSION_GRACE_MS} milliseconds`}::interval`,
-      );
+      // One transaction: the device that made the change must not be left, even for a moment, with
+      // its push subscription on a session that no longer gets pushes.
+      const { token, others } = await db.transaction(async (tx) => {
+        const others = await endSessionsOf(
+          tx,
+          userId,
+          actingSessionId,
+          sql`now() + ${`${REPLACED_SESSION_GRACE_MS} milliseconds`}::interval`,
+        );
+        const replacement = await startSession(tx, userId);
+        await moveSessionSubscriptions(tx, actingSessionId, replacement.id);
+        return { token: replacement.token, others };
+      });
+      hub.endSessions(others, 'new-sign-in');
       // Its event stream ends with the grace, quietly: the browser holding it has the new token by then.
       setTimeout(() => hub.endSessions([actingSessionId], null), REPLACED_SESSION_GRACE_MS).unref();
-      return issue(userId);
+      return token;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outbox, passwordResets, users } from '../../server/db/schema';
@@ -5,6 +6,9 @@ import { apiClient, openEvents } from './client';
 import { serverForFile, startTestServer } from './harness';
 
 const { server, api } = serverForFile();
+
+/** Brightpath (X-App-Id `web`, the client's default) is served on localhost, at the server's port. */
+const brightpathOrigin = () => `http://localhost:${new URL(server.url).port}`;
 
 function linkToken(text: string, origin: string): string {
   const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -26,7 +30,7 @@ describe('password reset through mail', () => {
     const mail = await server.waitForMail('forgot@example.com');
     expect(mail.subject).toBe('Сброс пароля в Brightpath Academy');
     expect(mail.text).toContain('Откройте ссылку в течение часа');
-    const token = linkToken(mail.text, server.url);
+    const token = linkToken(mail.text, brightpathOrigin());
 
     const [stored] = await server.db.select().from(passwordResets);
     expect(stored?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -86,7 +90,7 @@ describe('password reset through mail', () => {
     await api.post('/auth/request-password-reset?lang=es', { email: 'slow@example.com' });
     const mail = await server.waitForMail('slow@example.com');
     expect(mail.subject).toBe('Restablece tu contraseña en Brightpath Academy');
-    const token = linkToken(mail.text, server.url);
+    const token = linkToken(mail.text, brightpathOrigin());
     const [user] = await server.db.select().from(users).where(eq(users.email, 'slow@example.com'));
     const hashBefore = user?.passwordHash;
 
@@ -156,6 +160,85 @@ describe('an SMTP failure', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+/**
+ * A reset request as any client can send it, which fetch cannot: the Host header, and the request
+ * line (`path` may be an absolute URL), written by the sender.
+ */
+function rawResetRequest(
+  email: string,
+  headers: Record<string, string>,
+  path = '/spa/api/v1/auth/request-password-reset',
+) {
+  const body = JSON.stringify({ email });
+  return new Promise<number>((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: new URL(server.url).port,
+        method: 'POST',
+        path,
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+describe('the link in the reset mail', () => {
+  const port = () => new URL(server.url).port;
+
+  it.each([
+    ['a Host of another site', 'host-evil', { Host: 'evil.example', 'X-App-Id': 'web' }, undefined],
+    [
+      'an absolute request line naming another site',
+      'host-absolute',
+      { Host: 'evil.example', 'X-App-Id': 'web' },
+      'http://evil.example/spa/api/v1/auth/request-password-reset',
+    ],
+    [
+      "the brand's own host at another port",
+      'host-port',
+      { Host: 'localhost:1', 'X-App-Id': 'web' },
+      undefined,
+    ],
+  ])(
+    'leads to the brand’s own host at the server’s port, whatever %s says',
+    async (_label, label, headers, path) => {
+      const { email } = await api.signUp(label);
+      expect(await rawResetRequest(email, headers, path)).toBe(200);
+      const mail = await server.waitForMail(email);
+      expect(linkToken(mail.text, brightpathOrigin())).toHaveLength(43);
+      expect(mail.text).not.toContain('evil.example');
+      expect(mail.text).not.toContain('localhost:1/');
+    },
+  );
+
+  it("keeps a host the request's brand is served on, and never takes another brand's", async () => {
+    const kiteOrigin = `http://127.0.0.1:${port()}`;
+    const onKite = await api.signUp('host-kite');
+    expect(await rawResetRequest(onKite.email, { Host: `127.0.0.1:${port()}`, 'X-App-Id': 'kite-web' })).toBe(
+      200,
+    );
+    expect(linkToken((await server.waitForMail(onKite.email)).text, kiteOrigin)).toHaveLength(43);
+
+    // localhost is Brightpath's: a Kite request naming it gets Kite's own host.
+    const crossed = await api.signUp('host-crossed');
+    expect(
+      await rawResetRequest(crossed.email, { Host: `localhost:${port()}`, 'X-App-Id': 'kite-web' }),
+    ).toBe(200);
+    expect(linkToken((await server.waitForMail(crossed.email)).text, kiteOrigin)).toHaveLength(43);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, reminderDeliveries, sessions, users } from '../../server/db/schema';
@@ -9,6 +10,7 @@ import {
   localSlot,
   type ReminderScheduler,
 } from '../../server/infra/scheduler';
+import { hashToken } from '../../server/infra/tokens';
 import { type LocalPushService, type LocalSubscription, startLocalPushService } from '../push-service';
 import type { Account } from './client';
 import { serverForFile } from './harness';
@@ -49,6 +51,12 @@ async function subscribed(learner: Account): Promise<LocalSubscription> {
 const putSchedule = (learner: Account, repeatDays: Record<number, string[]>) =>
   api.call('PUT', '/schedule/update', { token: learner.token, body: { repeatDays } });
 
+/** Keys as a browser makes them (a P-256 public key and a 16-byte secret), for endpoints never pushed to. */
+const deviceKeys = {
+  p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
+  auth: randomBytes(16).toString('base64url'),
+};
+
 const subscriptionRows = (userId: number) =>
   server.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
 
@@ -84,39 +92,35 @@ describe('POST /push-subscriptions', () => {
   it.each([
     [
       'an endpoint in clear over the network',
-      { endpoint: 'http://push.example.com/x', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: 'http://push.example.com/x', keys: deviceKeys },
       { endpoint: [refused] },
     ],
-    [
-      'an endpoint that is no URL',
-      { endpoint: 'push me', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
-      { endpoint: [refused] },
-    ],
+    ['an endpoint that is no URL', { endpoint: 'push me', keys: deviceKeys }, { endpoint: [refused] }],
     [
       'keys that are not base64url',
-      { endpoint: 'https://push.example.com/x', keys: { p256dh: 'a b', auth: 'BBBB' } },
+      { endpoint: 'https://push.example.com/x', keys: { ...deviceKeys, p256dh: 'a b' } },
       { keys: [refused] },
     ],
     [
       'a host that is no push service',
-      { endpoint: 'https://push.example.com/x', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: 'https://push.example.com/x', keys: deviceKeys },
       { endpoint: [refused] },
     ],
     [
       'an address inside the network',
-      { endpoint: 'https://169.254.169.254/latest/meta-data', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: 'https://169.254.169.254/latest/meta-data', keys: deviceKeys },
       { endpoint: [refused] },
     ],
     [
       'a push service on another port',
-      { endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x', keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+      { endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x', keys: deviceKeys },
       { endpoint: [refused] },
     ],
     [
       'credentials in the endpoint',
       {
         endpoint: 'https://user:secret@fcm.googleapis.com/fcm/send/x',
-        keys: { p256dh: 'AAAA', auth: 'BBBB' },
+        keys: deviceKeys,
       },
       { endpoint: [refused] },
     ],
@@ -127,6 +131,66 @@ describe('POST /push-subscriptions', () => {
     expect(russian.status).toBe(422);
     expect(russian.body.errors).toEqual(errors);
     expect(await subscriptionRows(learner.id)).toEqual([]);
+  });
+
+  describe('keys the push encryption cannot use', () => {
+    const p256dhRefused =
+      'Ключ p256dh должен быть открытым ключом P-256 браузера: 65 байт в base64url, первый байт 0x04.';
+    const authRefused = 'Ключ auth должен быть 16-байтным секретом браузера в base64url.';
+    const point = Buffer.from(deviceKeys.p256dh, 'base64url');
+    const p256dh = (bytes: Buffer) => ({ ...deviceKeys, p256dh: bytes.toString('base64url') });
+    const offCurve = Buffer.from(point);
+    offCurve[64] = (offCurve[64] ?? 0) ^ 1;
+
+    it.each([
+      ['a few bytes for each key', { p256dh: 'AAAA', auth: 'BBBB' }, [p256dhRefused, authRefused]],
+      [
+        'a compressed point',
+        p256dh(Buffer.concat([Buffer.from([0x02]), point.subarray(1, 33)])),
+        [p256dhRefused],
+      ],
+      [
+        '65 bytes without the leading 0x04',
+        p256dh(Buffer.concat([Buffer.from([0x05]), point.subarray(1)])),
+        [p256dhRefused],
+      ],
+      ['a point off the curve', p256dh(offCurve), [p256dhRefused]],
+      [
+        'an auth secret of 15 bytes',
+        { ...deviceKeys, auth: randomBytes(15).toString('base64url') },
+        [authRefused],
+      ],
+      [
+        'an auth secret of 17 bytes',
+        { ...deviceKeys, auth: randomBytes(17).toString('base64url') },
+        [authRefused],
+      ],
+    ])('refuses %s with 422 naming the key, and stores nothing', async (label, keys, messages) => {
+      const learner = await api.signUp(`push-keys-${label.replaceAll(' ', '-')}`);
+      const endpoint = 'https://fcm.googleapis.com/fcm/send/keys';
+      const refused = await api.post(
+        '/push-subscriptions?lang=ru',
+        { endpoint, keys },
+        { token: learner.token },
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual({ keys: messages });
+      expect(await subscriptionRows(learner.id)).toEqual([]);
+    });
+
+    it('names the key in the request’s language', async () => {
+      const learner = await api.signUp('push-keys-english');
+      const refused = await api.post(
+        '/push-subscriptions',
+        { endpoint: 'https://fcm.googleapis.com/fcm/send/keys', keys: { ...deviceKeys, p256dh: 'AAAA' } },
+        { token: learner.token },
+      );
+      expect(refused.body.errors).toEqual({
+        keys: [
+          "The p256dh key must be the browser's P-256 public key: 65 bytes in base64url, starting with 0x04.",
+        ],
+      });
+    });
   });
 
   it("takes a browser's push service: Chrome's, Firefox's, Edge's, Safari's", async () => {
@@ -140,7 +204,7 @@ describe('POST /push-subscriptions', () => {
     for (const endpoint of endpoints) {
       const stored = await api.post(
         '/push-subscriptions',
-        { endpoint, keys: { p256dh: 'AAAA', auth: 'BBBB' } },
+        { endpoint, keys: deviceKeys },
         { token: learner.token },
       );
       expect(stored.status).toBe(200);
@@ -303,6 +367,43 @@ describe('the reminder scheduler', () => {
     expect(await subscriptionRows(learner.id)).toEqual([]);
   });
 
+  it("goes past a device whose keys cannot be used: the learner's other device and other learners get theirs", async () => {
+    const learner = await api.signUp('reminder-broken-keys');
+    const neighbour = await api.signUp('reminder-beside-broken');
+    await putSchedule(learner, { 1: ['19:00'] });
+    await putSchedule(neighbour, { 1: ['19:00'] });
+    const [session] = await server.db.select().from(sessions).where(eq(sessions.userId, learner.id));
+    const broken = await pushService.subscribe(await publicKey());
+    // As a row stored before the keys were checked: encrypting for it throws.
+    const [brokenRow] = await server.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: learner.id,
+        sessionId: session?.id ?? 0,
+        endpoint: broken.endpoint,
+        p256dh: 'AAAA',
+        auth: 'BBBB',
+      })
+      .returning({ id: pushSubscriptions.id });
+    const working = await subscribed(learner);
+    const neighbourDevice = await subscribed(neighbour);
+
+    clock = new Date('2026-11-23T19:00:10Z');
+    expect(await tick()).toBe(2);
+    expect(await pushService.messages(working.clientHash)).toHaveLength(1);
+    expect(await pushService.messages(neighbourDevice.clientHash)).toHaveLength(1);
+    expect(await pushService.messages(broken.clientHash)).toEqual([]);
+    expect(server.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^reminder push to subscription ${brokenRow?.id} failed .*p256dh value should be 65 bytes`,
+        ),
+      ),
+    ]);
+    // Not gone by the push service's word: the row stays.
+    expect(await subscriptionRows(learner.id)).toHaveLength(2);
+  });
+
   it("never pushes one learner's reminder to another learner's device", async () => {
     const owner = await api.signUp('reminder-owner');
     const other = await api.signUp('reminder-other');
@@ -314,6 +415,39 @@ describe('the reminder scheduler', () => {
     expect(await pushService.messages(otherDevice.clientHash)).toEqual([]);
     const [ownerRow] = await server.db.select().from(users).where(eq(users.id, owner.id));
     expect(ownerRow?.disableNotification).toBe(0);
+  });
+});
+
+describe('a password change', () => {
+  it.each([
+    ['with the current password', false, '21:00'],
+    ['forced after sign-in', true, '22:00'],
+  ])('%s keeps the reminders of the device that made it', async (label, forced, time) => {
+    const learner = await api.signUp(`reminder-password-${forced ? 'forced' : 'chosen'}`);
+    await putSchedule(learner, { 1: [time] });
+    const device = await subscribed(learner);
+    if (forced)
+      await server.db.update(users).set({ isRequireUpdatePassword: 1 }).where(eq(users.id, learner.id));
+    const changed = await api.post(
+      '/user/update-password',
+      {
+        current_password: forced ? undefined : learner.password,
+        password: 'changed-password',
+        password_repeat: 'changed-password',
+      },
+      { token: learner.token },
+    );
+    expect(changed.status, label).toBe(200);
+    // The subscription now belongs to the session that replaced the one it was stored for.
+    const [replacement] = await server.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(changed.body.data.token)));
+    expect((await subscriptionRows(learner.id)).map((row) => row.sessionId)).toEqual([replacement?.id]);
+
+    clock = new Date(`2026-11-23T${time}:10Z`);
+    expect(await tick()).toBe(1);
+    expect(await pushService.messages(device.clientHash)).toHaveLength(1);
   });
 });
 

@@ -227,6 +227,34 @@ describe('POST /user/update-password', () => {
     expect((await api.get('/user', { token })).status).toBe(200);
   });
 
+  it('limits wrong current passwords as the sign-in does, refusing the right one too while it holds', async () => {
+    const { id, email, token, password } = await api.signUp('password-guesser');
+    const before = await row(id);
+    const change = (current: string, lang = 'en') =>
+      api.post(
+        `/user/update-password?lang=${lang}`,
+        { current_password: current, password: 'guessed-password', password_repeat: 'guessed-password' },
+        { token },
+      );
+    for (let i = 0; i < 5; i++) expect((await change(`wrong-${i}-password`)).status).toBe(422);
+    const limited = await change('wrong-again', 'ru');
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(limited.body).toEqual({
+      success: false,
+      message: 'Слишком много попыток. Повторите через 15 мин.',
+    });
+    const right = await change(password, 'es');
+    expect(right.status).toBe(429);
+    expect(right.body.message).toBe('Demasiados intentos. Inténtalo de nuevo en 15 min.');
+    // One count per account: the guesses through the session hold the account's sign-in too.
+    expect((await api.post('/auth/login', { email, password })).status).toBe(429);
+    expect(await row(id)).toEqual(before);
+    expect((await api.get('/user', { token })).status).toBe(200);
+  });
+
   it('needs no current password while a change is required, and clears the flag', async () => {
     const token = await api.login(DEMO_ACCOUNTS.newpass.email, DEMO_ACCOUNTS.newpass.password);
     const result = await api.post(

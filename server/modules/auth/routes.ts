@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { type UserRow, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
-import { ApiError, fieldError, tooManyRequests } from '../../http/errors';
+import { ApiError, fieldError } from '../../http/errors';
 import {
   appIdField,
   emailField,
@@ -17,10 +17,12 @@ import { sendData, sendJson } from '../../http/respond';
 import { type ApiModule, dataAnswer, jsonAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
-import { type AttemptLimits, attemptRetryAfter, recordAttempt } from '../../infra/rate-limit';
+import { recordAttempt } from '../../infra/rate-limit';
 import { deleteSessionSubscriptions } from '../push/queries';
 import { findUserByAppId, findUserByEmail, isEmailTaken, isUniqueViolation } from '../user/queries';
 import { toWireUser, WireSignedIn } from '../user/wire';
+import { checkPassword, guardAttempts, type PasswordAttempt, signInAccountOf } from './attempts';
+import { linkBase } from './link-base';
 import { createPasswordReset, resetPassword } from './queries';
 
 const LoginBody = v.object({ email: emailField, password: givenPasswordField });
@@ -66,35 +68,18 @@ function registrationOpen(c: Context<AppEnv>): void {
   if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
 }
 
-/** Refuses with 429 while this account or this client is over the limit. */
-function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
-  const wait = attemptRetryAfter(limits, account, clientAddress(c));
-  if (wait > 0) throw tooManyRequests(wait);
-}
-
 async function signedIn(c: Context<AppEnv>, services: Services, user: UserRow, status: 200 | 201 = 200) {
   const token = await services.sessions.issue(user.id);
   return sendData(c, { token, user: await toWireUser(services.db, user) }, status);
 }
 
-/** Checks a password with the sign-in rate limit; a wrong password answers 422 under `password`. */
+/** Signs in with a password under the sign-in rate limit; a wrong password answers 422 under `password`. */
 async function passwordSignIn(
   c: Context<AppEnv>,
   services: Services,
-  attempt: { account: string; user: UserRow | undefined; password: string; wrong: MessageKey },
+  attempt: Omit<PasswordAttempt, 'field'>,
 ) {
-  guardAttempts(c, services.loginLimits, attempt.account);
-  const { user } = attempt;
-  const valid =
-    user && user.status !== 0
-      ? await services.passwords.verify(user.passwordHash, attempt.password)
-      : await services.passwords.verifyNothing(attempt.password).then(() => false);
-  if (!user || !valid) {
-    recordAttempt(services.loginLimits, attempt.account, clientAddress(c));
-    throw fieldError('password', attempt.wrong);
-  }
-  services.loginLimits.perAccount.clear(attempt.account);
-  return signedIn(c, services, user);
+  return signedIn(c, services, await checkPassword(c, services, { ...attempt, field: 'password' }));
 }
 
 async function createUser(
@@ -149,8 +134,7 @@ async function mailResetLink(c: Context<AppEnv>, services: Services, user: UserR
   const token = await createPasswordReset(services.db, user.id);
   const brand = c.get('brand');
   const lang = c.get('lang');
-  const origin = (services.settings.publicUrl ?? new URL(c.req.url).origin).replace(/\/+$/, '');
-  const link = `${origin}/v/reset?token=${token}`;
+  const link = `${linkBase(c, services.settings)}/v/reset?token=${token}`;
   await services.mailer.send({
     from: `"${brand.assets.title}" <${brand.assets.supportEmail}>`,
     to: email,
@@ -286,7 +270,7 @@ export const authModule: ApiModule = {
         );
         if (!user) throw fieldError('token', 'resetTokenInvalid');
         await services.sessions.revokeAll(user.id);
-        if (user.email) services.loginLimits.perAccount.clear(`email:${user.email}`);
+        services.loginLimits.perAccount.clear(signInAccountOf(user));
         return signedIn(c, services, user);
       },
     }),

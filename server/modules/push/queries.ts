@@ -36,6 +36,17 @@ export async function deleteSessionSubscriptions(db: Db, sessionId: number) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
 }
 
+/**
+ * A password change replaced the session: the device that made it keeps its subscription under the
+ * new session, since pushes go only to devices of live sessions and the app still shows push on.
+ */
+export async function moveSessionSubscriptions(db: Db, fromSessionId: number, toSessionId: number) {
+  await db
+    .update(pushSubscriptions)
+    .set({ sessionId: toSessionId })
+    .where(eq(pushSubscriptions.sessionId, fromSessionId));
+}
+
 /** The push service said the subscription is gone (404/410). */
 export async function deleteSubscriptionById(db: Db, id: number) {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));

@@ -1,3 +1,4 @@
+import { ECDH } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError, fieldError } from '../../http/errors';
 import { sendData } from '../../http/respond';
@@ -7,13 +8,38 @@ import { deleteSubscription, saveSubscription } from './queries';
 
 const EmptyData = v.object({});
 const MAX_ENDPOINT_LENGTH = 2048;
-/** base64url: p256dh is 65 bytes (88 characters), auth 16 bytes (22); a little room for padding. */
-const Base64Url = (max: number) =>
+
+/**
+ * A key of the subscription as the browser encodes it (base64url; padding taken), checked for what
+ * the push encryption needs of it: a key it cannot use would make every reminder to the device throw.
+ */
+const PushKey = (max: number, usable: (bytes: Buffer) => boolean, message: MessageKey) =>
   v.pipe(
     v.string('pushSubscription' satisfies MessageKey),
     v.regex(/^[A-Za-z0-9_-]+={0,2}$/, 'pushSubscription' satisfies MessageKey),
     v.maxLength(max, 'pushSubscription' satisfies MessageKey),
+    v.check((key) => usable(Buffer.from(key, 'base64url')), message),
   );
+
+/** The browser's P-256 public key: an uncompressed point (0x04, then x and y), on the curve. */
+function isP256Point(bytes: Buffer): boolean {
+  if (bytes.length !== 65 || bytes[0] !== 0x04) return false;
+  try {
+    ECDH.convertKey(bytes, 'prime256v1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** p256dh is 65 bytes (87 characters), auth 16 bytes (22); a little room for padding. */
+const Keys = v.object(
+  {
+    p256dh: PushKey(100, isP256Point, 'pushKeyP256dh'),
+    auth: PushKey(40, (bytes) => bytes.length === 16, 'pushKeyAuth'),
+  },
+  'pushSubscription' satisfies MessageKey,
+);
 
 const EndpointField = v.pipe(
   v.string('pushSubscription' satisfies MessageKey),
@@ -26,7 +52,7 @@ const EndpointField = v.pipe(
 const SubscriptionBody = v.object({
   endpoint: EndpointField,
   expirationTime: v.optional(v.nullable(v.number('pushSubscription' satisfies MessageKey))),
-  keys: v.object({ p256dh: Base64Url(100), auth: Base64Url(40) }, 'pushSubscription' satisfies MessageKey),
+  keys: Keys,
 });
 
 const EndpointQuery = v.object({ endpoint: EndpointField });

@@ -24,6 +24,7 @@ import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
+import { checkPassword, signInAccountOf } from '../auth/attempts';
 import { deleteUploadsOf } from '../uploads/queries';
 import { isEmailTaken, isUniqueViolation, saveUser, sessionUserWithLinks } from './queries';
 import { toWireUser, toWireUserWithLinks, WireSignedIn, WireUser } from './wire';
@@ -175,16 +176,22 @@ export const userModule: ApiModule = {
       learnerData: true,
       body: PasswordChangeBody,
       answer: dataAnswer(WireSignedIn),
-      async handle(c, { body, auth }, { db, passwords, sessions }) {
+      refusals: [429],
+      async handle(c, { body, auth }, services) {
+        const { db, passwords, sessions } = services;
         const { user, sessionId } = auth;
         // A forced change comes right after sign-in, and the registration chat's password step
         // (status 20) follows an account made with a password the learner never saw: neither
         // needs an old password; the session is the proof.
         if (user.isRequireUpdatePassword !== 1 && user.status !== REGISTRATION_STATUS.password) {
           if (!body.current_password) throw fieldError('current_password', 'required');
-          if (!(await passwords.verify(user.passwordHash, body.current_password))) {
-            throw fieldError('current_password', 'wrongCurrentPassword');
-          }
+          await checkPassword(c, services, {
+            account: signInAccountOf(user),
+            user,
+            password: body.current_password,
+            field: 'current_password',
+            wrong: 'wrongCurrentPassword',
+          });
         }
         const updated = await saveUser(db, user.id, {
           passwordHash: await passwords.hash(body.password),
