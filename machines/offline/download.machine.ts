@@ -1,9 +1,10 @@
 /**
  * One lesson's download (content spec, section 7 status behaviour and section 8: pending, loading,
  * then loaded or fail; a failed download sets fail, a no-space-left error gets code 10 'Not enough
- * space'). Pending measures the files and checks the room; loading stores them, reporting bytes;
- * cancel and delete remove what was stored; retry starts again. A download restored after a reload
- * in pending or loading starts again: it never stays in loading.
+ * space'). Pending measures the files, finds those another lesson's download stored already (lessons
+ * share media) and checks the room for the rest; loading stores the rest, reporting bytes; cancel
+ * and delete remove what was stored but what other downloads need; retry starts again. A download
+ * restored after a reload in pending or loading starts again: it never stays in loading.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -25,18 +26,32 @@ export type DownloadEvent =
 
 export type DownloadContext = {
   lesson: DownloadLesson;
+  /** URLs of the lesson's files the device holds already: not fetched again. */
+  stored: string[];
   bytes: number;
   total: number;
   percent: number;
   /** The failure's code (10: not enough space), null for any other failure. */
   code: number | null;
+  /** The failure came from a lost network (not known of a failure restored after a reload). */
+  offline: boolean;
   downloadedAt: number | null;
   /** How the stored download ended before a reload: it stays so. */
   restoredAs: 'loaded' | 'fail' | null;
 };
 
-/** What the storing actor is given: the measured files and where to report progress. */
-export type StoreFilesInput = { lesson: DownloadLesson; onProgress: (bytes: number) => void };
+/** What preparing finds: every file measured, and the URLs of those the device holds already. */
+export type PreparedFiles = { files: DownloadFile[]; stored: string[] };
+
+/**
+ * What the storing actor is given: the measured files, those it keeps as they are, and where to
+ * report the lesson's bytes on the device so far (the kept files' among them).
+ */
+export type StoreFilesInput = {
+  lesson: DownloadLesson;
+  stored: string[];
+  onProgress: (bytes: number) => void;
+};
 
 /** The lesson part of a stored record (the record also holds its status and size). */
 const toLesson = ({
@@ -47,8 +62,11 @@ const toLesson = ({
   ...lesson
 }: DownloadRecord) => lesson satisfies DownloadLesson;
 
-const failureCode = (error: unknown): number | null =>
-  (error as Partial<DownloadFailure> | null)?.code ?? null;
+/** The failure's code and whether the network was gone, from what the failing actor reports. */
+const failureOf = (error: unknown) => {
+  const failure = error as Partial<DownloadFailure & { offline: boolean }> | null;
+  return { code: failure?.code ?? null, offline: failure?.offline === true };
+};
 
 export const downloadMachine = setup({
   types: {
@@ -57,15 +75,21 @@ export const downloadMachine = setup({
     input: {} as DownloadInput,
   },
   actors: {
-    /** Records the download as pending, measures its files and checks the storage has room for them. */
-    prepareDownload: fromPromise<DownloadFile[], { lesson: DownloadLesson }>(async () => {
+    /**
+     * Records the download as pending, measures its files, finds those stored already and checks
+     * the storage has room for the others.
+     */
+    prepareDownload: fromPromise<PreparedFiles, { lesson: DownloadLesson }>(async () => {
       throw new Error('prepareDownload actor must be provided');
     }),
-    /** Stores every file; resolves with the time it finished; rolls back its files when it fails. */
+    /**
+     * Stores every file not stored yet; resolves with the time it finished; rolls back its files,
+     * but those other downloads need, when it fails.
+     */
     storeFiles: fromPromise<number, StoreFilesInput>(async () => {
       throw new Error('storeFiles actor must be provided');
     }),
-    /** Removes the lesson's stored files and its record. */
+    /** Removes the lesson's stored files, but those other downloads need, and its record. */
     removeDownload: fromPromise<void, { lesson: DownloadLesson }>(async () => {
       throw new Error('removeDownload actor must be provided');
     }),
@@ -81,10 +105,12 @@ export const downloadMachine = setup({
     const restoredAs = restored?.status === 'loaded' || restored?.status === 'fail' ? restored.status : null;
     return {
       lesson: restored ? toLesson(restored) : input.lesson,
+      stored: [],
       bytes: restoredAs === 'loaded' ? (restored?.sizeBytes ?? 0) : 0,
       total: restored?.sizeBytes ?? 0,
       percent: restoredAs === 'loaded' ? 100 : 0,
       code: restoredAs === 'fail' ? (restored?.code ?? null) : null,
+      offline: false,
       downloadedAt: restoredAs === 'loaded' ? (restored?.downloadedAt ?? null) : null,
       restoredAs,
     };
@@ -100,7 +126,7 @@ export const downloadMachine = setup({
       ],
     },
     pending: {
-      entry: assign({ bytes: 0, percent: 0, code: null }),
+      entry: assign({ bytes: 0, percent: 0, code: null, offline: false }),
       invoke: {
         id: 'prepareDownload',
         src: 'prepareDownload',
@@ -108,11 +134,12 @@ export const downloadMachine = setup({
         onDone: {
           target: 'loading',
           actions: assign({
-            lesson: ({ context, event }) => ({ ...context.lesson, files: event.output }),
-            total: ({ event }) => downloadSize(event.output),
+            lesson: ({ context, event }) => ({ ...context.lesson, files: event.output.files }),
+            stored: ({ event }) => event.output.stored,
+            total: ({ event }) => downloadSize(event.output.files),
           }),
         },
-        onError: { target: 'fail', actions: assign({ code: ({ event }) => failureCode(event.error) }) },
+        onError: { target: 'fail', actions: assign(({ event }) => failureOf(event.error)) },
       },
       on: { 'DOWNLOAD.CANCEL': 'removing' },
     },
@@ -122,6 +149,7 @@ export const downloadMachine = setup({
         src: 'storeFiles',
         input: ({ context, self }) => ({
           lesson: context.lesson,
+          stored: context.stored,
           onProgress: (bytes: number) => self.send({ type: 'DOWNLOAD.PROGRESS', bytes }),
         }),
         onDone: {
@@ -132,7 +160,7 @@ export const downloadMachine = setup({
             percent: 100,
           }),
         },
-        onError: { target: 'fail', actions: assign({ code: ({ event }) => failureCode(event.error) }) },
+        onError: { target: 'fail', actions: assign(({ event }) => failureOf(event.error)) },
       },
       on: {
         'DOWNLOAD.PROGRESS': {

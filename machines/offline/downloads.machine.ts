@@ -1,8 +1,9 @@
 /**
  * The app's lesson downloads (Offline issue, "Downloads"): one download actor per lesson, kept by
  * this app-level actor so downloads go on while the learner moves around the app. At start every
- * stored download is restored from its record (a cut one starts again); removing one cancels or
- * deletes it; clearing removes them all with the stored files.
+ * stored download is restored from its record (a cut one starts again); starting a lesson whose
+ * download failed tries it again; removing one cancels or deletes it; clearing removes them all with
+ * the stored files.
  */
 import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
@@ -107,18 +108,28 @@ export const downloadsMachine = setup({
     },
   },
   on: {
-    'DOWNLOADS.START': {
-      guard: 'isNewLesson',
-      actions: assign({
-        downloads: ({ context, event, spawn }) => {
-          const key = lessonKey(event.lesson.lessonId);
-          return {
-            ...context.downloads,
-            [key]: spawn('download', { id: downloadId(key), input: { lesson: event.lesson } }),
-          };
-        },
-      }),
-    },
+    'DOWNLOADS.START': [
+      {
+        guard: 'isNewLesson',
+        actions: assign({
+          downloads: ({ context, event, spawn }) => {
+            const key = lessonKey(event.lesson.lessonId);
+            return {
+              ...context.downloads,
+              [key]: spawn('download', { id: downloadId(key), input: { lesson: event.lesson } }),
+            };
+          },
+        }),
+      },
+      // A lesson's download runs once: one stored or under way is left alone (it takes no retry),
+      // a failed one starts again.
+      {
+        actions: sendTo(
+          ({ context, event }) => context.downloads[lessonKey(event.lesson.lessonId)] as DownloadActor,
+          { type: 'DOWNLOAD.RETRY' },
+        ),
+      },
+    ],
     // The child cancels what is under way or deletes what is stored, then ends by itself; the
     // registry forgets it at once, so the lesson shows as not downloaded.
     'DOWNLOADS.CANCEL': {

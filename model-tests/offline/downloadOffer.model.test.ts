@@ -1,33 +1,18 @@
-import { screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { downloadOfferMachine } from '../../machines/offline/downloadOffer.machine';
-import type { Lesson } from '../../src/domain/learning/day';
+import type { AppEffects } from '../../src/app/effects';
+import { AppEffectsContext } from '../../src/app/hooks';
+import type { DownloadRecord } from '../../src/domain/learning/download';
 import { DayDownloadsView } from '../../src/features/learning/day/DayDownloads';
 import type { DownloadOfferActor } from '../../src/features/learning/day/downloadOfferSlot';
 import { done, failed, networkError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { day } from '../learning/learningFixtures';
 import { describeModel } from '../modelSuite';
-
-const lesson = (id: number): Lesson => ({
-  id,
-  title: `Lesson ${id}`,
-  subtitle: null,
-  durationMs: 60_000,
-  video: {
-    id: id + 100,
-    name: `lesson-${id}.mp4`,
-    hls: null,
-    mp4: `/media/videos/${id + 100}/video.mp4`,
-    poster: null,
-    subtitles: [],
-    durationMs: 60_000,
-  },
-  descriptionVideo: null,
-  verticalVideo: null,
-  verticalDescriptionVideo: null,
-});
+import { recordOf, renderSignedIn, restoredDownloads, videoLesson } from './offlineFixtures';
 
 const dayWithLessons = day(12, 2, 3, {
   lessonSets: [
@@ -38,8 +23,8 @@ const dayWithLessons = day(12, 2, 3, {
       userRepeatRangeFrom: null,
       userRepeatRangeTo: null,
       lessons: [
-        { id: 301, sort: 1, lesson: lesson(31) },
-        { id: 302, sort: 2, lesson: lesson(32) },
+        { id: 301, sort: 1, lesson: videoLesson(31) },
+        { id: 302, sort: 2, lesson: videoLesson(32) },
       ],
     },
   ],
@@ -92,5 +77,59 @@ describe('download offer', () => {
     expect(running.fakes.inputOf('loadOffer')).toEqual({ streamId: 5 });
     await running.dispatch(done('loadOffer', { offered: true, courseTitle: 'Strong back' }));
     expect(running.snapshot().context.courseTitle).toBe('Strong back');
+  });
+
+  /** The day's downloads section over the learner's downloads restored from `records`. */
+  async function renderDay(records: DownloadRecord[]) {
+    const registry = await restoredDownloads(records);
+    const offer = createActor(
+      downloadOfferMachine.provide({
+        actors: {
+          loadOffer: fromPromise(async () => ({ offered: true as boolean, courseTitle: 'Strong back' })),
+        },
+      }),
+      { input: { streamId: 5, brandOfflineEnabled: true } },
+    ).start();
+    await waitFor(offer, (snapshot) => snapshot.matches('offered'));
+    const effects = {
+      downloads: { current: () => registry, subscribe: () => () => {} },
+    } as unknown as AppEffects;
+    const page = await renderSignedIn(
+      '/course/5/calendar/3',
+      () =>
+        createElement(
+          AppEffectsContext.Provider,
+          { value: effects },
+          createElement(DayDownloadsView, { actor: offer, day: dayWithLessons }),
+        ),
+      [registry, offer],
+    );
+    await screen.findByRole('status');
+    return { ...page, registry };
+  }
+
+  it('offers the whole day while a lesson of it failed, and tries that one again', async () => {
+    const day = await renderDay([recordOf(videoLesson(31), 'loaded'), recordOf(videoLesson(32), 'fail')]);
+    try {
+      expect(screen.getByRole('status').textContent).toBe('1 of 2 lessons downloaded');
+      fireEvent.click(wholeDayButton() as HTMLElement);
+      const retried = day.registry.getSnapshot().context.downloads['32'];
+      expect(retried?.getSnapshot().value).toBe('pending');
+      expect(wholeDayButton()).toBeNull();
+    } finally {
+      day.done();
+    }
+  });
+
+  it('offers no download of the whole day offline', async () => {
+    const day = await renderDay([recordOf(videoLesson(31), 'loaded')]);
+    try {
+      expect(wholeDayButton()).toBeTruthy();
+      act(() => day.root().send({ type: 'CONNECTIVITY.OFFLINE' }));
+      expect(wholeDayButton()).toBeNull();
+      expect(screen.getByRole('status').textContent).toBe('1 of 2 lessons downloaded');
+    } finally {
+      day.done();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { downloadsMachine } from '../../machines/offline/downloads.machine';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { downloadMachine, type PreparedFiles } from '../../machines/offline/download.machine';
+import { type DownloadActor, downloadsMachine } from '../../machines/offline/downloads.machine';
 import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
 import { done, failed } from '../fixtures';
 import { startMachine } from '../harness';
@@ -24,7 +26,7 @@ const record = (lessonId: number, status: DownloadRecord['status']): DownloadRec
 
 const spec = {
   machine: downloadsMachine,
-  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; cancel, delete, delete all',
+  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; starting a failed one tries it again; cancel, delete, delete all',
   events: [
     { type: 'DOWNLOADS.START', lesson: lesson(31) },
     { type: 'DOWNLOADS.CANCEL', lessonId: 31 },
@@ -69,5 +71,36 @@ describe('downloads', () => {
     expect(running.snapshot().value).toBe('clearing');
     await running.dispatch(done('clearDownloads'));
     expect(running.snapshot().value).toBe('ready');
+  });
+
+  it('tries a failed download again when its lesson is started, and leaves one under way or stored alone', async () => {
+    let preparing = 0;
+    const registry = createActor(
+      downloadsMachine.provide({
+        actors: {
+          download: downloadMachine.provide({
+            actors: {
+              prepareDownload: fromPromise<PreparedFiles, { lesson: DownloadLesson }>(async () => {
+                preparing += 1;
+                throw { code: null };
+              }),
+            },
+          }),
+          readDownloads: fromPromise(async () => [record(32, 'loaded')]),
+          clearDownloads: fromPromise(async () => {}),
+        },
+      }),
+    ).start();
+    await waitFor(registry, (snapshot) => snapshot.matches('ready'));
+    const child = (lessonId: number) =>
+      registry.getSnapshot().context.downloads[String(lessonId)] as DownloadActor;
+    registry.send({ type: 'DOWNLOADS.START', lesson: lesson(31) });
+    await waitFor(child(31), (snapshot) => snapshot.matches('fail'));
+    registry.send({ type: 'DOWNLOADS.START', lesson: lesson(31) });
+    await waitFor(child(31), (snapshot) => snapshot.matches('fail') && preparing === 2);
+    registry.send({ type: 'DOWNLOADS.START', lesson: lesson(32) });
+    expect(child(32).getSnapshot().value).toBe('loaded');
+    expect(preparing).toBe(2);
+    registry.stop();
   });
 });

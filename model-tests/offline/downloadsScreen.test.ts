@@ -1,12 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { downloadsMachine } from '../../machines/offline/downloads.machine';
-import type { DownloadRecord } from '../../src/domain/learning/download';
+import { type DownloadsActor, downloadsMachine } from '../../machines/offline/downloads.machine';
+import { type DownloadRecord, NO_SPACE_CODE } from '../../src/domain/learning/download';
 import { DownloadsView } from '../../src/features/offline/DownloadsScreen';
 import { session } from '../fixtures';
 import { screenProviders } from '../screenProviders';
+import { renderSignedIn, restoredDownloads } from './offlineFixtures';
 
 /** A lesson stored late in the evening of 26.11.2026 in London (the learner's zone): 22:55 UTC. */
 const stored: DownloadRecord = {
@@ -53,5 +54,72 @@ describe('the downloads page', () => {
       }
     }
     registry.stop();
+  });
+
+  /** The page over the learner's downloads. */
+  async function renderPage(registry: DownloadsActor) {
+    const page = await renderSignedIn('/user/downloads', () => createElement(DownloadsView, { registry }), [
+      registry,
+    ]);
+    await screen.findByRole('list');
+    return page;
+  }
+
+  it('counts a file two lessons share once in what the downloads take', async () => {
+    const video = { url: 'https://app.test/media/videos/4/video.mp4', sizeBytes: 3_000_000 };
+    const poster = (lessonId: number) => ({
+      url: `https://app.test/media/${lessonId}/poster.jpg`,
+      sizeBytes: 100_000,
+    });
+    const sharing = (lessonId: number): DownloadRecord => ({
+      ...stored,
+      lessonId,
+      lessonTitle: `Lesson ${lessonId}`,
+      files: [video, poster(lessonId)],
+      sizeBytes: 3_100_000,
+    });
+    const page = await renderPage(await restoredDownloads([sharing(31), sharing(32)]));
+    try {
+      expect(screen.getByText(/^Downloads take/).textContent).toContain('Downloads take 3.2 MB.');
+    } finally {
+      page.done();
+    }
+  });
+
+  it('says why a download failed and tries it again', async () => {
+    const failedForRoom: DownloadRecord = {
+      ...stored,
+      status: 'fail',
+      downloadedAt: null,
+      code: NO_SPACE_CODE,
+    };
+    const page = await renderPage(await restoredDownloads([failedForRoom]));
+    try {
+      const item = within(screen.getByRole('list')).getByRole('listitem');
+      expect(item.textContent).toContain('Not enough space');
+      fireEvent.click(within(item).getByRole('button', { name: 'Try the download again: Lesson 31' }));
+      expect(await within(item).findByText('Downloading: 0%')).toBeTruthy();
+      expect(within(item).getByRole('button', { name: 'Cancel the download: Lesson 31' })).toBeTruthy();
+    } finally {
+      page.done();
+    }
+  });
+
+  it('says a download failed for the lost network, and offers no retry offline', async () => {
+    // Cut by a reload, the download starts again and finds no network.
+    const cut: DownloadRecord = { ...stored, status: 'loading', downloadedAt: null };
+    const page = await renderPage(
+      await restoredDownloads([cut], async () => Promise.reject({ code: null, offline: true })),
+    );
+    try {
+      const item = within(screen.getByRole('list')).getByRole('listitem');
+      expect(await within(item).findByText('You are offline')).toBeTruthy();
+      expect(within(item).getByRole('button', { name: 'Try the download again: Lesson 31' })).toBeTruthy();
+      act(() => page.root().send({ type: 'CONNECTIVITY.OFFLINE' }));
+      expect(within(item).queryByRole('button', { name: 'Try the download again: Lesson 31' })).toBeNull();
+      expect(within(item).getByRole('button', { name: 'Delete the download: Lesson 31' })).toBeTruthy();
+    } finally {
+      page.done();
+    }
   });
 });

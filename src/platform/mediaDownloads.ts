@@ -6,15 +6,51 @@ import { DOWNLOADS_CACHE } from './cacheNames';
  * `DOWNLOADS_CACHE` under its absolute URL, where the service worker answers the player from.
  */
 
-/** A download that could not finish; `code` 10 when the storage had no room (spec, section 8). */
+/**
+ * A download that could not finish; `code` 10 when the storage had no room (spec, section 8),
+ * `offline` when the network was gone, which the learner is told rather than that it failed.
+ */
 export class DownloadFailed extends Error {
   constructor(
     readonly code: number | null,
-    message = code === NO_SPACE_CODE ? 'Not enough space' : 'The download failed',
+    message?: string,
+    readonly offline = false,
   ) {
-    super(message);
+    super(
+      message ??
+        (code === NO_SPACE_CODE ? 'Not enough space' : offline ? 'No connection' : 'The download failed'),
+    );
     this.name = 'DownloadFailed';
   }
+}
+
+/** A cancel (the download's signal aborted), not a failure. */
+export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A request to the server. fetch rejects only when no answer came (or when aborted): for the
+ * download that is a lost network, not a broken file.
+ */
+async function request(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new DownloadFailed(null, `${url}: ${messageOf(error)}`, true);
+  }
+}
+
+/**
+ * Whatever ended a download, as it reports it: a cancel stays an abort, a full quota is code 10,
+ * and any other failure is one without a code, from a lost network when the browser says it is
+ * offline (an answer cut midway fails reading its body, not its request).
+ */
+export function downloadFailure(error: unknown): unknown {
+  if (isAbort(error) || error instanceof DownloadFailed) return error;
+  if (isQuotaError(error)) return new DownloadFailed(NO_SPACE_CODE);
+  return new DownloadFailed(null, messageOf(error), navigator.onLine === false);
 }
 
 /** How often progress is reported at most: every part would re-render the page for nothing. */
@@ -33,7 +69,7 @@ export async function measureFiles(
   return Promise.all(
     files.map(async (file) => {
       if (file.sizeBytes !== null) return file;
-      const response = await fetch(file.url, { method: 'HEAD', credentials: 'same-origin', signal });
+      const response = await request(file.url, { method: 'HEAD', credentials: 'same-origin', signal });
       if (!response.ok) throw new DownloadFailed(null, `${file.url} answered ${response.status}`);
       return { ...file, sizeBytes: contentLength(response) };
     }),
@@ -68,15 +104,29 @@ export async function ensureRoomFor(sizeBytes: number): Promise<void> {
   if (!hasRoomFor(estimate, sizeBytes)) throw new DownloadFailed(NO_SPACE_CODE);
 }
 
-const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
-/** A cancel (the download's signal aborted), not a failure. */
-export const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
-
-/** Removes the files of one download from the cache (a cancelled, failed or deleted one). */
-export async function removeFiles(files: readonly DownloadFile[]): Promise<void> {
+/**
+ * Removes the files of one download from the cache (a cancelled, failed or deleted one), but those
+ * `inUse` names: another lesson's download lists the same file and still needs it.
+ */
+export async function removeFiles(files: readonly DownloadFile[], inUse: ReadonlySet<string>): Promise<void> {
   if (typeof caches === 'undefined') return;
   const cache = await caches.open(DOWNLOADS_CACHE);
-  await Promise.all(files.map((file) => cache.delete(file.url)));
+  await Promise.all(files.filter((file) => !inUse.has(file.url)).map((file) => cache.delete(file.url)));
+}
+
+/**
+ * The URLs of `files` the cache holds already, stored by another lesson's download that lists the
+ * same file (or by a download a closed page cut): a download neither fetches them again nor needs
+ * room for them. A stored file is whole: the cache puts an answer all at once or not at all.
+ */
+export async function storedUrls(files: readonly DownloadFile[]): Promise<ReadonlySet<string>> {
+  if (typeof caches === 'undefined') return new Set();
+  const cache = await caches.open(DOWNLOADS_CACHE);
+  const stored = await Promise.all(
+    // As the worker finds it: the stored answer's Vary must not hide it.
+    files.map(async (file) => ((await cache.match(file.url, { ignoreVary: true })) ? [file.url] : [])),
+  );
+  return new Set(stored.flat());
 }
 
 /**
@@ -95,7 +145,7 @@ const PARTS_IN_FLIGHT = 3;
 const IN_PARTS_ABOVE = PART_BYTES * PARTS_IN_FLIGHT;
 
 const fetchMedia = (url: string, signal: AbortSignal | undefined, headers: Record<string, string> = {}) =>
-  fetch(url, { credentials: 'same-origin', cache: 'no-store', signal, headers });
+  request(url, { credentials: 'same-origin', cache: 'no-store', signal, headers });
 
 /** The total size a 206's `Content-Range` (`bytes 0-99/1000`) names, or null. */
 const rangeTotal = (response: Response): number | null => {
@@ -198,12 +248,20 @@ async function allOrFirstFailure(
  * Stores every file whole, all at once (a lesson is a few videos and many small files, and one
  * request at a time would spend the download waiting on round trips), reporting the bytes fetched so
  * far. Whatever ends it early (a failed request, a full quota, a cancel) stops the other requests,
- * then removes the files stored; a full quota ends as code 10, an abort as itself, anything else as
- * a failure without a code.
+ * then removes the files, but those other downloads need (`inUse`, asked then: another lesson's
+ * download may have stored the same file meanwhile); it ends as `downloadFailure` says.
  */
 export async function storeFiles(
   files: readonly DownloadFile[],
-  { signal, onProgress }: { signal?: AbortSignal; onProgress: (bytes: number) => void },
+  {
+    signal,
+    onProgress,
+    inUse,
+  }: {
+    signal?: AbortSignal;
+    onProgress: (bytes: number) => void;
+    inUse: () => Promise<ReadonlySet<string>>;
+  },
 ): Promise<void> {
   // The requests go out at once; the cache opens meanwhile (on a busy page that alone takes a while).
   const cache = caches.open(DOWNLOADS_CACHE);
@@ -226,9 +284,7 @@ export async function storeFiles(
     onProgress(bytes);
   } catch (error) {
     // Every request has settled: nothing can be put after this removal.
-    await removeFiles(files);
-    if (isAbort(error) || error instanceof DownloadFailed) throw error;
-    if (isQuotaError(error)) throw new DownloadFailed(NO_SPACE_CODE);
-    throw new DownloadFailed(null, error instanceof Error ? error.message : String(error));
+    await removeFiles(files, await inUse());
+    throw downloadFailure(error);
   }
 }

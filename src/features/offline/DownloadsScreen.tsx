@@ -10,7 +10,13 @@ import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { formatSize } from './formatSize';
-import { useDownloadStatus, useDownloadsRegistry, useStoredBytes } from './useDownloads';
+import {
+  useAppOffline,
+  useDownloadStatus,
+  useDownloadsRegistry,
+  useFailureReason,
+  useStoredBytes,
+} from './useDownloads';
 import '../account/account.css';
 
 /** The device's free storage for this app (quota minus usage), or null where the browser cannot say. */
@@ -33,7 +39,10 @@ function useFreeSpace(recheck: unknown): number | null {
   return free;
 }
 
-/** /user/downloads: the downloaded lessons with course, size and date; delete one or all. */
+/**
+ * /user/downloads: the downloaded lessons with course, size and date, a failed one with its reason
+ * and a retry (online); delete one or all.
+ */
 export function DownloadsScreen() {
   const { t } = useLingui();
   useDocumentTitle(t`Downloads`);
@@ -119,6 +128,8 @@ export function DownloadsView({ registry }: { registry: DownloadsActor }) {
 function DownloadItem({ registry, download }: { registry: DownloadsActor; download: DownloadActor }) {
   const { t, i18n } = useLingui();
   const status = useDownloadStatus(download);
+  const reason = useFailureReason(download);
+  const offline = useAppOffline();
   const { lesson, total, percent, downloadedAt } = useSelector(download, (snapshot) => snapshot.context);
   const title = lesson.lessonTitle;
   const size = formatSize(total, i18n.locale);
@@ -138,20 +149,38 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
           </Trans>
         )}
         {inProgress && <Trans>Downloading: {percent}%</Trans>}
-        {status === 'fail' && <Trans>The download failed.</Trans>}
+        {status === 'fail' &&
+          (reason === 'noSpace' ? (
+            <Trans>Not enough space</Trans>
+          ) : reason === 'offline' ? (
+            <Trans>You are offline</Trans>
+          ) : (
+            <Trans>The download failed.</Trans>
+          ))}
       </span>
-      <Button
-        variant="link"
-        aria-label={inProgress ? t`Cancel the download: ${title}` : t`Delete the download: ${title}`}
-        onClick={() =>
-          registry.send({
-            type: inProgress ? 'DOWNLOADS.CANCEL' : 'DOWNLOADS.DELETE',
-            lessonId: lesson.lessonId,
-          })
-        }
-      >
-        {inProgress ? <Trans>Cancel</Trans> : <Trans>Delete</Trans>}
-      </Button>
+      <span className="downloads__actions">
+        {status === 'fail' && !offline && (
+          <Button
+            variant="link"
+            aria-label={t`Try the download again: ${title}`}
+            onClick={() => download.send({ type: 'DOWNLOAD.RETRY' })}
+          >
+            <Trans>Try again</Trans>
+          </Button>
+        )}
+        <Button
+          variant="link"
+          aria-label={inProgress ? t`Cancel the download: ${title}` : t`Delete the download: ${title}`}
+          onClick={() =>
+            registry.send({
+              type: inProgress ? 'DOWNLOADS.CANCEL' : 'DOWNLOADS.DELETE',
+              lessonId: lesson.lessonId,
+            })
+          }
+        >
+          {inProgress ? <Trans>Cancel</Trans> : <Trans>Delete</Trans>}
+        </Button>
+      </span>
     </li>
   );
 }

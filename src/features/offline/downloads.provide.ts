@@ -15,12 +15,15 @@ import {
 } from '../../platform/downloadsStore';
 import {
   DownloadFailed,
+  downloadFailure,
   ensureRoomFor,
   isAbort,
   measureFiles,
   removeFiles,
+  storedUrls,
   storeFiles,
 } from '../../platform/mediaDownloads';
+import { filesInUse } from './sharedFiles';
 
 const record = (
   lesson: DownloadLesson,
@@ -50,7 +53,10 @@ async function whileRecording<T>(state: DownloadRecord, work: () => Promise<T>):
   }
 }
 
-/** Records a failure so a reload finds the download failed (with its code), then passes it on. */
+/**
+ * Records a failure so a reload finds the download failed (with its code), then passes it on as the
+ * download reports it (code 10, a lost network, or another failure).
+ */
 async function recordingFailure<T>(
   lesson: DownloadLesson,
   signal: AbortSignal,
@@ -59,13 +65,20 @@ async function recordingFailure<T>(
   try {
     return await work();
   } catch (error) {
+    const failure = downloadFailure(error);
     // A cancelled download is being removed: recording it as failed would bring it back.
-    if (!isAbort(error) && !signal.aborted) {
-      await saveDownloadRecord(record(lesson, 'fail', { code: failureCode(error) }));
+    if (!isAbort(failure) && !signal.aborted) {
+      await saveDownloadRecord(record(lesson, 'fail', { code: failureCode(failure) }));
     }
-    throw error;
+    throw failure;
   }
 }
+
+/**
+ * The files the downloads of other lessons need, as their records say when asked (one may have
+ * started since this download did): removing this one's files leaves them.
+ */
+const neededByOthers = async (lessonId: number) => filesInUse(await readDownloadRecords(), lessonId);
 
 /** A lesson's download: its record kept current in IndexedDB, its files in the download cache. */
 const download = downloadMachine.provide({
@@ -76,19 +89,29 @@ const download = downloadMachine.provide({
           const invalid = validateDownload(lesson);
           if (invalid) throw new DownloadFailed(null, invalid);
           // The record is written while the sizes and the space are checked, but always before a
-          // failure is recorded over it.
+          // failure is recorded over it; from then on it keeps the files found stored for this
+          // download too, should their own download be removed.
           return whileRecording(record(lesson, 'pending'), async () => {
-            const files = await measureFiles(lesson.files, signal);
-            await ensureRoomFor(downloadSize(files));
-            return files;
+            const [files, stored] = await Promise.all([
+              measureFiles(lesson.files, signal),
+              storedUrls(lesson.files),
+            ]);
+            await ensureRoomFor(downloadSize(files.filter((file) => !stored.has(file.url))));
+            return { files, stored: [...stored] };
           });
         }),
     ),
     storeFiles: fromPromise(
-      ({ input: { lesson, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
+      ({ input: { lesson, stored, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
         recordingFailure(lesson, signal, async () => {
+          const missing = lesson.files.filter((file) => !stored.includes(file.url));
+          const kept = downloadSize(lesson.files) - downloadSize(missing);
           await whileRecording(record(lesson, 'loading'), () =>
-            storeFiles(lesson.files, { signal, onProgress }),
+            storeFiles(missing, {
+              signal,
+              onProgress: (bytes) => onProgress(kept + bytes),
+              inUse: () => neededByOthers(lesson.lessonId),
+            }),
           );
           const downloadedAt = Date.now();
           await saveDownloadRecord(record(lesson, 'loaded', { downloadedAt }));
@@ -96,7 +119,10 @@ const download = downloadMachine.provide({
         }),
     ),
     removeDownload: fromPromise(async ({ input: { lesson } }: { input: { lesson: DownloadLesson } }) => {
-      await Promise.all([removeFiles(lesson.files), deleteDownloadRecord(lesson.lessonId)]);
+      await Promise.all([
+        neededByOthers(lesson.lessonId).then((inUse) => removeFiles(lesson.files, inUse)),
+        deleteDownloadRecord(lesson.lessonId),
+      ]);
     }),
   },
 });

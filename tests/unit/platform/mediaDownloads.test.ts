@@ -3,15 +3,20 @@ import { NO_SPACE_CODE } from '../../../src/domain/learning/download';
 import { DOWNLOADS_CACHE } from '../../../src/platform/cacheNames';
 import {
   DownloadFailed,
+  downloadFailure,
   ensureRoomFor,
   measureFiles,
   removeFiles,
+  storedUrls,
   storeFiles,
 } from '../../../src/platform/mediaDownloads';
 
-/** A Cache Storage of one cache in memory; `failPutAfter` makes the nth put throw a quota error. */
-function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY) {
-  const entries = new Map<string, string>();
+/**
+ * A Cache Storage of one cache in memory, holding `stored` at first; `failPutAfter` makes the nth
+ * put throw a quota error.
+ */
+function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY, stored: Record<string, string> = {}) {
+  const entries = new Map<string, string>(Object.entries(stored));
   let puts = 0;
   const cache = {
     async put(url: string, response: Response) {
@@ -21,6 +26,7 @@ function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY) {
       entries.set(url, body);
     },
     delete: async (url: string) => entries.delete(url),
+    match: async (url: string) => (entries.has(url) ? new Response(entries.get(url)) : undefined),
   };
   const opened: string[] = [];
   return {
@@ -39,12 +45,15 @@ function memoryCaches(failPutAfter = Number.POSITIVE_INFINITY) {
 const video = { url: 'https://app.test/media/videos/1/video.mp4', sizeBytes: 12 };
 const subtitles = { url: 'https://app.test/media/videos/1/subs/en.vtt', sizeBytes: 5 };
 const files = [video, subtitles];
+/** No other download lists any of the files. */
+const noneShared = async () => new Set<string>();
 const bodies: Record<string, string> = {
   'https://app.test/media/videos/1/video.mp4': 'video-bytes!',
   'https://app.test/media/videos/1/subs/en.vtt': 'WEBVT',
 };
 
 beforeEach(() => {
+  vi.stubGlobal('navigator', { onLine: true });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -65,7 +74,7 @@ describe('storeFiles', () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
     const progress: number[] = [];
-    await storeFiles(files, { onProgress: (bytes) => progress.push(bytes) });
+    await storeFiles(files, { onProgress: (bytes) => progress.push(bytes), inUse: noneShared });
     expect(caches.opened).toEqual([DOWNLOADS_CACHE]);
     expect(Object.fromEntries(caches.entries)).toEqual(bodies);
     expect(progress.at(-1)).toBe(17);
@@ -74,7 +83,9 @@ describe('storeFiles', () => {
   it('rolls back the files it stored when the quota runs out, and ends with code 10', async () => {
     const caches = memoryCaches(1);
     vi.stubGlobal('caches', caches.storage);
-    const failure = await storeFiles(files, { onProgress: () => {} }).catch((error: unknown) => error);
+    const failure = await storeFiles(files, { onProgress: () => {}, inUse: noneShared }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(DownloadFailed);
     expect((failure as DownloadFailed).code).toBe(NO_SPACE_CODE);
     expect((failure as DownloadFailed).message).toBe('Not enough space');
@@ -85,7 +96,9 @@ describe('storeFiles', () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
     const withMissing = [...files, { url: 'https://app.test/media/videos/1/poster.jpg', sizeBytes: 1 }];
-    const failure = await storeFiles(withMissing, { onProgress: () => {} }).catch((error: unknown) => error);
+    const failure = await storeFiles(withMissing, { onProgress: () => {}, inUse: noneShared }).catch(
+      (error: unknown) => error,
+    );
     expect((failure as DownloadFailed).code).toBeNull();
     expect(caches.entries.size).toBe(0);
   });
@@ -94,7 +107,7 @@ describe('storeFiles', () => {
     const caches = memoryCaches();
     const put = vi.spyOn(caches.cache, 'put');
     vi.stubGlobal('caches', caches.storage);
-    await storeFiles([video], { onProgress: () => {} });
+    await storeFiles([video], { onProgress: () => {}, inUse: noneShared });
     const answer = await vi.mocked(fetch).mock.results[0]?.value;
     expect(put).toHaveBeenCalledWith(video.url, answer);
   });
@@ -108,7 +121,7 @@ describe('storeFiles', () => {
     const caches = memoryCaches();
     const put = vi.spyOn(caches.cache, 'put');
     vi.stubGlobal('caches', caches.storage);
-    await storeFiles([subtitles], { onProgress: () => {} });
+    await storeFiles([subtitles], { onProgress: () => {}, inUse: noneShared });
     const stored = put.mock.calls[0]?.[1];
     expect(Object.fromEntries(stored?.headers ?? [])).toEqual({
       'content-type': 'text/vtt',
@@ -128,7 +141,7 @@ describe('storeFiles', () => {
         return caches.storage.open(name);
       },
     });
-    await storeFiles(files, { onProgress: () => {} });
+    await storeFiles(files, { onProgress: () => {}, inUse: noneShared });
     expect(fetchedBeforeOpen).toEqual([true]);
     expect(Object.fromEntries(caches.entries)).toEqual(bodies);
   });
@@ -136,9 +149,89 @@ describe('storeFiles', () => {
   it('removes a download whatever it stored', async () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
-    await storeFiles(files, { onProgress: () => {} });
-    await removeFiles(files);
+    await storeFiles(files, { onProgress: () => {}, inUse: noneShared });
+    await removeFiles(files, new Set());
     expect(caches.entries.size).toBe(0);
+  });
+
+  it('removes a download but the files another download needs', async () => {
+    const caches = memoryCaches();
+    vi.stubGlobal('caches', caches.storage);
+    await storeFiles(files, { onProgress: () => {}, inUse: noneShared });
+    await removeFiles(files, new Set([video.url]));
+    expect([...caches.entries.keys()]).toEqual([video.url]);
+  });
+
+  it('rolls a failed download back but the files another download needs, asked at the rollback', async () => {
+    // Another lesson's download stored the same video.
+    const caches = memoryCaches(Number.POSITIVE_INFINITY, { [video.url]: bodies[video.url] ?? '' });
+    vi.stubGlobal('caches', caches.storage);
+    const inUse = vi.fn(async () => new Set([video.url]));
+    const withMissing = [...files, { url: 'https://app.test/media/videos/1/poster.jpg', sizeBytes: 1 }];
+    const failure = await storeFiles(withMissing, { onProgress: () => {}, inUse }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DownloadFailed);
+    expect(inUse).toHaveBeenCalledOnce();
+    expect([...caches.entries.keys()]).toEqual([video.url]);
+  });
+
+  it('rolls a download out of quota back but the files another download needs', async () => {
+    // Another lesson's download stored the same video; no room is left for anything.
+    const caches = memoryCaches(0, { [video.url]: bodies[video.url] ?? '' });
+    vi.stubGlobal('caches', caches.storage);
+    const shared = async () => new Set([video.url]);
+    const failure = await storeFiles(files, { onProgress: () => {}, inUse: shared }).catch(
+      (error: unknown) => error,
+    );
+    expect((failure as DownloadFailed).code).toBe(NO_SPACE_CODE);
+    expect([...caches.entries.keys()]).toEqual([video.url]);
+  });
+
+  it('says the network was gone when a request got no answer', async () => {
+    vi.stubGlobal('caches', memoryCaches().storage);
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failure = await storeFiles(files, { onProgress: () => {}, inUse: noneShared }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(DownloadFailed);
+    expect(failure).toMatchObject({ code: null, offline: true });
+  });
+
+  it('ends a cancelled download as an abort, not as a failure', async () => {
+    vi.stubGlobal('caches', memoryCaches().storage);
+    const cancel = new AbortController();
+    vi.mocked(fetch).mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    );
+    const stored = storeFiles(files, { signal: cancel.signal, onProgress: () => {}, inUse: noneShared });
+    cancel.abort();
+    await expect(stored).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('storedUrls', () => {
+  it('names the files the download cache holds already', async () => {
+    vi.stubGlobal('caches', memoryCaches(Number.POSITIVE_INFINITY, { [video.url]: 'video-bytes!' }).storage);
+    expect([...(await storedUrls(files))]).toEqual([video.url]);
+  });
+});
+
+describe('downloadFailure', () => {
+  it('reports a failure while the browser is offline as a lost network', () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    expect(downloadFailure(new Error('network error'))).toMatchObject({ code: null, offline: true });
+  });
+
+  it('reports a full quota as code 10 and any other failure without a code', () => {
+    expect(downloadFailure(new DOMException('full', 'QuotaExceededError'))).toMatchObject({
+      code: NO_SPACE_CODE,
+      offline: false,
+    });
+    expect(downloadFailure(new Error('broken'))).toMatchObject({ code: null, offline: false });
   });
 });
 
@@ -180,7 +273,7 @@ describe('storeFiles of a large file', () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
     const progress: number[] = [];
-    await storeFiles([large], { onProgress: (done) => progress.push(done) });
+    await storeFiles([large], { onProgress: (done) => progress.push(done), inUse: noneShared });
     expect(caches.entries.get(large.url)).toBe(bytes);
     expect(asked.map((request) => request.range).sort()).toEqual(
       [
@@ -200,7 +293,10 @@ describe('storeFiles of a large file', () => {
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
     const progress: number[] = [];
-    await storeFiles([{ url: large.url, sizeBytes }], { onProgress: (done) => progress.push(done) });
+    await storeFiles([{ url: large.url, sizeBytes }], {
+      onProgress: (done) => progress.push(done),
+      inUse: noneShared,
+    });
     expect(asked).toEqual([{ range: null, ifRange: null }]);
     expect(caches.entries.get(large.url)).toBe(bytesOf(sizeBytes));
     expect(progress.at(-1)).toBe(sizeBytes);
@@ -210,7 +306,9 @@ describe('storeFiles of a large file', () => {
     rangedServer(1);
     const caches = memoryCaches();
     vi.stubGlobal('caches', caches.storage);
-    const failure = await storeFiles([large], { onProgress: () => {} }).catch((error: unknown) => error);
+    const failure = await storeFiles([large], { onProgress: () => {}, inUse: noneShared }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(DownloadFailed);
     expect((failure as DownloadFailed).code).toBeNull();
     expect(caches.entries.size).toBe(0);
@@ -218,6 +316,14 @@ describe('storeFiles of a large file', () => {
 });
 
 describe('measureFiles', () => {
+  it('says the network was gone when a size could not be asked', async () => {
+    vi.mocked(fetch).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(measureFiles([{ ...subtitles, sizeBytes: null }])).rejects.toMatchObject({
+      code: null,
+      offline: true,
+    });
+  });
+
   it('asks the size of files the server did not report with HEAD', async () => {
     const measured = await measureFiles([video, { ...subtitles, sizeBytes: null }]);
     expect(measured.map((file) => file.sizeBytes)).toEqual([12, 5]);

@@ -3,16 +3,18 @@ import { useSelector } from '@xstate/react';
 import { type Day, dayLessons } from '../../../domain/learning/day';
 import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
-import { useDownloadsRegistry, useDownloadsSummary } from '../../offline/useDownloads';
+import { useAppOffline, useDownloadsRegistry, useDownloadsSummary } from '../../offline/useDownloads';
 import type { DownloadOfferActor } from './downloadOfferSlot';
 
 /**
  * "Download the whole day" on the day page, where the stream offers downloads: starts every lesson
- * of the day that is not downloaded yet, and says how many are stored.
+ * of the day that is not downloaded yet (a failed one again), and says how many are stored. Offline
+ * a download cannot start: only the count shows.
  */
 export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; day: Day }) {
   const offer = useSelector(actor, (snapshot) => (snapshot.matches('offered') ? snapshot.context : null));
   const registry = useDownloadsRegistry();
+  const offline = useAppOffline();
   const lessons = dayLessons(day)
     .map((item) => item.lesson)
     .filter((lesson) => lesson.video !== null);
@@ -23,11 +25,12 @@ export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; da
   if (!offer || lessons.length === 0) return null;
   const total = lessons.length;
   const loaded = summary.loaded;
-  const everyLessonStarted = summary.started === total;
+  const everyLessonWanted = summary.wanted === total;
   const downloadAll = () => {
     for (const lesson of lessons) {
       const where = { streamId: offer.streamId, dayId: day.id, courseTitle: offer.courseTitle };
-      // Lessons already downloading or stored are left alone (the registry starts a lesson once).
+      // Lessons already downloading or stored are left alone (the registry starts a lesson once
+      // and tries a failed one again).
       registry?.send({
         type: 'DOWNLOADS.START',
         lesson: downloadLessonOf(lesson, where, window.location.origin),
@@ -50,7 +53,7 @@ export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; da
           />
         )}
       </p>
-      {!everyLessonStarted && (
+      {!everyLessonWanted && !offline && (
         <Button variant="secondary" disabled={!registry} onClick={downloadAll}>
           <Trans>Download the whole day</Trans>
         </Button>

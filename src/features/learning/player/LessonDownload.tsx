@@ -1,12 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../../machines/offline/downloads.machine';
 import type { Lesson } from '../../../domain/learning/day';
-import { downloadLessonOf, NO_SPACE_CODE } from '../../../domain/learning/download';
+import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
 import { formatSize } from '../../offline/formatSize';
-import { useDownloadStatus, useLessonDownload } from '../../offline/useDownloads';
+import {
+  useAppOffline,
+  useDownloadStatus,
+  useFailureReason,
+  useLessonDownload,
+} from '../../offline/useDownloads';
+import { LessonSubtitle } from '../common/LessonSubtitle';
 
 type LessonDownloadProps = {
   registry: DownloadsActor | null;
@@ -16,37 +22,80 @@ type LessonDownloadProps = {
 
 /**
  * A lesson's download control: download, then its progress with cancel, then the stored size with
- * delete, or the failure (not enough space, or another) with retry. Progress is announced in steps
+ * delete, or the failure (not enough space, no network, or another) with retry. Offline nothing
+ * starts: no download, no retry; a stored one can still be deleted. Progress is announced in steps
  * of ten percent; the bar and the exact figure are for the eye.
  */
 export function LessonDownload({ registry, lesson, where }: LessonDownloadProps) {
-  const { t } = useLingui();
   const download = useLessonDownload(registry, lesson.id);
   const status = useDownloadStatus(download);
-  const title = lesson.title;
+  const offline = useAppOffline();
+  const title = <LessonName lesson={lesson} />;
 
   return (
     <KeepsFocus step={status}>
       {status === 'none' || !download ? (
-        <div className="lesson-download">
-          <Button
-            variant="secondary"
-            disabled={!registry}
-            aria-label={t`Download for offline viewing: ${title}`}
-            onClick={() =>
-              registry?.send({
-                type: 'DOWNLOADS.START',
-                lesson: downloadLessonOf(lesson, where, window.location.origin),
-              })
-            }
-          >
-            <Trans>Download</Trans>
-          </Button>
-        </div>
+        !offline && (
+          <div className="lesson-download">
+            <Named name={<Trans>Download for offline viewing: {title}</Trans>}>
+              {(name) => (
+                <Button
+                  variant="secondary"
+                  disabled={!registry}
+                  aria-labelledby={name}
+                  onClick={() =>
+                    registry?.send({
+                      type: 'DOWNLOADS.START',
+                      lesson: downloadLessonOf(lesson, where, window.location.origin),
+                    })
+                  }
+                >
+                  <Trans>Download</Trans>
+                </Button>
+              )}
+            </Named>
+          </div>
+        )
       ) : (
-        <LessonDownloadState registry={registry} download={download} lessonId={lesson.id} title={title} />
+        <LessonDownloadState
+          registry={registry}
+          download={download}
+          lessonId={lesson.id}
+          title={title}
+          offline={offline}
+        />
       )}
     </KeepsFocus>
+  );
+}
+
+/**
+ * The lesson as its download controls name it: the title with the part its heading shows, in the
+ * interface's language, so that the theory and the execution of one lesson are told apart. The part
+ * comes last: the subtitle is a block, which a name may set off with spaces on either side.
+ */
+function LessonName({ lesson }: { lesson: Lesson }) {
+  if (!lesson.subtitle) return lesson.title;
+  return (
+    <>
+      {lesson.title}, <LessonSubtitle subtitle={lesson.subtitle} />
+    </>
+  );
+}
+
+/**
+ * A control named by a hidden element it points at (aria-labelledby): a name holding the lesson's
+ * translated part is an element, which an aria-label could not take.
+ */
+function Named({ name, children }: { name: ReactNode; children: (nameId: string) => ReactNode }) {
+  const nameId = useId();
+  return (
+    <>
+      <span id={nameId} hidden>
+        {name}
+      </span>
+      {children(nameId)}
+    </>
   );
 }
 
@@ -93,32 +142,43 @@ function LessonDownloadState({
   download,
   lessonId,
   title,
+  offline,
 }: {
   registry: DownloadsActor | null;
   download: DownloadActor;
   lessonId: number;
-  title: string;
+  title: ReactNode;
+  offline: boolean;
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const status = useDownloadStatus(download);
-  const { bytes, total, percent, code } = useSelector(download, (snapshot) => snapshot.context);
+  const reason = useFailureReason(download);
+  const { bytes, total, percent } = useSelector(download, (snapshot) => snapshot.context);
   const cancel = (
-    <Button
-      variant="link"
-      aria-label={t`Cancel the download: ${title}`}
-      onClick={() => registry?.send({ type: 'DOWNLOADS.CANCEL', lessonId })}
-    >
-      <Trans>Cancel</Trans>
-    </Button>
+    <Named name={<Trans>Cancel the download: {title}</Trans>}>
+      {(name) => (
+        <Button
+          variant="link"
+          aria-labelledby={name}
+          onClick={() => registry?.send({ type: 'DOWNLOADS.CANCEL', lessonId })}
+        >
+          <Trans>Cancel</Trans>
+        </Button>
+      )}
+    </Named>
   );
   const remove = (
-    <Button
-      variant="link"
-      aria-label={t`Delete the download: ${title}`}
-      onClick={() => registry?.send({ type: 'DOWNLOADS.DELETE', lessonId })}
-    >
-      <Trans>Delete</Trans>
-    </Button>
+    <Named name={<Trans>Delete the download: {title}</Trans>}>
+      {(name) => (
+        <Button
+          variant="link"
+          aria-labelledby={name}
+          onClick={() => registry?.send({ type: 'DOWNLOADS.DELETE', lessonId })}
+        >
+          <Trans>Delete</Trans>
+        </Button>
+      )}
+    </Named>
   );
 
   if (status === 'pending') {
@@ -135,12 +195,11 @@ function LessonDownloadState({
     const announced = Math.floor(percent / 10) * 10;
     return (
       <div className="lesson-download lesson-download--loading">
-        <progress
-          className="lesson-download__bar"
-          max={100}
-          value={percent}
-          aria-label={t`Downloading: ${title}`}
-        />
+        <Named name={<Trans>Downloading: {title}</Trans>}>
+          {(name) => (
+            <progress className="lesson-download__bar" max={100} value={percent} aria-labelledby={name} />
+          )}
+        </Named>
         <span className="lesson-download__text" aria-hidden="true">
           <Trans>
             {percent}% · {formatSize(bytes, i18n.locale)} of {formatSize(total, i18n.locale)}
@@ -167,15 +226,27 @@ function LessonDownloadState({
   return (
     <div className="lesson-download lesson-download--failed">
       <span role="alert" className="lesson-download__text">
-        {code === NO_SPACE_CODE ? <Trans>Not enough space</Trans> : <Trans>The download failed.</Trans>}
+        {reason === 'noSpace' ? (
+          <Trans>Not enough space</Trans>
+        ) : reason === 'offline' ? (
+          <Trans>You are offline</Trans>
+        ) : (
+          <Trans>The download failed.</Trans>
+        )}
       </span>
-      <Button
-        variant="link"
-        aria-label={t`Try the download again: ${title}`}
-        onClick={() => download.send({ type: 'DOWNLOAD.RETRY' })}
-      >
-        <Trans>Try again</Trans>
-      </Button>
+      {!offline && (
+        <Named name={<Trans>Try the download again: {title}</Trans>}>
+          {(name) => (
+            <Button
+              variant="link"
+              aria-labelledby={name}
+              onClick={() => download.send({ type: 'DOWNLOAD.RETRY' })}
+            >
+              <Trans>Try again</Trans>
+            </Button>
+          )}
+        </Named>
+      )}
       {remove}
     </div>
   );

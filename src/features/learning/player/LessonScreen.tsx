@@ -19,6 +19,7 @@ import { LessonDownload } from './LessonDownload';
 import { useLessonOffline } from './useLessonOffline';
 import { useNarrowScreen } from './useNarrowScreen';
 import { VideoPlayer } from './VideoPlayer';
+import './player.css';
 
 export type LessonActor = ActorRefFrom<typeof lessonMachine>;
 
