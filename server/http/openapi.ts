@@ -100,6 +100,12 @@ function successResponse(answer: Answer) {
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
   }
+  if (answer.kind === 'html') {
+    return {
+      description: 'A page that sends the browser on by itself (meta refresh)',
+      content: { 'text/html': { schema: { type: 'string' } } },
+    };
+  }
   if (answer.kind === 'redirect') {
     return {
       description: 'Sends the browser on',

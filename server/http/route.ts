@@ -36,7 +36,8 @@ export type Answer =
   | { kind: 'data'; status: 200 | 201; schema: v.GenericSchema; repeatStatus?: 200 }
   | { kind: 'page' | 'json'; status: 200 | 201; schema: v.GenericSchema }
   | { kind: 'event-stream'; status: 200 }
-  | { kind: 'redirect'; status: 302 };
+  | { kind: 'redirect'; status: 302 }
+  | { kind: 'html'; status: 200 };
 
 export const dataAnswer = (schema: v.GenericSchema, status: 200 | 201 = 200): Answer => ({
   kind: 'data',
@@ -60,6 +61,8 @@ export const jsonAnswer = (schema: v.GenericSchema): Answer => ({ kind: 'json', 
 export const eventStreamAnswer: Answer = { kind: 'event-stream', status: 200 };
 /** The browser is sent on (`Location`): a redirect to an identity provider or back to the app. */
 export const redirectAnswer: Answer = { kind: 'redirect', status: 302 };
+/** A page the browser shows and that sends it on by itself (a meta refresh), where a redirect cannot. */
+export const relayPageAnswer: Answer = { kind: 'html', status: 200 };
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 type AuthOf<A extends Access> = A extends 'session'

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthFlows, userExternalAuths, users } from '../../server/db/schema';
+import { hashToken } from '../../server/infra/tokens';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { socialErrorText } from '../../src/domain/socialErrors';
 import { apiClient } from './client';
@@ -51,11 +52,27 @@ const landing = (hop: Hop): Landing => {
   return { url, query: Object.fromEntries(url.searchParams) };
 };
 
-/** Signs in at the provider's page as `person` and follows the way back until the app's own page. */
-async function atProvider(browser: Browser, toProvider: Hop, person: Person): Promise<Hop> {
+/** The state of the flow a start sent the browser off with, and the flow's row. */
+const stateOf = (toProvider: Hop) => new URL(toProvider.location ?? '').searchParams.get('state') ?? '';
+const flowOf = async (state: string) =>
+  (await server.db.select().from(oauthFlows).where(eq(oauthFlows.state, state)))[0];
+
+const isAppPage = (url: string) => url.startsWith(`${server.url}/v/`);
+/** The app's callback: a test that looks at the way back, or carries it to another browser, stops before it. */
+const isCallback = (url: string) => url.startsWith(`${server.api}/auth/social/`) && url.includes('/callback');
+
+/**
+ * Signs in at the provider's page as `person` and follows the way back until `stop(url)`. Apple's
+ * way back ends on a page of its own that posts the answer to the app (see `postedBack`).
+ */
+async function answerAtProvider(
+  browser: Browser,
+  toProvider: Hop,
+  person: Person,
+  stop: (url: string) => boolean,
+): Promise<Hop> {
   expect(toProvider.status).toBe(302);
-  const isApp = (url: string) => url.startsWith(`${server.url}/v/`);
-  const signInPage = await browser.follow(toProvider, isApp);
+  const signInPage = await browser.follow(toProvider, stop);
   expect(signInPage.status).toBe(200);
   const form = formOf(signInPage.body, signInPage.url);
   form.fields.set('subject', person.subject);
@@ -64,14 +81,20 @@ async function atProvider(browser: Browser, toProvider: Hop, person: Person): Pr
   form.fields.set('last_name', person.lastName ?? '');
   if (person.unverified) form.fields.set('unverified', '1');
   form.fields.set('decision', person.decision ?? 'allow');
-  const answer = await browser.request(form.action, { form: form.fields });
-  const back = await browser.follow(answer, isApp);
-  if (back.status === 200 && back.body.includes(`action="${server.url}/`)) {
-    // Apple's way back: a page on the provider's site that posts the answer to the app (cross-site).
-    const post = formOf(back.body, back.url);
-    return browser.request(post.action, { form: post.fields });
-  }
-  return back;
+  const answer = await browser.request(form.action, { form: form.fields, from: signInPage.url });
+  return browser.follow(answer, stop);
+}
+
+/** Submits Apple's page that posts the answer to the app (cross-site) in `browser`; any other hop stays. */
+async function postedBack(browser: Browser, hop: Hop, stop: (url: string) => boolean): Promise<Hop> {
+  if (hop.status !== 200 || !hop.body.includes(`action="${server.url}/`)) return hop;
+  const post = formOf(hop.body, hop.url);
+  return browser.follow(await browser.request(post.action, { form: post.fields, from: hop.url }), stop);
+}
+
+/** The whole way through the provider and back, until `stop(url)`: by default the app's own page. */
+async function atProvider(browser: Browser, toProvider: Hop, person: Person, stop = isAppPage): Promise<Hop> {
+  return postedBack(browser, await answerAtProvider(browser, toProvider, person, stop), stop);
 }
 
 function startLogin(browser: Browser, provider: string, query: Record<string, string> = {}) {
@@ -268,15 +291,8 @@ describe('Google-style sign-in (OIDC)', () => {
 
   it('uses a state once: a replayed answer goes to the sign-in page with flow_expired', async () => {
     const browser = createBrowser({ 'X-App-Id': APP.brightpath });
-    const toProvider = await startLogin(browser, 'google');
-    const signInPage = await browser.follow(toProvider, () => false);
-    const form = formOf(signInPage.body, signInPage.url);
-    form.fields.set('subject', 'g-700');
-    form.fields.set('email', 'g700@example.com');
-    form.fields.set('decision', 'allow');
-    const toApp = await browser.follow(await browser.request(form.action, { form: form.fields }), (url) =>
-      url.startsWith(server.url),
-    );
+    const person = { subject: 'g-700', email: 'g700@example.com' };
+    const toApp = await atProvider(browser, await startLogin(browser, 'google'), person, isCallback);
     const callback = toApp.location ?? '';
     expect(landing(await browser.request(callback)).query.status).toBe('success');
     const replay = landing(await browser.request(callback));
@@ -287,7 +303,7 @@ describe('Google-style sign-in (OIDC)', () => {
   it('fails with unknown_error when the PKCE verifier kept for the flow does not match', async () => {
     const browser = createBrowser({ 'X-App-Id': APP.brightpath });
     const toProvider = await startLogin(browser, 'google');
-    const state = new URL(toProvider.location ?? '').searchParams.get('state') ?? '';
+    const state = stateOf(toProvider);
     await server.db
       .update(oauthFlows)
       .set({ codeVerifier: 'x'.repeat(43) })
@@ -304,20 +320,119 @@ describe('Apple-style sign-in (form_post, signed client secret)', () => {
   it('finds the flow from the cross-site POST and signs up', async () => {
     const browser = createBrowser({ 'X-App-Id': APP.brightpath });
     const toProvider = await startLogin(browser, 'apple');
+    const state = stateOf(toProvider);
     expect(new URL(toProvider.location ?? '').searchParams.get('response_mode')).toBe('form_post');
-    const back = landing(
-      await atProvider(browser, toProvider, {
-        subject: 'apple-1',
-        email: 'apple1@example.com',
-        firstName: 'Grace',
-        lastName: 'Hopper',
-      }),
+    const posted = await atProvider(
+      browser,
+      toProvider,
+      { subject: 'apple-1', email: 'apple1@example.com', firstName: 'Grace', lastName: 'Hopper' },
+      isCallback,
     );
+    // The cross-site POST comes without the flow's cookie: a page of the app sends the same answer
+    // on to the callback as a GET, which brings it. The POST leaves the flow to that GET.
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    expect(posted.headers.get('cache-control')).toBe('no-store');
+    const relayed = new URL(posted.refresh ?? '');
+    expect(`${relayed.origin}${relayed.pathname}`).toBe(`${server.api}/auth/social/apple/callback`);
+    expect(relayed.searchParams.get('state')).toBe(state);
+    expect(relayed.searchParams.get('code')).toEqual(expect.any(String));
+    expect((await flowOf(state))?.usedAt).toBeNull();
+
+    const back = landing(await browser.follow(posted, isAppPage));
     expect(back.query).toMatchObject({ action: 'login', status: 'success' });
     const session = await exchange(back.query.code ?? '');
     expect(session.body.data.user.user_external_auths).toEqual([{ id: expect.any(Number), source: 'apple' }]);
     // Apple names the person only in the form of the first authorization (its `user` field).
     expect(session.body.data.user).toMatchObject({ name: 'Grace', last_name: 'Hopper' });
+  });
+
+  it('signs in nobody where its posted answer is carried to another browser', async () => {
+    const starter = createBrowser({ 'X-App-Id': APP.brightpath });
+    const person = { subject: 'apple-2', email: 'apple2@example.com' };
+    const applePage = await answerAtProvider(starter, await startLogin(starter, 'apple'), person, isAppPage);
+    const elsewhere = landing(await postedBack(createBrowser(), applePage, isAppPage));
+    expect(elsewhere.query).toMatchObject({ action: 'login', status: 'fail', errorCode: 'flow_expired' });
+    const starterAfter = landing(await postedBack(starter, applePage, isAppPage));
+    expect(starterAfter.query).toMatchObject({ status: 'fail', errorCode: 'flow_expired' });
+    expect(await server.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
+  });
+});
+
+describe('A flow belongs to the browser that started it', () => {
+  const CALLBACK_PATH = '/spa/api/v1/auth/social/google/callback';
+
+  it('gives the browser a cookie for the callback only; the flow keeps just its hash', async () => {
+    for (const base of [server.api, `${server.url}/spa/v2`]) {
+      const params = new URLSearchParams({ successUrl: page('/'), cancelUrl: page('/') });
+      const hop = await createBrowser().request(`${base}/auth/social/google?${params}`);
+      const [cookie = '', ...more] = hop.headers.getSetCookie();
+      expect(more).toEqual([]);
+      const [pair = '', ...attributes] = cookie.split('; ');
+      const [name, value = ''] = pair.split('=');
+      expect(name).toBe('social_flow');
+      expect(value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // Under /spa/api/v1 whichever base started the flow: the providers know the callback there.
+      expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=600', `Path=${CALLBACK_PATH}`, 'SameSite=Lax']);
+      expect((await flowOf(stateOf(hop)))?.browserHash).toBe(hashToken(value));
+    }
+  });
+
+  it('marks the cookie Secure where the site is served over https', async () => {
+    const behindProxy = await startTestServer({
+      social: providers.config,
+      publicUrl: 'https://learn.example.org/',
+    });
+    try {
+      const params = new URLSearchParams({ successUrl: '/v/', cancelUrl: '/v/' });
+      const hop = await createBrowser().request(`${behindProxy.api}/auth/social/google?${params}`);
+      expect(hop.status).toBe(302);
+      expect(hop.headers.getSetCookie()[0]?.split('; ')).toContain('Secure');
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('signs in with the cookie of its start, and clears the cookie', async () => {
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const person = { subject: 'g-900', email: 'g900@example.com' };
+    const toApp = await atProvider(browser, await startLogin(browser, 'google'), person, isCallback);
+    const callback = await browser.request(toApp.location ?? '');
+    expect(landing(callback).query).toMatchObject({ action: 'login', status: 'success' });
+    expect(callback.headers.getSetCookie()).toEqual([
+      expect.stringMatching(new RegExp(`^social_flow=; Max-Age=0; Path=${CALLBACK_PATH}(;|$)`)),
+    ]);
+  });
+
+  it('signs in no other browser: its callback opened elsewhere ends the flow', async () => {
+    // One browser without any cookie, one holding the cookie of a Google flow of its own.
+    const withOwnFlow = createBrowser({ 'X-App-Id': APP.brightpath });
+    await startLogin(withOwnFlow, 'google');
+    for (const [other, subject] of [
+      [createBrowser(), 'g-910'],
+      [withOwnFlow, 'g-911'],
+    ] as const) {
+      const starter = createBrowser({ 'X-App-Id': APP.brightpath });
+      const toProvider = await startLogin(starter, 'google');
+      const person = { subject, email: `${subject}@example.com` };
+      const callback = (await atProvider(starter, toProvider, person, isCallback)).location ?? '';
+      const elsewhere = landing(await other.request(callback));
+      expect(`${elsewhere.url.origin}${elsewhere.url.pathname}`, subject).toBe(page('/'));
+      expect(elsewhere.query, subject).toMatchObject({
+        action: 'login',
+        status: 'fail',
+        errorCode: 'flow_expired',
+      });
+      // Still single use: the browser that started it cannot finish it afterwards.
+      expect(landing(await starter.request(callback)).query.errorCode, subject).toBe('flow_expired');
+      expect(await flowOf(stateOf(toProvider))).toMatchObject({
+        usedAt: expect.any(Date),
+        exchangeCodeHash: null,
+      });
+      expect(await server.db.select().from(users).where(eq(users.email, person.email))).toEqual([]);
+    }
   });
 });
 
@@ -432,6 +547,23 @@ describe('VK-style linking (OAuth 2) and unlinking', () => {
       await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.subject, '7001')),
     ).toHaveLength(1);
     expect((await api.get('/user-external-auth')).status).toBe(401);
+  });
+
+  it('links nothing when the provider is answered in another browser than the one that started it', async () => {
+    const owner = await api.signUp('vk-elsewhere');
+    const toProvider = await startLink(
+      createBrowser({ 'X-App-Id': APP.brightpath }),
+      'vkontakte',
+      owner.token,
+    );
+    // Someone else opens the address at the provider and allows access with their own account.
+    const other = createBrowser({ 'X-App-Id': APP.brightpath });
+    const back = landing(await atProvider(other, toProvider, { subject: '8501', email: '8501@vk.example' }));
+    expect(back.url.pathname).toBe('/v/');
+    expect(back.query).toMatchObject({ action: 'login', status: 'fail', errorCode: 'flow_expired' });
+    expect(
+      await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.userId, owner.id)),
+    ).toEqual([]);
   });
 
   it('says "cancelled" when the person does not allow access', async () => {

@@ -26,8 +26,8 @@ export const userExternalAuths = pgTable(
 );
 
 /**
- * One redirect to a provider and back. Kept here rather than in a cookie: Apple answers with a POST
- * from its own site (form_post), which a SameSite cookie would not come with. Single use, 10 minutes.
+ * One redirect to a provider and back, kept on the server (the browser holds only a random value
+ * that ties the flow to it, see `browserHash`). Single use, 10 minutes.
  */
 export const oauthFlows = pgTable(
   'oauth_flows',
@@ -40,6 +40,11 @@ export const oauthFlows = pgTable(
     mode: text('mode').notNull(),
     /** The linking user, or the user a finished sign-in is for. */
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * SHA-256 of the random value in the cookie of the browser that started the flow: the callback
+     * goes on only in that browser. Null on flows from before it was kept, which no callback accepts.
+     */
+    browserHash: text('browser_hash'),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     successUrl: text('success_url').notNull(),

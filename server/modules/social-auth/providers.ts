@@ -56,7 +56,7 @@ function appleUserName(callback: CallbackParams): Pick<ProviderAccount, 'firstNa
   }
 }
 
-/** What the callback brought, as name/value pairs of the query (GET) or the form (Apple's POST). */
+/** What the callback brought, as name/value pairs of its query (Apple's form POST comes on as that GET). */
 export type CallbackParams = URLSearchParams;
 
 export interface FlowSecrets {

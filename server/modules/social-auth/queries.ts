@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../../infra/tokens';
 import type { SocialProvider } from './config';
 
 /** A redirect to the provider may take this long (sign-in, consent, a second factor). */
-const FLOW_LIFETIME_MS = 10 * 60 * 1000;
+export const FLOW_LIFETIME_MS = 10 * 60 * 1000;
 /** The app trades the sign-in code for a session right after the redirect back. */
 const EXCHANGE_LIFETIME_MS = 2 * 60 * 1000;
 /** Expired flows are kept a day (for looking into a failed sign-in), then removed. */
@@ -26,6 +26,8 @@ export interface NewFlow {
   provider: SocialProvider;
   mode: FlowMode;
   userId: number | null;
+  /** SHA-256 of the value in the starting browser's cookie (browser-binding.ts). */
+  browserHash: string;
   codeVerifier: string;
   nonce: string;
   successUrl: string;

@@ -20,8 +20,13 @@ export function publicOrigin(c: Context<AppEnv>, settings: Settings): string {
   return new URL(settings.publicUrl ?? c.req.url).origin;
 }
 
+/** The callback's path, the same whichever base a flow started from. */
+export function callbackPath(provider: string): string {
+  return `${CALLBACK_BASE}/auth/social/${provider}/callback`;
+}
+
 export function callbackUrl(c: Context<AppEnv>, settings: Settings, provider: string): string {
-  return `${publicOrigin(c, settings)}${CALLBACK_BASE}/auth/social/${provider}/callback`;
+  return `${publicOrigin(c, settings)}${callbackPath(provider)}`;
 }
 
 /**

@@ -1,19 +1,28 @@
 import type { Context } from 'hono';
+import { html } from 'hono/html';
 import * as v from 'valibot';
 import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
 import { idParam, requiredLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
-import { type ApiModule, dataAnswer, redirectAnswer, route } from '../../http/route';
+import { type ApiModule, dataAnswer, redirectAnswer, relayPageAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { toWireUser, WireSignedIn } from '../user/wire';
-import { availableProviders, type ProviderConfig, SOCIAL_PROVIDERS, type SocialProvider } from './config';
+import { bindToBrowser, isStartingBrowser } from './browser-binding';
+import {
+  availableProviders,
+  isSocialProvider,
+  type ProviderConfig,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from './config';
 import { linkOutcome, loginOutcome } from './outcomes';
 import { authorizationUrl, exchangeCode, newFlowSecrets } from './providers';
 import {
   createFlow,
   deleteOwnLink,
   externalAuthsOf,
+  FLOW_LIFETIME_MS,
   type FlowMode,
   findActiveUser,
   takeExchangeCode,
@@ -44,7 +53,7 @@ function providerConfig(
   return [provider, config];
 }
 
-/** Stores the flow and sends the browser to the provider. */
+/** Stores the flow, tied to this browser by its cookie, and sends the browser to the provider. */
 async function startFlow(
   c: Context<AppEnv>,
   services: Services,
@@ -54,28 +63,52 @@ async function startFlow(
   const [name, config] = provider;
   const secrets = newFlowSecrets();
   const target = await authorizationUrl(config, callbackUrl(c, services.settings, name), secrets);
-  await createFlow(services.db, { ...flow, ...secrets, provider: name });
+  const browserHash = bindToBrowser(c, services.settings, name, FLOW_LIFETIME_MS);
+  await createFlow(services.db, { ...flow, ...secrets, browserHash, provider: name });
   return c.redirect(target.toString(), 302);
 }
 
-/** The provider's answer: the query of a GET, the form of Apple's POST (response_mode=form_post). */
-async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
-  if (c.req.method === 'GET') return new URL(c.req.url).searchParams;
+/** The relay page may do nothing but send the browser on: no script, style, frame or form. */
+const RELAY_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * Apple posts its answer from its own site (response_mode=form_post), and a cross-site POST comes
+ * without the SameSite=Lax flow cookie. A page of this site sends the same fields on to the callback
+ * as a GET, a top-level navigation that brings the cookie: a meta refresh, as the site runs no inline
+ * script. The flow is left to that GET.
+ */
+async function relayPostedAnswer(c: Context<AppEnv>, services: Services, provider: string) {
+  if (!isSocialProvider(provider)) return c.redirect(unknownFlowUrl(c, services.settings), 302);
   const type = c.req.header('content-type') ?? '';
-  if (!type.startsWith('application/x-www-form-urlencoded')) return new URLSearchParams();
-  return new URLSearchParams(await c.req.text());
+  const form = type.startsWith('application/x-www-form-urlencoded') ? await c.req.text() : '';
+  const target = new URL(callbackUrl(c, services.settings, provider));
+  // Every field goes on as it came: code, state, Apple's `user` JSON (the name, only on an account's
+  // first authorization), `iss`. The URL holds the code and that name and e-mail, so no cache keeps
+  // the page; the app's secure headers already send no referrer.
+  target.search = new URLSearchParams(form).toString();
+  c.header('Cache-Control', 'no-store');
+  c.header('Content-Security-Policy', RELAY_PAGE_POLICY);
+  return c.html(
+    html`<!doctype html><html lang="${c.get('lang')}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${target.toString()}"><title>${c.get('brand').assets.title}</title></head></html>`,
+  );
 }
 
 /** Turns the provider's answer into the app's outcome; a provider that cannot be reached is `unknown_error`. */
-async function finishFlow(c: Context<AppEnv>, services: Services, name: string) {
-  const params = await callbackParams(c);
+async function finishFlow(c: Context<AppEnv>, services: Services, provider: string) {
+  const unknownFlow = () => c.redirect(unknownFlowUrl(c, services.settings), 302);
+  if (!isSocialProvider(provider)) return unknownFlow();
+  const params = new URL(c.req.url).searchParams;
   const state = params.get('state');
-  const social = services.settings.social ?? {};
-  const flow = state ? await takeFlow(services.db, name as SocialProvider, state) : undefined;
-  const config = flow && social[flow.provider as SocialProvider];
-  if (!flow || !config) return c.redirect(unknownFlowUrl(c, services.settings), 302);
-  const provider = flow.provider as SocialProvider;
+  // Taken before the browser is checked, so a callback opened in another browser uses the flow up too.
+  const flow = state ? await takeFlow(services.db, provider, state) : undefined;
+  const fromStarter = isStartingBrowser(c, services.settings, provider, flow?.browserHash ?? null);
+  const config = services.settings.social?.[provider];
+  if (!flow || !config) return unknownFlow();
   const mode = flow.mode as FlowMode;
+  if (!fromStarter) {
+    services.log.info(`social ${provider} ${mode}: the callback came without the starting browser's cookie`);
+    return unknownFlow();
+  }
   const fail = (errorCode: 'cancelled' | 'common_no_social_id' | 'unknown_error'): Outcome => ({
     action: mode,
     status: 'fail',
@@ -114,15 +147,24 @@ const callbackRoute = (method: 'get' | 'post') =>
     summary:
       method === 'get'
         ? "The provider's answer (query): back to the app's success or cancel page with the outcome"
-        : "The provider's answer as a form POST (Apple's response_mode=form_post): back to the app",
+        : "The provider's answer as a form POST (Apple's response_mode=form_post): sent on as the GET",
     description:
-      'The flow is found by `state` (single use, 10 minutes); the code is exchanged with the PKCE verifier ' +
-      'kept on the server. The browser goes to successUrl or cancelUrl with action, status and code or ' +
-      'errorCode, errorMessage and network; an unknown state goes to the sign-in page with flow_expired.',
+      method === 'get'
+        ? 'The flow is found by `state` (single use, 10 minutes) and goes on only with the `social_flow` ' +
+          'cookie its start gave this browser (the cookie is cleared); the code is exchanged with the PKCE ' +
+          'verifier kept on the server. The browser goes to successUrl or cancelUrl with action, status and ' +
+          'code or errorCode, errorMessage and network; an unknown state, or a callback without the ' +
+          "starting browser's cookie, goes to the sign-in page with flow_expired (the flow is used up)."
+        : 'A cross-site POST brings no SameSite=Lax cookie: answers 200 with an HTML page whose meta ' +
+          'refresh sends the browser to the GET callback with the posted fields in the query. An ' +
+          'unknown provider goes to the sign-in page with flow_expired.',
     access: 'none',
     params: ProviderParams,
-    answer: redirectAnswer,
-    handle: (c, { params }, services) => finishFlow(c, services, params.provider),
+    answer: method === 'get' ? redirectAnswer : relayPageAnswer,
+    handle: (c, { params }, services) =>
+      method === 'get'
+        ? finishFlow(c, services, params.provider)
+        : relayPostedAnswer(c, services, params.provider),
   });
 
 /** Social sign-in and sign-up, linking and unlinking networks (shell spec, sections 3, 4, 7 and 8). */
