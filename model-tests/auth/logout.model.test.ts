@@ -78,4 +78,3 @@ it('signs out without the server when the revoke is not answered within its boun
   expect(running.snapshot().status).toBe('done');
   expect(running.effects.map((effect) => effect.name)).toEqual(LEAVING);
 });
-

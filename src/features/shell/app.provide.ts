@@ -96,7 +96,7 @@ function session(navigator: AppNavigator, reportError: ReportError, api: Tracked
 }
 
 /** Demo auto-enrolment: its calls load only for a learner who gets enrolled. */
-const demoEnrolment = () => import('./demoEnrolment');
+const demoEnrolment = () => import('./demoEnrolment.provide');
 
 /** The root machine with its real config call, start-up lists, user sync and page watches. */
 export const app = (navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) =>
