@@ -27,13 +27,12 @@ export type DownloadFigures = {
  * the moment the lesson reads "Downloaded".
  */
 async function timeDownload(page: Page): Promise<number> {
-  return page.evaluate(async (pattern) => {
-    const buttons = [...document.querySelectorAll<HTMLButtonElement>('article button')];
-    const button = buttons.find((candidate) =>
-      new RegExp(pattern).test(candidate.getAttribute('aria-label') ?? ''),
-    );
-    const article = button?.closest('article');
-    if (!button || !article) throw new Error('the day page offers no download');
+  // Found by its accessible name (the control is named by an element it points at), then timed in the page.
+  const button = await page.getByRole('button', { name: DOWNLOAD_BUTTON }).first().elementHandle();
+  if (!button) throw new Error('the day page offers no download');
+  return page.evaluate(async (control) => {
+    const article = control.closest('article');
+    if (!article) throw new Error('the download is not in a lesson');
     // No named functions in here: the runner's transform would wrap them in a helper the page lacks.
     const done = new Promise<number>((resolve, reject) => {
       new MutationObserver(() => {
@@ -43,9 +42,9 @@ async function timeDownload(page: Page): Promise<number> {
       }).observe(article, { subtree: true, childList: true, characterData: true });
     });
     const started = performance.now();
-    button.click();
+    (control as HTMLButtonElement).click();
     return (await done) - started;
-  }, DOWNLOAD_BUTTON.source);
+  }, button);
 }
 
 const storedFiles = (page: Page) =>
