@@ -7,6 +7,7 @@ import {
   downloadSize,
   validateDownload,
 } from '../../domain/learning/download';
+import { filesInUse } from '../../domain/learning/sharedFiles';
 import {
   clearAllDownloads,
   deleteDownloadRecord,
@@ -23,7 +24,6 @@ import {
   storedUrls,
   storeFiles,
 } from '../../platform/mediaDownloads';
-import { filesInUse } from './sharedFiles';
 
 const record = (
   lesson: DownloadLesson,

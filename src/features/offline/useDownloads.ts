@@ -4,7 +4,7 @@ import type { SnapshotFrom } from 'xstate';
 import type { DownloadActor, DownloadsActor } from '../../../machines/offline/downloads.machine';
 import { AppEffectsContext, useApp } from '../../app/hooks';
 import { type DownloadStatus, NO_SPACE_CODE } from '../../domain/learning/download';
-import { storedSize } from './sharedFiles';
+import { storedSize } from '../../domain/learning/sharedFiles';
 
 const noSubscription = () => () => {};
 

@@ -155,30 +155,20 @@ function LessonDownloadState({
   const reason = useFailureReason(download);
   const { bytes, total, percent } = useSelector(download, (snapshot) => snapshot.context);
   const cancel = (
-    <Named name={<Trans>Cancel the download: {title}</Trans>}>
-      {(name) => (
-        <Button
-          variant="link"
-          aria-labelledby={name}
-          onClick={() => registry?.send({ type: 'DOWNLOADS.CANCEL', lessonId })}
-        >
-          <Trans>Cancel</Trans>
-        </Button>
-      )}
-    </Named>
+    <DownloadAction
+      name={<Trans>Cancel the download: {title}</Trans>}
+      onClick={() => registry?.send({ type: 'DOWNLOADS.CANCEL', lessonId })}
+    >
+      <Trans>Cancel</Trans>
+    </DownloadAction>
   );
   const remove = (
-    <Named name={<Trans>Delete the download: {title}</Trans>}>
-      {(name) => (
-        <Button
-          variant="link"
-          aria-labelledby={name}
-          onClick={() => registry?.send({ type: 'DOWNLOADS.DELETE', lessonId })}
-        >
-          <Trans>Delete</Trans>
-        </Button>
-      )}
-    </Named>
+    <DownloadAction
+      name={<Trans>Delete the download: {title}</Trans>}
+      onClick={() => registry?.send({ type: 'DOWNLOADS.DELETE', lessonId })}
+    >
+      <Trans>Delete</Trans>
+    </DownloadAction>
   );
 
   if (status === 'pending') {
@@ -249,5 +239,26 @@ function LessonDownloadState({
       )}
       {remove}
     </div>
+  );
+}
+
+/** A link-styled action of a download, named for the lesson it acts on (its visible text is short). */
+function DownloadAction({
+  name,
+  onClick,
+  children,
+}: {
+  name: ReactNode;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Named name={name}>
+      {(id) => (
+        <Button variant="link" aria-labelledby={id} onClick={onClick}>
+          {children}
+        </Button>
+      )}
+    </Named>
   );
 }

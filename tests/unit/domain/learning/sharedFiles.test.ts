@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DownloadFile, DownloadRecord } from '../../../../src/domain/learning/download';
-import { filesInUse, storedSize } from '../../../../src/features/offline/sharedFiles';
+import { filesInUse, storedSize } from '../../../../src/domain/learning/sharedFiles';
 
 /** Two lessons that play the same video, with its poster; each has subtitles of its own. */
 const video: DownloadFile = { url: 'https://app.test/media/videos/4/video.mp4', sizeBytes: 9_000 };

@@ -1,9 +1,4 @@
-import {
-  type DownloadFile,
-  type DownloadRecord,
-  type DownloadStatus,
-  downloadSize,
-} from '../../domain/learning/download';
+import { type DownloadFile, type DownloadRecord, type DownloadStatus, downloadSize } from './download';
 
 /**
  * Lessons share media: two lessons may play the same video, with its poster and subtitles, and the
