@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NAME_MAX_LENGTH } from '../../src/domain/limits';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
@@ -42,6 +43,20 @@ export function hasControlCharacters(text: string): boolean {
  * stored.
  */
 const NOT_IN_A_LINE = /[\t\n\r\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+/** Tabs and line breaks: in text of one line they part words, so tidying turns them into a space. */
+const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
+
+/**
+ * `text` tidied into what a one-line field takes, for text that is not a person's own input (the name
+ * a social network gives): line breaks and tabs become spaces, and what `lineInput` refuses (NUL,
+ * lone surrogates, controls, direction controls) is dropped. Trimming and length are the field's.
+ */
+export function asLine(text: string): string {
+  return [...text.replace(LINE_BREAKS, ' ')]
+    .filter((char) => isStorable(char) && !hasControlCharacters(char) && !NOT_IN_A_LINE.test(char))
+    .join('');
+}
 
 /** Every text input. */
 const textInput = () =>
@@ -152,6 +167,9 @@ export const requiredLine = (max: number) => required(lineInput(), max);
 /** An optional one-line profile text: null or an empty string clears it. */
 export const optionalLine = (max: number) => optional(lineInput(), max);
 
+/** A first or last name of the profile (POST /user). */
+export const nameField = requiredLine(NAME_MAX_LENGTH);
+
 /** The app's own phone rule (src/domain/phone.ts), stored without separators. */
 export const phoneField = v.pipe(
   textInput(),
@@ -204,6 +222,22 @@ export const timezoneField = v.pipe(
   v.maxCodePoints(64, 'timezone' satisfies MessageKey),
   v.check(isTimeZone, 'timezone' satisfies MessageKey),
 );
+
+/**
+ * The time zone as IANA spells it: the field takes any case Intl knows ("utc", "europe/london"), and
+ * the account keeps Intl's spelling ("UTC", "Europe/London"). Only the case: Intl also swaps some
+ * current names for older ones (Asia/Kolkata for Asia/Calcutta), and the learner's choice stays theirs.
+ */
+export function canonicalTimeZone(timeZone: string): string {
+  const resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
+}
+
+/** A time zone sent where a bad one is not worth a refusal: its IANA spelling, or null. */
+export function timeZoneOrNull(value: string | undefined): string | null {
+  const parsed = v.safeParse(timezoneField, value);
+  return parsed.success ? canonicalTimeZone(parsed.output) : null;
+}
 
 /** A user status the account may be given: active (10) or a registration chat step (20, 30, 40). */
 export const statusField = v.picklist(

@@ -276,7 +276,7 @@ describe('POST /auth/logout', () => {
 
 describe('deleted accounts', () => {
   it('cannot sign in any more', async () => {
-    const { token } = await api.signUp('leaving');
+    const { token, id } = await api.signUp('leaving');
     expect((await api.delete('/user', { token })).status).toBe(200);
     const login = await api.post('/auth/login', {
       email: 'leaving@example.com',
@@ -284,7 +284,7 @@ describe('deleted accounts', () => {
     });
     expect(login.status).toBe(422);
     expect(login.body.errors.password).toEqual(['Incorrect e-mail or password.']);
-    const [row] = await server.db.select().from(users).where(eq(users.email, 'leaving@example.com'));
+    const [row] = await server.db.select().from(users).where(eq(users.id, id));
     expect(row?.status).toBe(0);
   });
 });

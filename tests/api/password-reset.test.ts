@@ -139,6 +139,41 @@ describe('password reset through mail', () => {
   });
 });
 
+describe('a deleted account', () => {
+  it('gets no reset mail and its earlier links die; its address signs up anew and resets only the new account', async () => {
+    const leaver = await api.signUp('reset-leaver');
+    await api.post('/auth/request-password-reset', { email: leaver.email });
+    const earlier = linkToken((await server.waitForMail(leaver.email)).text, brightpathOrigin());
+    expect((await api.delete('/user', { token: leaver.token })).status).toBe(200);
+    const [deleted] = await server.db.select().from(users).where(eq(users.id, leaver.id));
+    const newPassword = { password: 'taken-over-password', password_repeat: 'taken-over-password' };
+
+    const mailsBefore = server.mails.length;
+    const request = await api.post('/auth/request-password-reset', { email: leaver.email });
+    expect(request.body).toEqual({ success: true, data: {} });
+    await server.mailSettled();
+    expect(server.mails.length).toBe(mailsBefore);
+    const viaEarlier = await api.post('/auth/reset-password', { token: earlier, ...newPassword });
+    expect(viaEarlier.status).toBe(422);
+    expect(viaEarlier.body.errors).toEqual({
+      token: ['This link is invalid or has expired. Request a new one.'],
+    });
+
+    const returner = await api.signUp('reset-leaver');
+    await api.post('/auth/request-password-reset', { email: leaver.email });
+    await server.mailSettled();
+    const mails = server.mails.filter((mail) => mail.to === leaver.email);
+    expect(mails).toHaveLength(2);
+    const reset = await api.post('/auth/reset-password', {
+      token: linkToken(mails[1]?.text ?? '', brightpathOrigin()),
+      ...newPassword,
+    });
+    expect(reset.body.data.user.id).toBe(returner.id);
+    const [deletedAfter] = await server.db.select().from(users).where(eq(users.id, leaver.id));
+    expect(deletedAfter).toEqual(deleted);
+  });
+});
+
 describe('an SMTP failure', () => {
   it('is recorded on the outbox row and does not fail the request', async () => {
     // Port 9 (discard) is closed on loopback, so delivery fails.

@@ -316,6 +316,142 @@ describe('Google-style sign-in (OIDC)', () => {
   });
 });
 
+describe('Accounts a social sign-up makes', () => {
+  const rowOf = async (id: number) => (await server.db.select().from(users).where(eq(users.id, id)))[0];
+
+  it('keep only names the profile itself takes, tidied or left empty', async () => {
+    const back = await signIn('google', {
+      subject: 'g-1300',
+      email: 'g1300@example.com',
+      // A direction override, a C1 control, a line break and a direction mark around the name.
+      firstName: '\u202eAda\u0085\nMarie\u200f',
+      // Only invisible characters: no name at all.
+      lastName: '\u200b\u2066 \u2069',
+    });
+    const { token, user } = (await exchange(back.query.code ?? '')).body.data;
+    expect(user).toMatchObject({ name: 'Ada Marie', last_name: null });
+    const long = await exchange(
+      (
+        await signIn('google', {
+          subject: 'g-1301',
+          email: 'g1301@example.com',
+          firstName: `${'A'.repeat(63)} Byron`,
+          lastName: '\u0000Lovelace\t',
+        })
+      ).query.code ?? '',
+    );
+    // Cut to 64 characters, the space the cut left at the end trimmed.
+    expect(long.body.data.user).toMatchObject({ name: 'A'.repeat(63), last_name: 'Lovelace' });
+    // What the account holds passes the profile's own validation.
+    for (const [session, fields] of [
+      [token, { name: user.name }],
+      [long.body.data.token, { name: 'A'.repeat(63), last_name: 'Lovelace' }],
+    ] as const) {
+      const saved = await api.post('/user', fields, { token: session });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data).toMatchObject(fields);
+    }
+  });
+
+  it('get the time zone their start named, as IANA spells it; an unknown one is ignored', async () => {
+    for (const [subject, timezone, kept] of [
+      ['g-1400', 'europe/berlin', 'Europe/Berlin'],
+      ['g-1401', 'Mars/Olympus', null],
+      ['g-1402', '', null],
+    ] as const) {
+      const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+      const toProvider = await startLogin(browser, 'google', { timezone });
+      expect(toProvider.status, subject).toBe(302);
+      expect((await flowOf(stateOf(toProvider)))?.timezone, subject).toBe(kept);
+      const person = { subject, email: `${subject}@example.com` };
+      const back = landing(await atProvider(browser, toProvider, person));
+      const session = await exchange(back.query.code ?? '');
+      expect(session.body.data.user.timezone, subject).toBe(kept);
+    }
+    // An account that exists keeps its own time zone.
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath });
+    const toProvider = await startLogin(browser, 'google', { timezone: 'Asia/Tokyo' });
+    const again = landing(
+      await atProvider(browser, toProvider, { subject: 'g-1400', email: 'g1400@example.com' }),
+    );
+    expect((await exchange(again.query.code ?? '')).body.data.user.timezone).toBe('Europe/Berlin');
+  });
+
+  it('have no password: none signs in, and the first one is set without a current one', async () => {
+    const email = 'g1100@example.com';
+    const back = await signIn('google', { subject: 'g-1100', email });
+    const { token, user } = (await exchange(back.query.code ?? '')).body.data;
+    expect(user.has_password).toBe(0);
+    const before = await rowOf(user.id);
+    expect(before?.passwordHash).toBeNull();
+    const guess = await api.post('/auth/login', { email, password: 'any-password-at-all' });
+    expect(guess.status).toBe(422);
+    expect(guess.body.errors).toEqual({ password: ['Incorrect e-mail or password.'] });
+
+    const mismatch = await api.post(
+      '/user/update-password?lang=ru',
+      { password: 'first-password', password_repeat: 'other-password' },
+      { token },
+    );
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors).toEqual({ password_repeat: ['Новые пароли не совпадают'] });
+    expect(await rowOf(user.id)).toEqual(before);
+
+    const first = await api.post(
+      '/user/update-password',
+      { password: 'first-password', password_repeat: 'first-password' },
+      { token },
+    );
+    expect(first.status).toBe(200);
+    expect(first.body.data.user).toMatchObject({ id: user.id, has_password: 1 });
+    await api.login(email, 'first-password');
+    // Now there is a password to prove.
+    const second = await api.post(
+      '/user/update-password',
+      { password: 'second-password', password_repeat: 'second-password' },
+      { token: first.body.data.token },
+    );
+    expect(second.status).toBe(422);
+    expect(second.body.errors).toEqual({ current_password: ['This field is required.'] });
+    const viaNetwork = await exchange(
+      (await signIn('google', { subject: 'g-1100', email })).query.code ?? '',
+    );
+    expect(viaNetwork.body.data.user).toMatchObject({ id: user.id, has_password: 1 });
+  });
+
+  it('are made only for an address a sign-up by e-mail takes, never for a deleted account’s mark', async () => {
+    const leaver = await api.signUp('social-mark');
+    await api.delete('/user', { token: leaver.token });
+    for (const email of [`deleted#${leaver.id}`, 'no-at-sign.example.com']) {
+      const back = await signIn('google', { subject: `g-mark-${email}`, email });
+      expect(back.query, email).toMatchObject({ status: 'fail', errorCode: 'login_no_link' });
+    }
+    expect((await rowOf(leaver.id))?.email).toBe(`deleted#${leaver.id}`);
+  });
+
+  it('are deleted with their link: the same network account then signs up as a new account', async () => {
+    const person = { subject: 'g-1200', email: 'g1200@example.com' };
+    const first = (await exchange((await signIn('google', person)).query.code ?? '')).body.data;
+    const other = (await exchange((await signIn('google', person)).query.code ?? '')).body.data.token;
+    expect((await api.delete('/user', { token: first.token })).status).toBe(200);
+    expect(
+      await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.userId, first.user.id)),
+    ).toEqual([]);
+
+    const back = await signIn('google', person);
+    expect(back.query).toMatchObject({ action: 'login', status: 'success' });
+    const second = (await exchange(back.query.code ?? '')).body.data;
+    expect(second.user.id).not.toBe(first.user.id);
+    expect(second.user).toMatchObject({
+      email: person.email,
+      status: 10,
+      user_external_auths: [{ id: expect.any(Number), source: 'google' }],
+    });
+    for (const token of [first.token, other]) expect((await api.get('/user', { token })).status).toBe(401);
+    expect((await rowOf(first.user.id))?.status).toBe(0);
+  });
+});
+
 describe('Apple-style sign-in (form_post, signed client secret)', () => {
   it('finds the flow from the cross-site POST and signs up', async () => {
     const browser = createBrowser({ 'X-App-Id': APP.brightpath });

@@ -21,10 +21,16 @@ const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 800, height = 
     .toFormat(format)
     .toBuffer();
 
-async function upload(token: string | undefined, body: BodyInit, type = 'image/png', path = '/media/upload') {
+async function upload(
+  token: string | undefined,
+  body: BodyInit,
+  type = 'image/png',
+  path = '/media/upload',
+  lang = 'ru',
+) {
   const headers: Record<string, string> = { 'Content-Type': type, 'X-App-Id': 'web' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${server.api}${path}?lang=ru`, { method: 'POST', headers, body });
+  const response = await fetch(`${server.api}${path}?lang=${lang}`, { method: 'POST', headers, body });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -130,6 +136,27 @@ describe('POST /media/upload', () => {
     expect((await upload(token, cut, 'image/png')).status).toBe(415);
     expect(await uploadCount()).toBe(before);
     expect(await storedFolders()).toEqual(folders);
+  });
+
+  it('refuses a photo of more than 50 megapixels with a 422 saying so, in each language, and stores nothing', async () => {
+    const { token } = await api.signUp('panorama-sender');
+    const before = await uploadCount();
+    const folders = await storedFolders();
+    // 8200 × 6200 = 50.84 megapixels in under a megabyte: far from the byte limit.
+    const panorama = await picture('png', 8200, 6200);
+    for (const [lang, message] of [
+      ['en', 'The photo is too large: at most 50 megapixels.'],
+      ['ru', 'Фото слишком большое: не больше 50 мегапикселей.'],
+      ['es', 'La foto es demasiado grande: 50 megapíxeles como máximo.'],
+    ] as const) {
+      const refused = await upload(token, panorama, 'image/png', '/media/upload', lang);
+      expect(refused.status, lang).toBe(422);
+      expect(refused.body, lang).toEqual({ success: false, message, errors: { body: [message] } });
+    }
+    expect(await uploadCount()).toBe(before);
+    expect(await storedFolders()).toEqual(folders);
+    // Just within the limit is a photo like any other.
+    expect((await upload(token, await picture('jpeg', 8000, 6250), 'image/jpeg')).status).toBe(201);
   });
 
   it('refuses an empty body with a 422', async () => {

@@ -34,6 +34,17 @@ describe('GET /user', () => {
     });
   });
 
+  it('says with has_password that accounts made by e-mail or app id have a password', async () => {
+    const byEmail = await api.signUp('has-password');
+    expect((await api.get('/user', { token: byEmail.token })).body.data.has_password).toBe(1);
+    const byAppId = await api.post('/auth/signup-by-app-id', {
+      app_id: 'has-password-device',
+      password: 'device-secret',
+      password_repeat: 'device-secret',
+    });
+    expect(byAppId.body.data.user.has_password).toBe(1);
+  });
+
   it('answers 401 without a token, with a bad one, and on /spa/v2 alike', async () => {
     expect((await api.get('/user')).status).toBe(401);
     expect((await api.get('/user', { headers: { Authorization: 'Basic abc' } })).status).toBe(401);
@@ -349,6 +360,40 @@ describe('DELETE /user', () => {
     expect((await row(id)).status).toBe(0);
     expect((await api.get('/user', { token: other })).status).toBe(401);
     expect((await api.delete('/user', { token })).status).toBe(401);
+  });
+
+  it('frees the e-mail: the address signs up again as a new account, and the old sessions stay dead', async () => {
+    const leaver = await api.signUp('returner');
+    const other = await api.login(leaver.email, leaver.password);
+    expect((await api.delete('/user', { token: leaver.token })).status).toBe(200);
+    // The row stays (for what refers to it), with a mark no sign-up can send in place of the address.
+    expect(await row(leaver.id)).toMatchObject({ status: 0, email: `deleted#${leaver.id}` });
+    const check = await api.post('/auth/validate-signup-form', { email: leaver.email });
+    expect(check.body).toEqual({ success: true, data: { 'signupform-email': [], 'signupform-app_id': [] } });
+
+    const again = await api.signUp('returner');
+    expect(again.id).not.toBe(leaver.id);
+    const signedIn = await api.post('/auth/login', { email: leaver.email, password: leaver.password });
+    expect(signedIn.body.data.user).toMatchObject({ id: again.id, status: 10, email: leaver.email });
+    for (const token of [leaver.token, other]) expect((await api.get('/user', { token })).status).toBe(401);
+    expect((await row(leaver.id)).status).toBe(0);
+    expect((await api.get('/user', { token: again.token })).body.data.id).toBe(again.id);
+  });
+
+  it('frees the app id: the same app id signs up again as a new account', async () => {
+    const body = { app_id: 'returning-device', password: 'device-secret', password_repeat: 'device-secret' };
+    const first = await api.post('/auth/signup-by-app-id', body);
+    const firstId = first.body.data.user.id as number;
+    expect((await api.delete('/user', { token: first.body.data.token })).status).toBe(200);
+    expect(await row(firstId)).toMatchObject({ status: 0, email: null, appId: `deleted#${firstId}` });
+    const second = await api.post('/auth/signup-by-app-id', body);
+    expect(second.status).toBe(201);
+    expect(second.body.data.user.id).not.toBe(firstId);
+    const signedIn = await api.post('/auth/login-by-app-id', {
+      app_id: body.app_id,
+      password: body.password,
+    });
+    expect(signedIn.body.data.user.id).toBe(second.body.data.user.id);
   });
 });
 

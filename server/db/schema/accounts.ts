@@ -8,10 +8,14 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** Lowercased and trimmed; null for accounts made with an app id. */
+    /**
+     * Lowercased and trimmed; null for accounts made with an app id. A deleted account's address
+     * (and app id) is replaced by `deleted#<id>`, which no sign-up can send, so the address is free.
+     */
     email: text('email'),
     appId: text('app_id'),
-    passwordHash: text('password_hash').notNull(),
+    /** Argon2id; null for an account that has no password yet (made through a social network). */
+    passwordHash: text('password_hash'),
     name: text('name'),
     lastName: text('last_name'),
     avatar: text('avatar'),

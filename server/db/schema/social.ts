@@ -45,6 +45,8 @@ export const oauthFlows = pgTable(
      * goes on only in that browser. Null on flows from before it was kept, which no callback accepts.
      */
     browserHash: text('browser_hash'),
+    /** The IANA time zone the starting browser named, given to an account this sign-in makes. */
+    timezone: text('timezone'),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     successUrl: text('success_url').notNull(),

@@ -36,9 +36,9 @@ export interface PasswordAttempt {
 
 /**
  * Checks a password under the sign-in's limits: while the account or the client is over them every
- * attempt answers 429, the right password too; a wrong one (or an unknown or deleted account, checked
- * in the time a real one takes) is counted and answers 422 under its field; the right one clears the
- * account's failures and answers the user.
+ * attempt answers 429, the right password too; a wrong one (or an unknown or deleted account, or one
+ * without a password, checked in the time a real one takes) is counted and answers 422 under its
+ * field; the right one clears the account's failures and answers the user.
  */
 export async function checkPassword(
   c: Context<AppEnv>,
@@ -47,9 +47,10 @@ export async function checkPassword(
 ): Promise<UserRow> {
   guardAttempts(c, loginLimits, attempt.account);
   const { user } = attempt;
+  const hash = user && user.status !== 0 ? user.passwordHash : null;
   const valid =
-    user && user.status !== 0
-      ? await passwords.verify(user.passwordHash, attempt.password)
+    hash !== null
+      ? await passwords.verify(hash, attempt.password)
       : await passwords.verifyNothing(attempt.password).then(() => false);
   if (!user || !valid) {
     recordAttempt(loginLimits, attempt.account, clientAddress(c));

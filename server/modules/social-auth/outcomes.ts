@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import * as v from 'valibot';
 import { type OauthFlowRow, type UserRow, userExternalAuths, users } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
+import { emailField } from '../../http/fields';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES } from '../../infra/i18n';
-import { newToken } from '../../infra/tokens';
 import { isEmailTaken, isUniqueViolation } from '../user/queries';
 import type { SocialProvider } from './config';
 import type { ProviderAccount } from './providers';
@@ -17,15 +18,20 @@ import type { Outcome } from './return-urls';
  * address the provider reports may belong to someone else's account here.
  */
 
-/** A new user for a verified, unused address; undefined when the address is taken (also by a racing sign-up). */
+/**
+ * A new user for a verified, unused address; undefined when the address is taken (also by a racing
+ * sign-up) or is not one a sign-up by e-mail would take (so it is never the mark a deleted account's
+ * address became).
+ */
 async function signUp(
   c: Context<AppEnv>,
   services: Services,
+  flow: OauthFlowRow,
   provider: SocialProvider,
   account: ProviderAccount,
 ) {
   const email = account.email;
-  if (!email || (await isEmailTaken(services.db, email))) return undefined;
+  if (!email || !v.is(emailField, email) || (await isEmailTaken(services.db, email))) return undefined;
   const lang = c.get('lang');
   try {
     return await services.db.transaction(async (tx) => {
@@ -35,8 +41,11 @@ async function signUp(
           email,
           name: account.firstName,
           lastName: account.lastName,
-          // No password anyone knows: the account signs in through the network, or sets one by reset mail.
-          passwordHash: await services.passwords.hash(newToken()),
+          // No password: the account signs in through the network, and sets one while signed in
+          // (POST /user/update-password) or by reset mail.
+          passwordHash: null,
+          // The zone the browser named when it started the flow: reminders then follow its day.
+          timezone: flow.timezone,
           locale: lang,
           languageCode: LANGUAGE_CODES[lang],
         })
@@ -73,7 +82,7 @@ export async function loginOutcome(
     if (!user) return fail('login_no_user_from_link');
   } else {
     const mayRegister = c.get('brand').flags.isRegistrationEnable && account.emailVerified;
-    user = mayRegister ? await signUp(c, services, provider, account) : undefined;
+    user = mayRegister ? await signUp(c, services, flow, provider, account) : undefined;
     if (!user) return fail('login_no_link');
   }
   const code = await issueExchangeCode(services.db, flow.id, user.id);

@@ -1,5 +1,8 @@
 import { createPrivateKey, sign } from 'node:crypto';
 import * as client from 'openid-client';
+import * as v from 'valibot';
+import { NAME_MAX_LENGTH } from '../../../src/domain/limits';
+import { asLine, nameField } from '../../http/fields';
 import type {
   AppleProviderConfig,
   OAuth2ProviderConfig,
@@ -24,23 +27,17 @@ export interface ProviderAccount {
   lastName: string | null;
 }
 
-/** The profile's own limit on a name (POST /user/update-user). */
-const NAME_MAX = 64;
-
 /**
- * A name from a provider as the profile can keep it: text, control characters dropped, trimmed
- * and cut to the profile's limit; null when nothing is left. A provider's data is not the
- * person's own input, so it is tidied rather than refused.
+ * A name from a provider as the profile keeps it: line breaks made spaces, what a one-line field
+ * refuses dropped, trimmed and cut to the profile's limit; null when what is left would not pass the
+ * profile's own rule (nothing visible). A provider's data is not the person's own input, so it is
+ * tidied rather than refused, and the new account's profile passes its own validation.
  */
 function personName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const name = value
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    // Half of a UTF-16 pair alone cannot be stored as text.
-    .replace(/\p{Cs}/gu, '')
-    .trim();
-  return name === '' ? null : [...name].slice(0, NAME_MAX).join('').trim();
+  const cut = [...asLine(value).trim()].slice(0, NAME_MAX_LENGTH).join('');
+  const name = v.safeParse(nameField, cut);
+  return name.success ? name.output : null;
 }
 
 /**

@@ -28,6 +28,8 @@ export interface NewFlow {
   userId: number | null;
   /** SHA-256 of the value in the starting browser's cookie (browser-binding.ts). */
   browserHash: string;
+  /** The browser's IANA time zone, for an account a sign-in makes; null on links and when none was given. */
+  timezone: string | null;
   codeVerifier: string;
   nonce: string;
   successUrl: string;

@@ -3,7 +3,7 @@ import { html } from 'hono/html';
 import * as v from 'valibot';
 import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
-import { idParam, requiredLine } from '../../http/fields';
+import { idParam, requiredLine, timeZoneOrNull } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, redirectAnswer, relayPageAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
@@ -25,6 +25,7 @@ import {
   FLOW_LIFETIME_MS,
   type FlowMode,
   findActiveUser,
+  type NewFlow,
   takeExchangeCode,
   takeFlow,
 } from './queries';
@@ -34,7 +35,19 @@ import { WireExternalAuth } from './wire';
 
 const ProviderParams = v.object({ provider: requiredLine(20) });
 const ReturnUrls = { successUrl: requiredLine(2000), cancelUrl: requiredLine(2000) };
-const StartQuery = v.object(ReturnUrls);
+const StartQuery = v.object({
+  ...ReturnUrls,
+  // Checked by the handler: a zone this server does not know is left out, not refused.
+  timezone: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        "The browser's IANA time zone (e.g. Europe/Berlin), given to an account this sign-in makes; " +
+          'one this server does not know is ignored.',
+      ),
+    ),
+  ),
+});
 /** The spec puts the session token in the query: the browser navigates there, it sends no header. */
 const LinkQuery = v.object({ ...ReturnUrls, token: v.optional(v.string()) });
 const ExchangeBody = v.object({ code: requiredLine(100) });
@@ -58,7 +71,7 @@ async function startFlow(
   c: Context<AppEnv>,
   services: Services,
   provider: [SocialProvider, ProviderConfig],
-  flow: { mode: FlowMode; userId: number | null; successUrl: string; cancelUrl: string },
+  flow: Pick<NewFlow, 'mode' | 'userId' | 'successUrl' | 'cancelUrl' | 'timezone'>,
 ) {
   const [name, config] = provider;
   const secrets = newFlowSecrets();
@@ -179,7 +192,9 @@ export const socialAuthModule: ApiModule = {
       summary: 'Sign in (or up) with a social network: redirects to the provider',
       description:
         'successUrl and cancelUrl must be pages of this site (absolute or relative), else 400. A provider ' +
-        'the brand does not offer or the server is not configured for answers 404.',
+        'the brand does not offer or the server is not configured for answers 404. `timezone`, the ' +
+        "browser's IANA time zone, becomes the time zone of an account the sign-in makes (an unknown " +
+        'one is ignored, not refused); an existing account keeps its own.',
       access: 'none',
       params: ProviderParams,
       query: StartQuery,
@@ -189,7 +204,13 @@ export const socialAuthModule: ApiModule = {
         const provider = providerConfig(c, services, params.provider);
         const successUrl = ownReturnUrl(c, services.settings, query.successUrl);
         const cancelUrl = ownReturnUrl(c, services.settings, query.cancelUrl);
-        return startFlow(c, services, provider, { mode: 'login', userId: null, successUrl, cancelUrl });
+        return startFlow(c, services, provider, {
+          mode: 'login',
+          userId: null,
+          successUrl,
+          cancelUrl,
+          timezone: timeZoneOrNull(query.timezone),
+        });
       },
     }),
 
@@ -224,6 +245,7 @@ export const socialAuthModule: ApiModule = {
           userId: auth.user.id,
           successUrl,
           cancelUrl,
+          timezone: null,
         });
       },
     }),

@@ -29,8 +29,10 @@ export const uploadsModule: ApiModule = {
         'The body is the image itself with an `image/*` Content-Type, at most 10 MB (413 otherwise, ' +
         'refused from Content-Length before reading when it says so). The content decides: JPEG, PNG, ' +
         'WebP, GIF or AVIF, anything else is a 415 whatever its name or header; an empty body is a ' +
-        '422. Nothing is stored on a refusal. `size_bytes` is the size of the 512 px WebP at `url`; ' +
-        'the images are served to their owner only.',
+        '422, and so is an image of more than 50 megapixels (width × height; message "The photo is ' +
+        'too large: at most 50 megapixels.", also under `errors.body`). Nothing is stored on a ' +
+        'refusal. `size_bytes` is the size of the 512 px WebP at `url`; the images are served to ' +
+        'their owner only.',
       access: 'session',
       learnerData: true,
       upload: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: MAX_IMAGE_BYTES },

@@ -36,6 +36,14 @@ const tooLarge = () =>
     { mb: MAX_IMAGE_BYTES / 1024 / 1024 },
   );
 const notAnImage = () => new ApiError(415, 'imageType');
+/**
+ * A real image with more pixels than are decoded here: 422, the content is understood but refused
+ * (413 speaks of bytes, and such an image may be a small file), under `body` as an empty one is.
+ */
+const tooManyPixels = () => {
+  const params = { megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
+  return new ApiError(422, 'imagePixels', { body: [{ key: 'imagePixels', params }] }, {}, params);
+};
 
 /** Passes bytes on while counting them; past the limit the stream fails with the 413. */
 function byteCounter(limit: number, counted: { bytes: number }) {
@@ -68,25 +76,36 @@ async function inDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The image's MIME type when sharp reads it as one we accept, or null. */
-async function acceptedType(path: string): Promise<string | null> {
+/**
+ * The image's MIME type when sharp reads it as one we accept, null when it does not, or `too-large`
+ * for an accepted image of more than MAX_IMAGE_PIXELS.
+ */
+async function acceptedType(path: string): Promise<string | null | 'too-large'> {
   try {
-    const meta = await sharp(path, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-    if (!meta.width || !meta.height || meta.width * meta.height > MAX_IMAGE_PIXELS) return null;
-    switch (meta.format) {
-      case 'jpeg':
-      case 'png':
-      case 'webp':
-      case 'gif':
-        return `image/${meta.format}`;
-      // AVIF is read as HEIF; HEVC-coded HEIF (HEIC) is a format the bundled libvips cannot decode.
-      case 'heif':
-        return meta.compression === 'av1' ? 'image/avif' : null;
-      default:
-        return null;
-    }
+    // Only the header is read (no pixels are decoded), so no pixel limit here: a large image is
+    // told apart from something that is no image. The decode (writeVariants) keeps the limit.
+    const meta = await sharp(path, { limitInputPixels: false }).metadata();
+    if (!meta.width || !meta.height) return null;
+    const type = imageType(meta);
+    return type !== null && meta.width * meta.height > MAX_IMAGE_PIXELS ? 'too-large' : type;
   } catch {
     return null;
+  }
+}
+
+/** The MIME type of a format the upload accepts, else null. */
+function imageType(meta: { format?: string; compression?: string }): string | null {
+  switch (meta.format) {
+    case 'jpeg':
+    case 'png':
+    case 'webp':
+    case 'gif':
+      return `image/${meta.format}`;
+    // AVIF is read as HEIF; HEVC-coded HEIF (HEIC) is a format the bundled libvips cannot decode.
+    case 'heif':
+      return meta.compression === 'av1' ? 'image/avif' : null;
+    default:
+      return null;
   }
 }
 
@@ -103,8 +122,8 @@ async function writeVariants(source: string, folder: string): Promise<void> {
 }
 
 /**
- * Streams `body` to disk and stores it as an image; 413 past the limit, 415 when the content is
- * not an accepted image, 422-free: the caller has already refused a missing body.
+ * Streams `body` to disk and stores it as an image; 413 past the byte limit, 415 when the content is
+ * not an accepted image, 422 when it is empty or has more pixels than MAX_IMAGE_PIXELS.
  */
 export async function storeImage(mediaDir: string, body: ReadableStream<Uint8Array>): Promise<StoredImage> {
   const root = resolve(mediaDir, UPLOADS_FOLDER);
@@ -122,6 +141,7 @@ export async function storeImage(mediaDir: string, body: ReadableStream<Uint8Arr
     );
     if (counted.bytes === 0) throw new ApiError(422, 'invalidFields', { body: [{ key: 'imageEmpty' }] });
     const mimeType = await acceptedType(tempFile);
+    if (mimeType === 'too-large') throw tooManyPixels();
     if (!mimeType) throw notAnImage();
     await mkdir(tempFolder);
     try {

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { type UserRow, userExternalAuths, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
 import { sessionLookup } from '../../infra/sessions';
 import { linkedNetworksOfUser } from '../social-auth/queries';
@@ -15,7 +15,7 @@ export async function findUserByAppId(db: Db, appId: string): Promise<UserRow | 
   return user;
 }
 
-/** Whether another account already uses this e-mail (deleted accounts keep theirs). */
+/** Whether another account already uses this e-mail (a deleted account has given its up). */
 export async function isEmailTaken(db: Db, email: string, exceptUserId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -41,6 +41,51 @@ export async function saveUser(
       ? await db.update(users).set(changes).where(eq(users.id, userId)).returning()
       : await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`user ${userId} vanished during an update`);
+  return user;
+}
+
+/**
+ * What a deleted account's e-mail and app id become: unique, and no sign-up can send it (an address
+ * needs an `@`, an app id allows no `#`). The row stays for what refers to it.
+ */
+const deletedMark = (column: typeof users.email | typeof users.appId) =>
+  sql`case when ${column} is null then null else 'deleted#' || ${users.id} end`;
+
+/**
+ * Deletes the account (status 0) and frees what made it the person's: the e-mail, the app id and the
+ * linked networks, so the same person can sign up again with them and gets a new account. The
+ * photo goes too (its uploads are the caller's to remove).
+ */
+export async function deleteAccount(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        status: 0,
+        avatar: null,
+        avatarFileId: null,
+        email: deletedMark(users.email),
+        appId: deletedMark(users.appId),
+      })
+      .where(eq(users.id, userId));
+    await tx.delete(userExternalAuths).where(eq(userExternalAuths.userId, userId));
+  });
+}
+
+/**
+ * Gives an account without a password its first one; undefined when it has one by now (a change
+ * that raced this one), which then has to be proved like any other.
+ */
+export async function setFirstPassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+): Promise<UserRow | undefined> {
+  const [user] = await db
+    .update(users)
+    .set({ passwordHash, isRequireUpdatePassword: 0 })
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .returning();
   return user;
 }
 

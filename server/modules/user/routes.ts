@@ -7,15 +7,16 @@ import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
 import {
   birthdayField,
+  canonicalTimeZone,
   emailField,
   flagField,
   genderField,
   instagramField,
   languageCodeField,
+  nameField,
   optionalLine,
   passwordField,
   phoneField,
-  requiredLine,
   statusField,
   timezoneField,
   withMatchingRepeat,
@@ -26,14 +27,21 @@ import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
 import { checkPassword, signInAccountOf } from '../auth/attempts';
 import { deleteUploadsOf } from '../uploads/queries';
-import { isEmailTaken, isUniqueViolation, saveUser, sessionUserWithLinks } from './queries';
+import {
+  deleteAccount,
+  isEmailTaken,
+  isUniqueViolation,
+  saveUser,
+  sessionUserWithLinks,
+  setFirstPassword,
+} from './queries';
 import { toWireUser, toWireUserWithLinks, WireSignedIn, WireUser } from './wire';
 
 const UserQuery = v.object({ expand: v.optional(v.string()) });
 
 const ProfileBody = v.object({
-  name: v.optional(requiredLine(64)),
-  last_name: v.optional(requiredLine(64)),
+  name: v.optional(nameField),
+  last_name: v.optional(nameField),
   city: v.optional(optionalLine(100)),
   gender: v.optional(genderField),
   phone: v.optional(phoneField),
@@ -79,16 +87,6 @@ function offeredLocale(c: Context<AppEnv>, languageCode: string): Language {
     });
   }
   return locale;
-}
-
-/**
- * The time zone as IANA spells it: the field takes any case Intl knows ("utc", "europe/london"), and
- * the account keeps Intl's spelling ("UTC", "Europe/London"). Only the case: Intl also swaps some
- * current names for older ones (Asia/Kolkata for Asia/Calcutta), and the learner's choice stays theirs.
- */
-function canonicalTimeZone(timeZone: string): string {
-  const resolved = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
-  return resolved.toLowerCase() === timeZone.toLowerCase() ? resolved : timeZone;
 }
 
 const sendUser = async (c: Context<AppEnv>, { db }: Services, user: UserRow) =>
@@ -152,12 +150,14 @@ export const userModule: ApiModule = {
       method: 'delete',
       path: '/user',
       summary: 'Delete the account and end its other sessions',
-      description: "The account's uploads (the profile photo) are deleted with it, files included.",
+      description:
+        "The account's uploads (the profile photo) are deleted with it, files included. Its e-mail, " +
+        'app id and linked networks are freed: signing up with them again makes a new account.',
       access: 'session',
       learnerData: true,
       answer: dataAnswer(EmptyData),
       async handle(c, { auth }, { db, sessions, settings }) {
-        await saveUser(db, auth.user.id, { status: 0, avatar: null, avatarFileId: null });
+        await deleteAccount(db, auth.user.id);
         // After the status: an upload still arriving then finds the account deleted and keeps nothing.
         await deleteUploadsOf(db, settings.mediaDir, auth.user.id);
         await sessions.revokeAll(auth.user.id, auth.sessionId);
@@ -170,8 +170,10 @@ export const userModule: ApiModule = {
       path: '/user/update-password',
       summary: 'Change the password; other sessions end and a new token is issued',
       description:
-        'A forced change (`is_require_update_password`) needs no current password. The token that ' +
-        'made the change keeps working for 30 s, so calls already under way are not refused.',
+        'An account without a password (`has_password` 0: made through a social network) sets its ' +
+        'first one without `current_password`. A forced change (`is_require_update_password`) needs ' +
+        'no current password either. The token that made the change keeps working for 30 s, so calls ' +
+        'already under way are not refused.',
       access: 'session',
       learnerData: true,
       body: PasswordChangeBody,
@@ -180,23 +182,31 @@ export const userModule: ApiModule = {
       async handle(c, { body, auth }, services) {
         const { db, passwords, sessions } = services;
         const { user, sessionId } = auth;
-        // A forced change comes right after sign-in, and the registration chat's password step
-        // (status 20) follows an account made with a password the learner never saw: neither
-        // needs an old password; the session is the proof.
-        if (user.isRequireUpdatePassword !== 1 && user.status !== REGISTRATION_STATUS.password) {
-          if (!body.current_password) throw fieldError('current_password', 'required');
-          await checkPassword(c, services, {
-            account: signInAccountOf(user),
-            user,
-            password: body.current_password,
-            field: 'current_password',
-            wrong: 'wrongCurrentPassword',
+        let updated: UserRow | undefined;
+        if (user.passwordHash === null) {
+          // No old password to prove (an account made through a social network): the session is
+          // the proof. One that got a password meanwhile has to give it.
+          updated = await setFirstPassword(db, user.id, await passwords.hash(body.password));
+          if (!updated) throw fieldError('current_password', 'required');
+        } else {
+          // A forced change comes right after sign-in, and the registration chat's password step
+          // (status 20) follows an account made with a password the learner never saw: neither
+          // needs an old password; the session is the proof.
+          if (user.isRequireUpdatePassword !== 1 && user.status !== REGISTRATION_STATUS.password) {
+            if (!body.current_password) throw fieldError('current_password', 'required');
+            await checkPassword(c, services, {
+              account: signInAccountOf(user),
+              user,
+              password: body.current_password,
+              field: 'current_password',
+              wrong: 'wrongCurrentPassword',
+            });
+          }
+          updated = await saveUser(db, user.id, {
+            passwordHash: await passwords.hash(body.password),
+            isRequireUpdatePassword: 0,
           });
         }
-        const updated = await saveUser(db, user.id, {
-          passwordHash: await passwords.hash(body.password),
-          isRequireUpdatePassword: 0,
-        });
         return sendData(c, {
           token: await sessions.replace(user.id, sessionId),
           user: await toWireUser(db, updated),

@@ -44,6 +44,13 @@ export const WireUser = v.object({
   is_require_update_password: Flag,
   is_require_update_profile: Flag,
   is_admin: Flag,
+  has_password: v.pipe(
+    Flag,
+    v.description(
+      '1 when the account has a password; 0 for one made through a social network that has not set ' +
+        'one yet: POST /user/update-password then needs no `current_password`.',
+    ),
+  ),
   status: v.number(),
   created_at: v.number(),
   user_external_auths: v.array(v.object({ id: v.number(), source: v.string() })),
@@ -101,6 +108,7 @@ export async function toWireUserWithLinks(
     is_require_update_password: user.isRequireUpdatePassword,
     is_require_update_profile: user.isRequireUpdateProfile,
     is_admin: user.isAdmin,
+    has_password: user.passwordHash === null ? 0 : 1,
     status: user.status,
     created_at: toSeconds(user.createdAt),
     user_external_auths: links,

@@ -77,6 +77,14 @@ describe('checkPassword', () => {
     expect(await change('right-password')).toBe(200);
   });
 
+  it('refuses every password for an account without one, counting each like a wrong one', async () => {
+    const user = { ...(await learner()), passwordHash: null };
+    const change = changeWith(user, createLoginLimits());
+    for (const password of ['right-password', '', 'null']) expect(await change(password)).toBe(422);
+    for (let i = 0; i < 2; i++) expect(await change(`guess-${i}`)).toBe(422);
+    expect(await change('right-password')).toBe(429);
+  });
+
   it('counts an account without an e-mail or app id on its own', async () => {
     const user = { ...(await learner()), email: null };
     expect(signInAccountOf(user)).toBe('user:7');
