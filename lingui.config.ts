@@ -52,6 +52,12 @@ const PAGES = [
   'src/ui/DocumentViewer.tsx',
 ];
 
+/**
+ * The learning area's catalog: its screens, and a downloaded lesson's page, which plays the lesson
+ * in the learning area's player.
+ */
+const LEARNING = ['src/features/learning', 'src/features/offline/DownloadedLessonScreen.tsx'];
+
 /** The cookie settings: the banner's dialog and the settings page, with the switches they share. */
 const COOKIE_SETTINGS = [
   'src/features/consent/CookieSettingsDialog.tsx',
@@ -68,12 +74,13 @@ export default defineConfig({
       include: ['src'],
       exclude: [
         '<rootDir>/src/features/learning/**',
+        '<rootDir>/src/features/offline/DownloadedLessonScreen.tsx',
         '<rootDir>/src/features/consent/**',
         ...[...ACCOUNT_PAGES, ...PAGES].map((path) => `<rootDir>/${path}`),
       ],
     },
     { path: '<rootDir>/locales/{locale}/pages', include: PAGES },
-    { path: '<rootDir>/locales/{locale}/learning', include: ['src/features/learning'] },
+    { path: '<rootDir>/locales/{locale}/learning', include: LEARNING },
     { path: '<rootDir>/locales/{locale}/account', include: ACCOUNT_PAGES },
     // The cookie banner: loaded with the banner, never with the sign-in page itself.
     {

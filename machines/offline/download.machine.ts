@@ -1,10 +1,10 @@
 /**
  * One lesson's download (content spec, section 7 status behaviour and section 8: pending, loading,
  * then loaded or fail; a failed download sets fail, a no-space-left error gets code 10 'Not enough
- * space'). Pending measures the files, finds those another lesson's download stored already (lessons
- * share media) and checks the room for the rest; loading stores the rest, reporting bytes; cancel
- * and delete remove what was stored but what other downloads need; retry starts again. A download
- * restored after a reload in pending or loading starts again: it never stays in loading.
+ * space'). Pending measures the files and checks the room for those the device does not hold yet
+ * (lessons share media); loading stores them, reporting bytes; cancel and delete remove what was
+ * stored but what other downloads need; retry starts again. A download restored after a reload in
+ * pending or loading starts again: it never stays in loading.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -26,30 +26,28 @@ export type DownloadEvent =
 
 export type DownloadContext = {
   lesson: DownloadLesson;
-  /** URLs of the lesson's files the device holds already: not fetched again. */
-  stored: string[];
   bytes: number;
   total: number;
   percent: number;
   /** The failure's code (10: not enough space), null for any other failure. */
   code: number | null;
-  /** The failure came from a lost network (not known of a failure restored after a reload). */
+  /** The failure came from a lost network. */
   offline: boolean;
   downloadedAt: number | null;
   /** How the stored download ended before a reload: it stays so. */
   restoredAs: 'loaded' | 'fail' | null;
 };
 
-/** What preparing finds: every file measured, and the URLs of those the device holds already. */
-export type PreparedFiles = { files: DownloadFile[]; stored: string[] };
+/** What preparing finds: every file measured. */
+export type PreparedFiles = { files: DownloadFile[] };
 
 /**
- * What the storing actor is given: the measured files, those it keeps as they are, and where to
- * report the lesson's bytes on the device so far (the kept files' among them).
+ * What the storing actor is given: the measured files, and where to report the lesson's bytes on the
+ * device so far (those of files the device held already among them; it finds them when it starts,
+ * as another tab may have stored or removed some meanwhile).
  */
 export type StoreFilesInput = {
   lesson: DownloadLesson;
-  stored: string[];
   onProgress: (bytes: number) => void;
 };
 
@@ -59,6 +57,7 @@ const toLesson = ({
   sizeBytes: _size,
   downloadedAt: _at,
   code: _code,
+  offline: _offline,
   ...lesson
 }: DownloadRecord) => lesson satisfies DownloadLesson;
 
@@ -76,8 +75,8 @@ export const downloadMachine = setup({
   },
   actors: {
     /**
-     * Records the download as pending, measures its files, finds those stored already and checks
-     * the storage has room for the others.
+     * Records the download as pending, measures its files and checks the storage has room for
+     * those it does not hold yet.
      */
     prepareDownload: fromPromise<PreparedFiles, { lesson: DownloadLesson }>(async () => {
       throw new Error('prepareDownload actor must be provided');
@@ -105,12 +104,11 @@ export const downloadMachine = setup({
     const restoredAs = restored?.status === 'loaded' || restored?.status === 'fail' ? restored.status : null;
     return {
       lesson: restored ? toLesson(restored) : input.lesson,
-      stored: [],
       bytes: restoredAs === 'loaded' ? (restored?.sizeBytes ?? 0) : 0,
       total: restored?.sizeBytes ?? 0,
       percent: restoredAs === 'loaded' ? 100 : 0,
       code: restoredAs === 'fail' ? (restored?.code ?? null) : null,
-      offline: false,
+      offline: restoredAs === 'fail' && restored?.offline === true,
       downloadedAt: restoredAs === 'loaded' ? (restored?.downloadedAt ?? null) : null,
       restoredAs,
     };
@@ -135,7 +133,6 @@ export const downloadMachine = setup({
           target: 'loading',
           actions: assign({
             lesson: ({ context, event }) => ({ ...context.lesson, files: event.output.files }),
-            stored: ({ event }) => event.output.stored,
             total: ({ event }) => downloadSize(event.output.files),
           }),
         },
@@ -149,7 +146,6 @@ export const downloadMachine = setup({
         src: 'storeFiles',
         input: ({ context, self }) => ({
           lesson: context.lesson,
-          stored: context.stored,
           onProgress: (bytes: number) => self.send({ type: 'DOWNLOAD.PROGRESS', bytes }),
         }),
         onDone: {

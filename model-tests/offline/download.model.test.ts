@@ -21,8 +21,6 @@ const measured = [
   { url: 'https://app.test/media/videos/3/video.mp4', sizeBytes: 900 },
   { url: 'https://app.test/media/videos/3/subs/en.vtt', sizeBytes: 100 },
 ];
-/** The video another lesson's download stored already (lessons share media). */
-const sharedVideo = ['https://app.test/media/videos/3/video.mp4'];
 const stored = (status: DownloadRecord['status'], extra: Partial<DownloadRecord> = {}): DownloadRecord => ({
   ...lesson,
   files: measured,
@@ -35,11 +33,12 @@ const stored = (status: DownloadRecord['status'], extra: Partial<DownloadRecord>
 
 const spec = {
   machine: downloadMachine,
-  spec: 'Content spec §7–8 Video download: pending, loading, then loaded or fail; no space left is code 10 "Not enough space"; cancel, delete, retry; a reload resumes; files another lesson stored are not fetched again',
+  spec: 'Content spec §7–8 Video download: pending, loading, then loaded or fail; no space left is code 10 "Not enough space"; cancel, delete, retry; a reload resumes',
   inputs: [
     { lesson },
     { lesson, restored: stored('loaded', { downloadedAt: 1_700_000_000_000 }) },
     { lesson, restored: stored('fail', { code: NO_SPACE_CODE }) },
+    { lesson, restored: stored('fail', { offline: true }) },
     { lesson, restored: stored('loading') },
   ],
   events: [
@@ -47,8 +46,7 @@ const spec = {
     { type: 'DOWNLOAD.CANCEL' },
     { type: 'DOWNLOAD.DELETE' },
     { type: 'DOWNLOAD.RETRY' },
-    done('prepareDownload', { files: measured, stored: [] }),
-    done('prepareDownload', { files: measured, stored: sharedVideo }),
+    done('prepareDownload', { files: measured }),
     failed('prepareDownload', { code: NO_SPACE_CODE }),
     failed('prepareDownload', { code: null, offline: true }),
     failed('prepareDownload', new Error('broken')),
@@ -66,7 +64,7 @@ describe('download', () => {
   it('measures, stores with progress in percent of the measured size, and ends loaded', async () => {
     const running = startMachine(spec, { lesson });
     expect(running.snapshot().value).toBe('pending');
-    await running.dispatch(done('prepareDownload', { files: measured, stored: [] }));
+    await running.dispatch(done('prepareDownload', { files: measured }));
     expect(running.snapshot().context.total).toBe(1000);
     expect((running.fakes.inputOf('storeFiles') as StoreFilesInput).lesson.files).toEqual(measured);
     await running.dispatch({ type: 'DOWNLOAD.PROGRESS', bytes: 455 });
@@ -76,20 +74,12 @@ describe('download', () => {
     expect(running.snapshot().context).toMatchObject({ percent: 100, downloadedAt: 1_700_000_000_000 });
   });
 
-  it('hands the storing actor the files found stored, which it keeps as they are', async () => {
-    const running = startMachine(spec, { lesson });
-    await running.dispatch(done('prepareDownload', { files: measured, stored: sharedVideo }));
-    expect(running.fakes.inputOf('storeFiles')).toMatchObject({ stored: sharedVideo });
-    // The lesson's size is every file's: the shared video counts for it too.
-    expect(running.snapshot().context.total).toBe(1000);
-  });
-
   it('tells a failure from a lost network from others, and a retry forgets it', async () => {
     const running = startMachine(spec, { lesson });
     await running.dispatch(failed('prepareDownload', { code: null, offline: true }));
     expect(running.snapshot().context).toMatchObject({ code: null, offline: true });
     await running.dispatch({ type: 'DOWNLOAD.RETRY' });
-    await running.dispatch(done('prepareDownload', { files: measured, stored: [] }));
+    await running.dispatch(done('prepareDownload', { files: measured }));
     await running.dispatch(failed('storeFiles', new Error('broken')));
     expect(running.snapshot().value).toBe('fail');
     expect(running.snapshot().context).toMatchObject({ code: null, offline: false });
@@ -97,7 +87,7 @@ describe('download', () => {
 
   it('reports progress through the callback the storing actor is given', async () => {
     const running = startMachine(spec, { lesson });
-    await running.dispatch(done('prepareDownload', { files: measured, stored: [] }));
+    await running.dispatch(done('prepareDownload', { files: measured }));
     (running.fakes.inputOf('storeFiles') as StoreFilesInput).onProgress(250);
     await running.settle();
     expect(running.snapshot().context).toMatchObject({ bytes: 250, percent: 25 });
@@ -113,6 +103,14 @@ describe('download', () => {
     expect(running.snapshot().context.code).toBeNull();
   });
 
+  it('keeps the reason of a failure restored after a reload', () => {
+    const noRoom = startMachine(spec, { lesson, restored: stored('fail', { code: NO_SPACE_CODE }) });
+    expect(noRoom.snapshot().context).toMatchObject({ code: NO_SPACE_CODE, offline: false });
+    const cut = startMachine(spec, { lesson, restored: stored('fail', { offline: true }) });
+    expect(cut.snapshot().value).toBe('fail');
+    expect(cut.snapshot().context).toMatchObject({ code: null, offline: true });
+  });
+
   it('starts again a download a reload cut in loading, and keeps a loaded one', () => {
     expect(startMachine(spec, { lesson, restored: stored('loading') }).snapshot().value).toBe('pending');
     const loaded = startMachine(spec, { lesson, restored: stored('loaded', { downloadedAt: 5 }) });
@@ -122,7 +120,7 @@ describe('download', () => {
 
   it('removes the stored files when cancelled and ends', async () => {
     const running = startMachine(spec, { lesson });
-    await running.dispatch(done('prepareDownload', { files: measured, stored: [] }));
+    await running.dispatch(done('prepareDownload', { files: measured }));
     await running.dispatch({ type: 'DOWNLOAD.CANCEL' });
     expect(running.snapshot().value).toBe('removing');
     expect(running.fakes.inputOf('removeDownload')).toMatchObject({ lesson: { lessonId: 31 } });

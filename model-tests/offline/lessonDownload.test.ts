@@ -5,7 +5,14 @@ import type { Language } from '../../brands';
 import type { DownloadsActor } from '../../machines/offline/downloads.machine';
 import { activateLanguage, loadAreaCatalog } from '../../src/app/i18n';
 import { LessonDownload } from '../../src/features/learning/player/LessonDownload';
-import { recordOf, renderSignedIn, restoredDownloads, videoLesson, where } from './offlineFixtures';
+import {
+  recordOf,
+  renderSignedIn,
+  restoredDownloads,
+  setLessonOf,
+  videoLesson,
+  where,
+} from './offlineFixtures';
 
 /** The theory and the execution of one exercise: one title, two parts (the title's marker). */
 const theory = videoLesson(41, 'Calm breathing', 'theory');
@@ -26,8 +33,8 @@ async function renderControls(registry: DownloadsActor) {
       createElement(
         Fragment,
         null,
-        createElement(LessonDownload, { registry, lesson: theory, where }),
-        createElement(LessonDownload, { registry, lesson: execution, where }),
+        createElement(LessonDownload, { registry, item: setLessonOf(theory), where }),
+        createElement(LessonDownload, { registry, item: setLessonOf(execution), where }),
       ),
     [registry],
   );

@@ -4,7 +4,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { downloadMachine, type PreparedFiles } from '../../machines/offline/download.machine';
 import { type DownloadsActor, downloadsMachine } from '../../machines/offline/downloads.machine';
 import { type AppActor, useAppActor } from '../../src/app/hooks';
-import type { Lesson } from '../../src/domain/learning/day';
+import type { Lesson, SetLesson } from '../../src/domain/learning/day';
 import { type DownloadRecord, downloadLessonOf } from '../../src/domain/learning/download';
 import { session } from '../fixtures';
 import { screenProviders } from '../screenProviders';
@@ -31,6 +31,9 @@ export const videoLesson = (id: number, title = `Lesson ${id}`, subtitle: string
   verticalDescriptionVideo: null,
 });
 
+/** A lesson as one of a day's lesson sets holds it (the set-lesson id statistics use). */
+export const setLessonOf = (lesson: Lesson): SetLesson => ({ id: lesson.id + 1_000, sort: 1, lesson });
+
 /** Where the day page's lessons are met. */
 export const where = { streamId: 5, dayId: 12, courseTitle: 'Strong back' };
 
@@ -40,7 +43,7 @@ export const recordOf = (
   status: DownloadRecord['status'],
   code: number | null = null,
 ): DownloadRecord => ({
-  ...downloadLessonOf(lesson, where, 'https://app.test'),
+  ...downloadLessonOf(setLessonOf(lesson), where, 'https://app.test'),
   status,
   sizeBytes: 1_000,
   downloadedAt: status === 'loaded' ? 1_700_000_000_000 : null,

@@ -51,6 +51,7 @@ export const ROUTE_PATHS = {
   points: '/user/points',
   'points-history': '/user/points/history',
   downloads: '/user/downloads',
+  downloadedLesson: '/user/downloads/$lessonId',
 } as const;
 
 export type AppRouteName = keyof typeof ROUTE_PATHS;

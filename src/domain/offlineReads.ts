@@ -31,9 +31,21 @@ const API_PREFIXES = ['/spa/api/v1', '/spa/v2'] as const;
 export const startReads = (origin: string): string[] =>
   LANGUAGES.map((language) => `${origin}/spa/api/v1/external-application-config?lang=${language}`);
 
-export function isOfflineReadable(url: URL): boolean {
+/** The reads the app cannot start without: the config and the signed-in user. */
+const START_PATHS: readonly RegExp[] = [/^\/external-application-config$/, /^\/user$/];
+
+/** The call's path after the API's base, or null for a URL outside the API. */
+function apiPath(url: URL): string | null {
   const prefix = API_PREFIXES.find((base) => url.pathname.startsWith(`${base}/`));
-  if (!prefix) return false;
-  const path = url.pathname.slice(prefix.length);
-  return READABLE_PATHS.some((pattern) => pattern.test(path));
+  return prefix ? url.pathname.slice(prefix.length) : null;
 }
+
+const matchesAny = (url: URL, patterns: readonly RegExp[]) => {
+  const path = apiPath(url);
+  return path !== null && patterns.some((pattern) => pattern.test(path));
+};
+
+export const isOfflineReadable = (url: URL): boolean => matchesAny(url, READABLE_PATHS);
+
+/** A read the app needs to start at all, whose latest answer is kept past the expiry (src/sw/apiCache.ts). */
+export const isStartRead = (url: URL): boolean => matchesAny(url, START_PATHS);

@@ -5,7 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheOnly, NetworkFirst } from 'workbox-strategies';
 import { OFFLINE_ANSWER_HEADER } from '../domain/offlineAnswer';
-import { isOfflineReadable, startReads } from '../domain/offlineReads';
+import { isOfflineReadable, isStartRead, startReads } from '../domain/offlineReads';
 import { API_CACHE } from '../platform/cacheNames';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -70,27 +70,56 @@ async function sha256Hex(text: string): Promise<string> {
  * Answers are stored under the URL plus a hash of the caller's token, so one learner's answers can
  * never be read with another's token (or with none), even before logout has cleared the cache.
  */
+async function perUserKey(request: Request): Promise<string> {
+  const token = request.headers.get('Authorization');
+  const key = new URL(request.url);
+  key.searchParams.set('__user', token ? (await sha256Hex(token)).slice(0, 32) : 'none');
+  return key.href;
+}
+
 const keyPerUser: WorkboxPlugin = {
-  cacheKeyWillBeUsed: async ({ request }) => {
-    const token = request.headers.get('Authorization');
-    const key = new URL(request.url);
-    key.searchParams.set('__user', token ? (await sha256Hex(token)).slice(0, 32) : 'none');
-    return key.href;
+  cacheKeyWillBeUsed: async ({ request }) => perUserKey(request),
+};
+
+/**
+ * The key under which a start read's latest answer is kept past the expiry. It sits in the same
+ * cache, so logout clears it with the rest, but the expiry never sees it: only the strategies' own
+ * entries are tracked and dated by it.
+ */
+const startKey = (userKey: string) => `${userKey}&__kept=start`;
+
+/**
+ * The app cannot start without the config and the user. After a day without a network every kept
+ * answer has expired (the spec's 86400 s), and downloaded lessons, which do not expire, would be out
+ * of reach. So the latest answer of each start read is also kept under its start key, and used only
+ * when the network cannot answer and no unexpired answer is kept.
+ */
+const keepStartAnswers: WorkboxPlugin = {
+  cacheDidUpdate: async ({ cacheName, request, newResponse }) => {
+    if (!isStartRead(new URL(request.url))) return;
+    await (await caches.open(cacheName)).put(startKey(request.url), newResponse);
   },
 };
 
+/** The start read's answer kept past the expiry, if any, marked as read from the cache. */
+async function keptStartAnswer(request: Request): Promise<Response | undefined> {
+  const kept = await (await caches.open(API_CACHE)).match(startKey(await perUserKey(request)));
+  return kept && asOfflineAnswer(kept);
+}
+
 /** An answer read from the cache says so, so the app can show that it is offline. */
+function asOfflineAnswer(cachedResponse: Response): Response {
+  const headers = new Headers(cachedResponse.headers);
+  headers.set(OFFLINE_ANSWER_HEADER, '1');
+  return new Response(cachedResponse.body, {
+    status: cachedResponse.status,
+    statusText: cachedResponse.statusText,
+    headers,
+  });
+}
+
 const markOfflineAnswers: WorkboxPlugin = {
-  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
-    if (!cachedResponse) return cachedResponse;
-    const headers = new Headers(cachedResponse.headers);
-    headers.set(OFFLINE_ANSWER_HEADER, '1');
-    return new Response(cachedResponse.body, {
-      status: cachedResponse.status,
-      statusText: cachedResponse.statusText,
-      headers,
-    });
-  },
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => cachedResponse && asOfflineAnswer(cachedResponse),
 };
 
 // One instance for every strategy: an answer older than the expiry is never used, by any.
@@ -105,6 +134,7 @@ const networkThenCache = (networkTimeoutSeconds: number) =>
       watchNetworkAnswers,
       new CacheableResponsePlugin({ statuses: [200] }),
       expiry,
+      keepStartAnswers,
       markOfflineAnswers,
     ],
   });
@@ -136,7 +166,12 @@ export function registerApiCache(): void {
         // Nothing kept for this call: the network is still asked (the browser may be wrong).
       }
       const network = Date.now() < networkSlowUntil ? fromSlowNetworkThenCache : fromNetworkThenCache;
-      const answer = await network.handle(options);
+      const answer = await network.handle(options).catch(async (error: unknown) => {
+        // No network and nothing unexpired kept: a start read may still have its latest answer.
+        const kept = isStartRead(options.url) ? await keptStartAnswer(options.request) : undefined;
+        if (!kept) throw error;
+        return kept;
+      });
       if (online && answer.headers.has(OFFLINE_ANSWER_HEADER)) {
         networkDistrustedUntil = Date.now() + DISTRUST_NETWORK_MS;
       }

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { APP } from './support/helpers';
-import { cachedUrls, cutNetwork, DOWNLOADS_CACHE, signInWithWorker } from './support/offline';
+import { API_CACHE, cachedUrls, cutNetwork, DOWNLOADS_CACHE, signInWithWorker } from './support/offline';
 import { test } from './support/test';
 
 /**
@@ -146,4 +146,46 @@ test('a quota too small for the lesson fails with "Not enough space" and stores 
   await expect(lesson.getByRole('alert')).toHaveText('Not enough space');
   expect(await storedUrls(page)).toEqual([]);
   await expect(lesson.getByRole('button', { name: `Try the download again: ${LESSON}` })).toBeVisible();
+});
+
+/** Every answer the worker kept for reading offline, dated two days back: past the 86400 s expiry. */
+const ageKeptAnswers = (page: Page) =>
+  page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toUTCString();
+    for (const request of await cache.keys()) {
+      const answer = await cache.match(request);
+      if (!answer) continue;
+      const headers = new Headers(answer.headers);
+      headers.set('Date', twoDaysAgo);
+      await cache.put(request, new Response(await answer.blob(), { status: answer.status, headers }));
+    }
+  }, API_CACHE);
+
+test('after a day without a network the app still starts and a downloaded lesson plays from the Downloads page', async ({
+  page,
+  context,
+}) => {
+  await signInWithWorker(page);
+  const { streamId } = await firstDay(page);
+  const lesson = await openFirstDay(page, streamId);
+  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
+  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+
+  await cutNetwork(context);
+  await ageKeptAnswers(page);
+  await page.goto('./');
+  await expect(page.getByText('You are offline')).toBeVisible();
+  // Nothing kept is fresh enough for the learner's data; the downloads are pointed to.
+  await expect(page.getByText('Failed to load your data.')).toBeVisible();
+  await page.getByRole('link', { name: 'Watch your downloaded lessons' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  await item.getByRole('link', { name: `Watch: ${LESSON} (theory)` }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  const player = page.getByRole('article', { name: `${LESSON} theory` });
+  await player.getByRole('button', { name: `Play: ${LESSON}`, exact: true }).click();
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await context.unroute('**/*');
 });

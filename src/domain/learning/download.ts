@@ -1,4 +1,4 @@
-import type { Lesson, Video } from './day';
+import type { Lesson, SetLesson, Video } from './day';
 
 /**
  * Lesson downloads (content spec: the video download lifecycle, the no-space-left error, the Video
@@ -28,14 +28,24 @@ export type DownloadLesson = {
   courseTitle: string;
   lessonTitle: string;
   files: DownloadFile[];
+  /**
+   * The lesson as its player needs it, kept with the download: a stored lesson then plays from the
+   * Downloads screen even once the day's kept answer has expired (after a day without a network).
+   * Downloads stored before this was kept have none; they play from their day only.
+   */
+  item?: SetLesson;
 };
 
-/** A download as stored between visits (IndexedDB); `code` is the failure's code. */
+/**
+ * A download as stored between visits (IndexedDB); `code` is the failure's code, `offline` says it
+ * came from a lost network (records stored before it was kept have none).
+ */
 export type DownloadRecord = DownloadLesson & {
   status: Exclude<DownloadStatus, 'none'>;
   sizeBytes: number;
   downloadedAt: number | null;
   code: number | null;
+  offline?: boolean;
 };
 
 /** A failure the download reports: code 10 for lack of room, null for any other. */
@@ -106,15 +116,16 @@ export function offersDownloads(
  */
 export const downloadedVideo = (video: Video): Video => ({ ...video, hls: null });
 
-/** A lesson of a day as a download: its files on `origin` and where the learner meets it. */
+/** A lesson of a day as a download: its files on `origin`, where the learner meets it, and the lesson. */
 export const downloadLessonOf = (
-  lesson: Lesson,
+  item: SetLesson,
   where: { streamId: number; dayId: number; courseTitle: string },
   origin: string,
 ): DownloadLesson => ({
-  lessonId: lesson.id,
-  fileId: lesson.video?.id ?? null,
+  lessonId: item.lesson.id,
+  fileId: item.lesson.video?.id ?? null,
   ...where,
-  lessonTitle: lesson.subtitle ? `${lesson.title} (${lesson.subtitle})` : lesson.title,
-  files: lessonFiles(lesson, origin),
+  lessonTitle: item.lesson.subtitle ? `${item.lesson.title} (${item.lesson.subtitle})` : item.lesson.title,
+  files: lessonFiles(item.lesson, origin),
+  item,
 });

@@ -51,4 +51,11 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       'auth',
       lazyAreaScreen('account', () => import('../offline/DownloadsScreen'), 'DownloadsScreen'),
     ),
+    page(
+      signedIn,
+      'downloadedLesson',
+      'auth',
+      // It plays the lesson in the learning area's player, whose texts are the learning catalog's.
+      lazyAreaScreen('learning', () => import('../offline/DownloadedLessonScreen'), 'DownloadedLessonScreen'),
+    ),
   ] as const;

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../machines/offline/downloads.machine';
@@ -40,8 +41,8 @@ function useFreeSpace(recheck: unknown): number | null {
 }
 
 /**
- * /user/downloads: the downloaded lessons with course, size and date, a failed one with its reason
- * and a retry (online); delete one or all.
+ * /user/downloads: the downloaded lessons with course, size and date, each to watch from here, a
+ * failed one with its reason and a retry (online); delete one or all.
  */
 export function DownloadsScreen() {
   const { t } = useLingui();
@@ -159,6 +160,16 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
           ))}
       </span>
       <span className="downloads__actions">
+        {status === 'loaded' && lesson.item && (
+          <Link
+            className="btn btn--link"
+            to="/user/downloads/$lessonId"
+            params={{ lessonId: String(lesson.lessonId) }}
+            aria-label={t`Watch: ${title}`}
+          >
+            <Trans>Watch</Trans>
+          </Link>
+        )}
         {status === 'fail' && !offline && (
           <Button
             variant="link"

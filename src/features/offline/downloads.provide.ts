@@ -14,6 +14,7 @@ import {
   readDownloadRecords,
   saveDownloadRecord,
 } from '../../platform/downloadsStore';
+import { withLessonLock } from '../../platform/lessonLock';
 import {
   DownloadFailed,
   downloadFailure,
@@ -28,7 +29,7 @@ import {
 const record = (
   lesson: DownloadLesson,
   status: DownloadRecord['status'],
-  extra: Partial<Pick<DownloadRecord, 'downloadedAt' | 'code'>> = {},
+  extra: Partial<Pick<DownloadRecord, 'downloadedAt' | 'code' | 'offline'>> = {},
 ): DownloadRecord => ({
   ...lesson,
   status,
@@ -38,7 +39,9 @@ const record = (
   ...extra,
 });
 
-const failureCode = (error: unknown) => (error instanceof DownloadFailed ? error.code : null);
+/** What a failure's record keeps of it: its code, and whether the network was gone. */
+const failureRecorded = (error: unknown) =>
+  error instanceof DownloadFailed ? { code: error.code, offline: error.offline } : {};
 
 /**
  * Runs `work` while `state` is written, so the files start at once instead of after the write, and
@@ -54,8 +57,8 @@ async function whileRecording<T>(state: DownloadRecord, work: () => Promise<T>):
 }
 
 /**
- * Records a failure so a reload finds the download failed (with its code), then passes it on as the
- * download reports it (code 10, a lost network, or another failure).
+ * Records a failure so a reload finds the download failed (with its code, and whether the network
+ * was gone), then passes it on as the download reports it (code 10, a lost network, or another).
  */
 async function recordingFailure<T>(
   lesson: DownloadLesson,
@@ -68,7 +71,7 @@ async function recordingFailure<T>(
     const failure = downloadFailure(error);
     // A cancelled download is being removed: recording it as failed would bring it back.
     if (!isAbort(failure) && !signal.aborted) {
-      await saveDownloadRecord(record(lesson, 'fail', { code: failureCode(failure) }));
+      await saveDownloadRecord(record(lesson, 'fail', failureRecorded(failure)));
     }
     throw failure;
   }
@@ -79,6 +82,14 @@ async function recordingFailure<T>(
  * started since this download did): removing this one's files leaves them.
  */
 const neededByOthers = async (lessonId: number) => filesInUse(await readDownloadRecords(), lessonId);
+
+/** When the lesson's download finished, as its record says; null unless it is stored. */
+async function downloadedAt(lessonId: number): Promise<number | null> {
+  const done = (await readDownloadRecords()).find(
+    (item) => item.lessonId === lessonId && item.status === 'loaded',
+  );
+  return done ? (done.downloadedAt ?? Date.now()) : null;
+}
 
 /** A lesson's download: its record kept current in IndexedDB, its files in the download cache. */
 const download = downloadMachine.provide({
@@ -97,33 +108,42 @@ const download = downloadMachine.provide({
               storedUrls(lesson.files),
             ]);
             await ensureRoomFor(downloadSize(files.filter((file) => !stored.has(file.url))));
-            return { files, stored: [...stored] };
+            return { files };
           });
         }),
     ),
     storeFiles: fromPromise(
-      ({ input: { lesson, stored, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
-        recordingFailure(lesson, signal, async () => {
-          const missing = lesson.files.filter((file) => !stored.includes(file.url));
-          const kept = downloadSize(lesson.files) - downloadSize(missing);
-          await whileRecording(record(lesson, 'loading'), () =>
-            storeFiles(missing, {
-              signal,
-              onProgress: (bytes) => onProgress(kept + bytes),
-              inUse: () => neededByOthers(lesson.lessonId),
-            }),
-          );
-          const downloadedAt = Date.now();
-          await saveDownloadRecord(record(lesson, 'loaded', { downloadedAt }));
-          return downloadedAt;
-        }),
+      ({ input: { lesson, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
+        recordingFailure(lesson, signal, () =>
+          withLessonLock(lesson.lessonId, signal, async () => {
+            // Another tab may have stored the lesson while this one waited for it.
+            const finished = await downloadedAt(lesson.lessonId);
+            if (finished !== null) return finished;
+            // Found now, not while preparing: another tab may have stored or removed some since.
+            const stored = await storedUrls(lesson.files);
+            const missing = lesson.files.filter((file) => !stored.has(file.url));
+            const kept = downloadSize(lesson.files) - downloadSize(missing);
+            await whileRecording(record(lesson, 'loading'), () =>
+              storeFiles(missing, {
+                signal,
+                onProgress: (bytes) => onProgress(kept + bytes),
+                inUse: () => neededByOthers(lesson.lessonId),
+              }),
+            );
+            const at = Date.now();
+            await saveDownloadRecord(record(lesson, 'loaded', { downloadedAt: at }));
+            return at;
+          }),
+        ),
     ),
-    removeDownload: fromPromise(async ({ input: { lesson } }: { input: { lesson: DownloadLesson } }) => {
-      await Promise.all([
-        neededByOthers(lesson.lessonId).then((inUse) => removeFiles(lesson.files, inUse)),
-        deleteDownloadRecord(lesson.lessonId),
-      ]);
-    }),
+    removeDownload: fromPromise(({ input: { lesson } }: { input: { lesson: DownloadLesson } }) =>
+      withLessonLock(lesson.lessonId, undefined, async () => {
+        await Promise.all([
+          neededByOthers(lesson.lessonId).then((inUse) => removeFiles(lesson.files, inUse)),
+          deleteDownloadRecord(lesson.lessonId),
+        ]);
+      }),
+    ),
   },
 });
 

@@ -48,7 +48,8 @@ function StartPreloader() {
 function SignedInFrame() {
   const app = useAppActor();
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
-  const pushOffered = useBrand().flags.isPushSupport;
+  const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
+  const { isPushSupport: pushOffered, isOfflineEnable: downloadsOffered } = useBrand().flags;
   const main = useMainFocusAfterPageChange();
   useSavedLanguage();
   return (
@@ -61,6 +62,15 @@ function SignedInFrame() {
             <Button variant="link" onClick={() => app.send({ type: 'APP.RETRY' })}>
               <Trans>Try again</Trans>
             </Button>
+            {/* After long without a network nothing kept is fresh enough; downloads still play. */}
+            {offline && downloadsOffered && (
+              <>
+                {' '}
+                <Link to="/user/downloads">
+                  <Trans>Watch your downloaded lessons</Trans>
+                </Link>
+              </>
+            )}
           </Notice>
         )}
         <Outlet />

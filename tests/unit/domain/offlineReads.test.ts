@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOfflineReadable, startReads } from '../../../src/domain/offlineReads';
+import { isOfflineReadable, isStartRead, startReads } from '../../../src/domain/offlineReads';
 
 const at = (path: string) => new URL(`https://school.example${path}`);
 
@@ -35,6 +35,20 @@ describe('offline reads', () => {
     '/spa/api/v1user',
   ])('never keeps %s', (path) => {
     expect(isOfflineReadable(at(path))).toBe(false);
+  });
+
+  it('keeps past the expiry only what the app cannot start without', () => {
+    expect(isStartRead(at('/spa/api/v1/external-application-config?lang=ru'))).toBe(true);
+    expect(isStartRead(at('/spa/api/v1/user?lang=en'))).toBe(true);
+    expect(isStartRead(at('/spa/v2/user'))).toBe(true);
+    for (const path of [
+      '/spa/api/v1/user-course-streams',
+      '/spa/api/v1/user-score',
+      '/spa/api/v1/user/12',
+      '/v/user',
+    ]) {
+      expect(isStartRead(at(path))).toBe(false);
+    }
   });
 
   it('warms the config in every interface language', () => {

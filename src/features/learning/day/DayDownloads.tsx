@@ -15,25 +15,23 @@ export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; da
   const offer = useSelector(actor, (snapshot) => (snapshot.matches('offered') ? snapshot.context : null));
   const registry = useDownloadsRegistry();
   const offline = useAppOffline();
-  const lessons = dayLessons(day)
-    .map((item) => item.lesson)
-    .filter((lesson) => lesson.video !== null);
+  const items = dayLessons(day).filter((item) => item.lesson.video !== null);
   const summary = useDownloadsSummary(
     registry,
-    lessons.map((lesson) => lesson.id),
+    items.map((item) => item.lesson.id),
   );
-  if (!offer || lessons.length === 0) return null;
-  const total = lessons.length;
+  if (!offer || items.length === 0) return null;
+  const total = items.length;
   const loaded = summary.loaded;
   const everyLessonWanted = summary.wanted === total;
   const downloadAll = () => {
-    for (const lesson of lessons) {
+    for (const item of items) {
       const where = { streamId: offer.streamId, dayId: day.id, courseTitle: offer.courseTitle };
       // Lessons already downloading or stored are left alone (the registry starts a lesson once
       // and tries a failed one again).
       registry?.send({
         type: 'DOWNLOADS.START',
-        lesson: downloadLessonOf(lesson, where, window.location.origin),
+        lesson: downloadLessonOf(item, where, window.location.origin),
       });
     }
   };

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../../machines/offline/downloads.machine';
-import type { Lesson } from '../../../domain/learning/day';
+import type { Lesson, SetLesson } from '../../../domain/learning/day';
 import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
 import { formatSize } from '../../offline/formatSize';
@@ -16,7 +16,7 @@ import { LessonSubtitle } from '../common/LessonSubtitle';
 
 type LessonDownloadProps = {
   registry: DownloadsActor | null;
-  lesson: Lesson;
+  item: SetLesson;
   where: { streamId: number; dayId: number; courseTitle: string };
 };
 
@@ -26,7 +26,8 @@ type LessonDownloadProps = {
  * starts: no download, no retry; a stored one can still be deleted. Progress is announced in steps
  * of ten percent; the bar and the exact figure are for the eye.
  */
-export function LessonDownload({ registry, lesson, where }: LessonDownloadProps) {
+export function LessonDownload({ registry, item, where }: LessonDownloadProps) {
+  const { lesson } = item;
   const download = useLessonDownload(registry, lesson.id);
   const status = useDownloadStatus(download);
   const offline = useAppOffline();
@@ -46,7 +47,7 @@ export function LessonDownload({ registry, lesson, where }: LessonDownloadProps)
                   onClick={() =>
                     registry?.send({
                       type: 'DOWNLOADS.START',
-                      lesson: downloadLessonOf(lesson, where, window.location.origin),
+                      lesson: downloadLessonOf(item, where, window.location.origin),
                     })
                   }
                 >

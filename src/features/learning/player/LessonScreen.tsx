@@ -153,7 +153,7 @@ export function LessonView({
       {offer && (
         <LessonDownload
           registry={offer.registry}
-          lesson={lesson}
+          item={item}
           where={{ streamId: offer.streamId, dayId, courseTitle: offer.courseTitle }}
         />
       )}

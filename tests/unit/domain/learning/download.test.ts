@@ -136,11 +136,14 @@ describe('download validation', () => {
 
   it('names the lesson, its main video and where the learner meets it', () => {
     const where = { streamId: 5, dayId: 12, courseTitle: 'Strong back' };
-    expect(downloadLessonOf(lesson({ subtitle: 'theory' }), where, 'https://app.test')).toMatchObject({
+    const item = { id: 40, sort: 1, lesson: lesson({ subtitle: 'theory' }) };
+    expect(downloadLessonOf(item, where, 'https://app.test')).toMatchObject({
       lessonId: 3,
       fileId: 1,
       lessonTitle: 'Warm-up (theory)',
       ...where,
+      // Kept whole, so the stored lesson plays without the day's answer.
+      item,
     });
   });
 });

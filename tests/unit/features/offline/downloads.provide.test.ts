@@ -146,5 +146,89 @@ describe('lesson downloads sharing files', () => {
     expect(failed.value).toBe('fail');
     expect(failed.context).toMatchObject({ code: null, offline: true });
     expect(stored.size).toBe(0);
+    // A reload still tells the learner why.
+    expect(idb.records.get(31)).toMatchObject({ status: 'fail', offline: true });
+    const reloaded = await startRegistry();
+    expect(reloaded.child(31).getSnapshot().context).toMatchObject({ code: null, offline: true });
+  });
+});
+
+/**
+ * The origin's Web Locks as the tabs of one browser share them: one holder per name at a time, the
+ * others granted in turn once it is done.
+ */
+function sharedLocks() {
+  const turns = new Map<string, Promise<unknown>>();
+  return {
+    request: (name: string, _options: unknown, work: () => Promise<unknown>) => {
+      const granted = (turns.get(name) ?? Promise.resolve()).then(() => work());
+      turns.set(
+        name,
+        granted.catch(() => {}),
+      );
+      return granted;
+    },
+  };
+}
+
+describe('two tabs downloading the same lesson', () => {
+  /** The video's answer waits until `release` is called: a download still under way. */
+  function holdVideo() {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = vi.mocked(fetch).getMockImplementation();
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (url === video.url) await held;
+      return answer ? answer(url, init) : new Response('missing', { status: 404 });
+    });
+    return release;
+  }
+  const videoFetches = () => vi.mocked(fetch).mock.calls.filter(([url]) => url === video.url).length;
+
+  beforeEach(() => {
+    vi.stubGlobal('navigator', {
+      onLine: true,
+      storage: { persisted: async () => true, estimate: async () => storage },
+      locks: sharedLocks(),
+    });
+  });
+
+  /** Two tabs' registries, each downloading lesson 31; the first one's video still on its way. */
+  async function bothTabsDownloading() {
+    const release = holdVideo();
+    const first = await startRegistry();
+    const second = await startRegistry();
+    for (const tab of [first, second]) {
+      tab.registry.send({ type: 'DOWNLOADS.START', lesson: lesson(31) });
+      await waitFor(tab.child(31), (snapshot) => snapshot.matches('loading'));
+    }
+    return { first, second, release };
+  }
+
+  it("a second tab waits for the first one's download and takes its result, fetching nothing", async () => {
+    const { first, second, release } = await bothTabsDownloading();
+    release();
+    const [one, other] = await Promise.all([
+      waitFor(first.child(31), (snapshot) => snapshot.matches('loaded')),
+      waitFor(second.child(31), (snapshot) => snapshot.matches('loaded')),
+    ]);
+    expect(other.context.downloadedAt).toBe(one.context.downloadedAt);
+    expect(videoFetches()).toBe(1);
+    expect([...stored.keys()].sort()).toEqual([poster.url, subtitles(31).url, video.url].sort());
+    expect(idb.records.get(31)).toMatchObject({ status: 'loaded' });
+  });
+
+  it("a tab's removal waits for another tab's download of the lesson, then removes all of it", async () => {
+    const { first, second, release } = await bothTabsDownloading();
+    // The second tab gives up its download of the lesson while the first one's is on its way.
+    const removed = second.remove('DOWNLOADS.CANCEL', 31);
+    release();
+    await waitFor(first.child(31), (snapshot) => snapshot.matches('loaded'));
+    await removed;
+    // Nothing half-removed: no file of the lesson and no record stay.
+    expect(stored.size).toBe(0);
+    expect(idb.records.size).toBe(0);
   });
 });
