@@ -22,6 +22,7 @@ export const user: User = {
   requiredUpdatePassword: false,
   requiredUpdateProfile: false,
   isAdmin: false,
+  hasPassword: true,
   status: 10,
   userExternalAuths: [],
   counters: EMPTY_COUNTERS,

@@ -26,14 +26,8 @@ import { isImageType, MAX_AVATAR_BYTES } from '../../src/domain/avatar';
 import type { BrandText } from '../../src/domain/brandText';
 import type { MediaFile } from '../../src/domain/learning/course';
 import { validateBirthday } from '../../src/domain/profileValidation';
-import {
-  ACTIVE_STATUS,
-  type ChatQuestion,
-  type ChatQuestionName,
-  isChatName,
-  resumeIndex,
-  statusAfter,
-} from '../../src/domain/registrationChat';
+import { ACTIVE_STATUS, type ChatQuestion, type ChatQuestionName } from '../../src/domain/registrationChat';
+import { isChatName, resumeIndex, statusAfter } from '../../src/domain/registrationChatSteps';
 import { toRequestError } from '../../src/domain/requestError';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { normalizeEmail, validateEmail, validatePassword } from '../../src/domain/validation';

@@ -4,7 +4,8 @@
  * save sends every reminder); a missing id shows that the reminder is gone. The learner sets the time
  * and the repeat: daily, weekdays, weekend, or custom weekdays. Saving checks the time, that some day
  * is chosen and the daily limit; delete asks to confirm. Both go back to the list once the server has
- * the schedule; a failed save or delete keeps the form with the reason.
+ * the schedule; a failed save or delete keeps the form with the reason. Where the brand offers no
+ * reminders (`offersReminders`: they come only by push) nothing is read or set: the page says so.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
@@ -28,6 +29,8 @@ const saveErrorFrom = (error: unknown): string =>
 export type ReminderFormInput = {
   /** The edited reminder's time ("08:30"), or null for a new one. */
   editing: string | null;
+  /** The brand's `offersReminders`: without it there is no form, only the page saying so. */
+  offered: boolean;
 };
 
 /** What keeps the form from being saved. */
@@ -89,6 +92,7 @@ export const reminderFormMachine = setup({
       context.editing !== null && !params.reminders.some((item) => item.time === context.editing),
     isValid: ({ context }) => problemOf(context) === null,
     isEditing: ({ context }) => context.editing !== null,
+    isOffered: ({ context }) => context.offered,
   },
 }).createMachine({
   id: 'reminderForm',
@@ -102,8 +106,13 @@ export const reminderFormMachine = setup({
     formError: null,
     loadError: null,
   }),
-  initial: 'loading',
+  initial: 'start',
   states: {
+    start: {
+      always: [{ guard: 'isOffered', target: 'loading' }, { target: 'notOffered' }],
+    },
+    /** The brand sends no reminders: a reminder set here would never come. */
+    notOffered: {},
     loading: {
       invoke: {
         id: 'loadReminders',

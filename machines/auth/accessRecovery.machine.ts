@@ -1,6 +1,8 @@
 /**
  * "Forgot your password?" (/reset): asks the server to mail a reset link. The server answers the
- * same whether or not the address exists, so `sent` shows the address the user typed.
+ * same whether or not the address exists, so `sent` shows the address the user typed. The field
+ * starts from the address the learner had already typed where they came from (sign-in, a refused
+ * reset link), so it need not be typed twice.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, normalizeEmail, validateEmail } from '../../src/domain/validation';
@@ -16,6 +18,8 @@ export type AccessRecoveryField = (typeof ACCESS_RECOVERY_FIELDS)[number];
 
 export type AccessRecoveryContext = TextFormContext<AccessRecoveryField>;
 
+export type AccessRecoveryInput = { email: string };
+
 export type AccessRecoveryEvent =
   | FormChangeEvent<AccessRecoveryField>
   | { type: 'FORM.SUBMIT' }
@@ -28,6 +32,7 @@ export const accessRecoveryMachine = setup({
   types: {
     context: {} as AccessRecoveryContext,
     events: {} as AccessRecoveryEvent,
+    input: {} as AccessRecoveryInput,
   },
   actors: {
     requestPasswordReset: fromPromise<void, { email: string }>(async () => {
@@ -39,7 +44,7 @@ export const accessRecoveryMachine = setup({
   },
 }).createMachine({
   id: 'accessRecovery',
-  context: { email: '', errors: {}, formError: null },
+  context: ({ input }) => ({ email: input.email, errors: {}, formError: null }),
   initial: 'editing',
   states: {
     editing: {

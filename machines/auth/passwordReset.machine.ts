@@ -1,9 +1,11 @@
 /**
  * Setting a new password from the mailed link (/reset?token=…). The server signs the user in with a
- * fresh session; a bad, expired or used token is shown as the form-level message.
+ * fresh session. A bad, expired or used token ends the form (`linkRefused`): no password can be set
+ * with it, so the screen shows the server's reason and offers to ask for a new link instead.
  * Refinement of the shared contract (additive): `signIn` takes params `{ token, user }`.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
 import { hasErrors } from '../../src/domain/validation';
 import {
@@ -42,6 +44,8 @@ export const passwordResetMachine = setup({
   },
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateNewPassword(context)),
+    isLinkRefused: (_, params: { error: unknown }) =>
+      (toRequestError(params.error).fieldErrors.token?.length ?? 0) > 0,
   },
 }).createMachine({
   id: 'passwordReset',
@@ -70,12 +74,21 @@ export const passwordResetMachine = setup({
           target: 'succeeded',
           actions: [{ type: 'signIn', params: ({ event }) => event.output }, 'goToHome'],
         },
-        onError: {
-          target: 'editing',
-          actions: assign(({ event }) => formFailure(event.error, NEW_PASSWORD_FIELDS, ['token'])),
-        },
+        onError: [
+          {
+            guard: { type: 'isLinkRefused', params: ({ event }) => ({ error: event.error }) },
+            target: 'linkRefused',
+            actions: assign(({ event }) => formFailure(event.error, NEW_PASSWORD_FIELDS, ['token'])),
+          },
+          {
+            target: 'editing',
+            actions: assign(({ event }) => formFailure(event.error, NEW_PASSWORD_FIELDS)),
+          },
+        ],
       },
     },
+    /** The server refused the token: `formError` holds its reason. */
+    linkRefused: {},
     succeeded: { type: 'final' },
   },
 });

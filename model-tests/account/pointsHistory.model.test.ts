@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { pointsHistoryMachine } from '../../machines/account/pointsHistory.machine';
@@ -7,6 +9,7 @@ import { PointsHistoryView } from '../../src/features/account/points/PointsHisto
 import { done, failed, networkError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { screenProviders } from '../screenProviders';
 import { button, hasButton, notice } from '../screenQueries';
 import { click } from '../userActions';
 
@@ -144,5 +147,32 @@ describe('pointsHistory', () => {
     expect(running.snapshot().context.entries).toHaveLength(2);
     await running.dispatch({ type: 'POINTS_HISTORY.MORE' });
     expect(running.fakes.inputOf('loadNextPage')).toEqual({ page: 2 });
+  });
+
+  it('moves the focus from "Show more" to the first entry it added, and Tab leads back to the button', async () => {
+    const running = startMachine(spec);
+    const { element, stop } = await screenProviders({ path: '/user/points/history', session }, () =>
+      createElement(PointsHistoryView, { actor: running.actor }),
+    );
+    const view = render(element);
+    const user = userEvent.setup();
+    try {
+      await running.dispatch(done('loadFirstPage', firstOfTwo));
+      // The first page, as the page opens, leaves the focus where it is.
+      expect(document.activeElement).toBe(document.body);
+      button('Show more').focus();
+      await user.keyboard('{Enter}');
+      await running.dispatch(done('loadNextPage', middleOfThree));
+      await act(async () => {});
+      // Entry 2 was shown already: entry 1 is the one the page added.
+      expect(document.activeElement).toBe(rows()[2]);
+      expect(rows()[2]?.textContent).toContain('+100');
+      await user.tab();
+      expect(document.activeElement).toBe(button('Show more'));
+    } finally {
+      view.unmount();
+      stop();
+      running.actor.stop();
+    }
   });
 });

@@ -12,17 +12,19 @@ import { ReminderFormView } from '../../src/features/account/reminders/ReminderF
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { button, fieldValue, notice } from '../screenQueries';
+import { button, fieldValue, hasButton, notice } from '../screenQueries';
 import { typeSegments } from '../segmentedFields';
 import { click, type UserAction } from '../userActions';
 
 // The app loads the time field on demand; here the screen has it from its first render.
 vi.mock('../../src/ui/lazyDateFields', () => import('../../src/ui/dates/TimeInputField'));
 
-const newReminder: ReminderFormInput = { editing: null };
-const editing: ReminderFormInput = { editing: '07:15' };
+const newReminder: ReminderFormInput = { editing: null, offered: true };
+const editing: ReminderFormInput = { editing: '07:15', offered: true };
 /** An address whose reminder is not in the schedule (deleted on another device). */
-const gone: ReminderFormInput = { editing: '12:00' };
+const gone: ReminderFormInput = { editing: '12:00', offered: true };
+/** A brand without push: its reminders would never come. */
+const withoutPush: ReminderFormInput = { editing: null, offered: false };
 
 const schedule: Reminder[] = [
   { time: '07:15', days: [1, 2, 3, 4, 5] },
@@ -79,7 +81,7 @@ const toggleDay: UserAction = {
 const spec = {
   machine: reminderFormMachine,
   spec: 'Content spec §2 settingsReminderNew and settingsReminderUpdate (daily, weekdays, weekend); §3 repeatDays; §7 PUT /schedule/update {repeatDays}',
-  inputs: [newReminder, editing, gone],
+  inputs: [newReminder, editing, gone, withoutPush],
   screen: {
     view: ReminderFormView,
     setting: { path: '/user/settings/reminders/new', session },
@@ -100,8 +102,20 @@ const spec = {
         see: (snapshot: AnyMachineSnapshot) => {
           const title = contextOf(snapshot).editing === null ? 'New reminder' : 'Edit reminder';
           expect(screen.getByRole('heading', { name: title, level: 1 })).toBeTruthy();
+          if (snapshot.matches('notOffered')) return;
           expect(screen.getByRole('link', { name: 'Back to reminders' }).getAttribute('href')).toBe(
             '/user/settings/reminders',
+          );
+        },
+      },
+      {
+        state: 'notOffered',
+        see: () => {
+          expect(notice()).toBe('This app does not send reminders.');
+          expect(screen.queryByLabelText('Time')).toBeNull();
+          expect(hasButton('Save')).toBe(false);
+          expect(screen.getByRole('link', { name: 'Notification settings' }).getAttribute('href')).toBe(
+            '/user/settings/notifications',
           );
         },
       },
@@ -261,5 +275,13 @@ describe('reminderForm', () => {
     const running = startMachine(spec, gone);
     await running.dispatch(done('loadReminders', schedule));
     expect(running.snapshot().value).toBe('missing');
+  });
+
+  it('reads and saves nothing where the brand sends no reminders', async () => {
+    const running = startMachine(spec, withoutPush);
+    expect(running.snapshot().value).toBe('notOffered');
+    await running.dispatch({ type: 'REMINDER.SAVE' });
+    expect(running.snapshot().value).toBe('notOffered');
+    expect(running.fakes.started).toEqual([]);
   });
 });

@@ -16,9 +16,15 @@ const three: Reminder[] = [
   { time: '21:30', days: [1, 3, 5] },
 ];
 
+/** The brand sends reminders by push. */
+const offered = { offered: true };
+/** A brand without push: its reminders would never come. */
+const notOffered = { offered: false };
+
 const spec = {
   machine: remindersMachine,
   spec: 'Content spec §2 settingsReminders, reminder settings (daily, weekdays, weekend); §3 repeatDays; §7 GET /schedule',
+  inputs: [offered, notOffered],
   screen: {
     view: RemindersView,
     setting: { path: '/user/settings/reminders', session },
@@ -30,6 +36,14 @@ const spec = {
           expect(screen.getByRole('link', { name: 'Notification settings' }).getAttribute('href')).toBe(
             '/user/settings/notifications',
           );
+        },
+      },
+      {
+        state: 'notOffered',
+        see: () => {
+          expect(notice()).toBe('This app does not send reminders.');
+          expect(screen.queryByText(/^Reminders come as notifications/)).toBeNull();
+          expect(screen.queryByRole('link', { name: 'Add reminder' })).toBeNull();
         },
       },
       {
@@ -86,13 +100,19 @@ describeModel(spec);
 
 describe('reminders', () => {
   it('reads the schedule again on retry after a failure', async () => {
-    const running = startMachine(spec);
+    const running = startMachine(spec, offered);
     await running.dispatch(failed('loadReminders', networkError));
     expect(running.snapshot().context.error).toEqual(networkError);
     await running.dispatch({ type: 'REMINDERS.RETRY' });
     expect(running.fakes.started.map((actor) => actor.id)).toEqual(['loadReminders', 'loadReminders']);
     await running.dispatch(done('loadReminders', three));
     expect(running.snapshot().value).toBe('loaded');
-    expect(running.snapshot().context).toEqual({ reminders: three, error: null });
+    expect(running.snapshot().context).toEqual({ offered: true, reminders: three, error: null });
+  });
+
+  it('reads nothing where the brand sends no reminders', () => {
+    const running = startMachine(spec, notOffered);
+    expect(running.snapshot().value).toBe('notOffered');
+    expect(running.fakes.started).toEqual([]);
   });
 });

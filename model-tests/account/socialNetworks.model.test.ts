@@ -18,12 +18,13 @@ const NAMES = { google: 'Google', vkontakte: 'VK', facebook: 'Facebook', apple: 
 
 const fresh: SocialNetworksInput = { outcome: null };
 const linkedBack: SocialNetworksInput = { outcome: { status: 'success', network: 'vkontakte' } };
+/** The server words the failure in the browser's language (here Spanish), not the learner's (English). */
 const takenBack: SocialNetworksInput = {
   outcome: {
     status: 'fail',
     network: 'vkontakte',
     errorCode: 'link_social_id_already_taken',
-    errorMessage: 'This VK account is already linked to another user.',
+    errorMessage: 'Esta cuenta de VK ya está vinculada a otro usuario.',
   },
 };
 
@@ -87,7 +88,9 @@ const spec = {
           if (outcome?.status === 'success')
             expect(notice()).toBe('VK is linked. You can sign in with it now.');
           else if (outcome?.status === 'fail') {
-            expect(notice()).toBe(`${outcome.errorMessage} (code: ${outcome.errorCode})`);
+            expect(notice()).toBe(
+              'This VK account is already linked to another user. (code: link_social_id_already_taken)',
+            );
           } else expect(notice()).toBe('');
           expect(screen.queryByRole('dialog')).toBeNull();
         },

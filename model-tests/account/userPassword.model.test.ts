@@ -16,6 +16,7 @@ const wrongCurrent = requestError(422, 'Check the form', {
 const spec = {
   machine: userPasswordMachine,
   spec: 'Shell spec §2 userPassword, §5 Password change: the current password, the new one twice (sign-up rules); other sessions end',
+  inputs: [{ hasPassword: true }],
   screen: formScreen({
     view: UserPasswordView,
     setting: { path: '/user/settings/password', session },
@@ -42,8 +43,27 @@ const spec = {
 
 describeModel(spec);
 
-async function filled(fields: Record<string, string>) {
-  const running = startMachine(spec);
+/** An account made with a social network sets its first password: no current one is asked. */
+const firstPasswordSpec = {
+  ...spec,
+  spec: 'Shell spec §5 Password change, for an account made with a social network: the new password twice, no current one',
+  inputs: [{ hasPassword: false }],
+  screen: formScreen({
+    view: UserPasswordView,
+    setting: { path: '/user/settings/password', session },
+    fields: { password: 'New password', passwordRepeat: 'Repeat new password' },
+    submit: 'Save password',
+    busyIn: 'submitting',
+    formIn: ['editing', 'submitting'],
+    sees: [{ state: 'changed', see: () => expect(notice()).toBe('') }],
+  }),
+  events: spec.events.filter((event) => !('field' in event && event.field === 'currentPassword')),
+};
+
+describeModel(firstPasswordSpec);
+
+async function filled(fields: Record<string, string>, hasPassword = true) {
+  const running = startMachine(spec, { hasPassword });
   for (const [field, value] of Object.entries(fields)) {
     await running.dispatch({ type: 'FORM.CHANGE', field, value });
   }
@@ -57,6 +77,17 @@ const complete = {
 };
 
 describe('userPassword', () => {
+  it('sets a first password without a current one on an account that has none', async () => {
+    const running = await filled({ password: 'new-secret-1', passwordRepeat: 'new-secret-1' }, false);
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    expect(running.snapshot().context.errors).toEqual({});
+    expect(running.fakes.inputOf('updatePassword')).toEqual({
+      currentPassword: '',
+      password: 'new-secret-1',
+      passwordRepeat: 'new-secret-1',
+    });
+  });
+
   it('asks for the current password and checks the new pair before sending', async () => {
     const running = await filled({ password: 'short', passwordRepeat: 'other' });
     await running.dispatch({ type: 'FORM.SUBMIT' });

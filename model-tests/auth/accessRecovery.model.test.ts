@@ -6,12 +6,17 @@ import { done, failed, networkError, requestError } from '../fixtures';
 import { formScreen } from '../formScreen';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { notice } from '../screenQueries';
+import { fieldValue, notice } from '../screenQueries';
 import { click } from '../userActions';
 
 const invalidEmail = requestError(422, 'Check the form', {
   email: ['E-mail is not a valid e-mail address.'],
 });
+
+/** Opened from the menu or by its address: nothing typed yet. */
+const blank = { email: '' };
+/** Opened from sign-in ("Forgot your password?", "Restore password") with the e-mail typed there. */
+const fromSignIn = { email: 'ada@example.com' };
 
 const spec = {
   machine: accessRecoveryMachine,
@@ -28,11 +33,16 @@ const spec = {
     },
     sees: [
       {
+        state: 'editing',
+        see: ({ context }) => expect(fieldValue('E-mail')).toBe(context.email),
+      },
+      {
         state: 'sent',
         see: ({ context }) => expect(notice()).toBe(`We have sent a link to ${context.email}`),
       },
     ],
   }),
+  inputs: [blank, fromSignIn],
   events: [
     { type: 'FORM.CHANGE', field: 'email', value: 'Ada@Example.com' },
     { type: 'FORM.SUBMIT' },
@@ -47,7 +57,7 @@ describeModel(spec);
 
 describe('accessRecovery', () => {
   it('needs a valid e-mail', async () => {
-    const running = startMachine(spec);
+    const running = startMachine(spec, blank);
     await running.dispatch({ type: 'FORM.SUBMIT' });
     expect(running.snapshot().context.errors).toEqual({ email: [{ code: 'required' }] });
     await running.dispatch({ type: 'FORM.CHANGE', field: 'email', value: 'ada' });
@@ -57,7 +67,7 @@ describe('accessRecovery', () => {
   });
 
   it('sends the normalised e-mail and shows it on the sent screen; FORM.RESET goes back', async () => {
-    const running = startMachine(spec);
+    const running = startMachine(spec, blank);
     await running.dispatch({ type: 'FORM.CHANGE', field: 'email', value: ' Ada@Example.com ' });
     await running.dispatch({ type: 'FORM.SUBMIT' });
     expect(running.fakes.inputOf('requestPasswordReset')).toEqual({ email: 'ada@example.com' });
@@ -68,8 +78,15 @@ describe('accessRecovery', () => {
     expect(running.snapshot().value).toBe('editing');
   });
 
+  it('starts from the e-mail typed at sign-in, which is sent as it is without typing it again', async () => {
+    const running = startMachine(spec, fromSignIn);
+    expect(running.snapshot().context.email).toBe('ada@example.com');
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    expect(running.fakes.inputOf('requestPasswordReset')).toEqual({ email: 'ada@example.com' });
+  });
+
   it('shows server field errors under the field and other failures as the generic message', async () => {
-    const running = startMachine(spec);
+    const running = startMachine(spec, blank);
     await running.dispatch({ type: 'FORM.CHANGE', field: 'email', value: 'ada@example.com' });
     await running.dispatch({ type: 'FORM.SUBMIT' });
     await running.dispatch(failed('requestPasswordReset', invalidEmail));

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { passwordResetMachine } from '../../machines/auth/passwordReset.machine';
 import { PasswordResetView } from '../../src/features/auth/PasswordResetForm';
@@ -21,7 +22,20 @@ const spec = {
     submit: 'Save password',
     busyIn: 'submitting',
     formIn: ['editing', 'submitting'],
-    sees: [{ state: 'succeeded', see: () => expect(notice()).toBe('') }],
+    sees: [
+      { state: 'succeeded', see: () => expect(notice()).toBe('') },
+      {
+        state: 'linkRefused',
+        see: () => {
+          // No password can be set with this link: the form is gone, a new link is one step away.
+          expect(notice()).toBe('The link has expired.');
+          expect(screen.queryByLabelText('New password')).toBeNull();
+          expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(
+            '/reset',
+          );
+        },
+      },
+    ],
   }),
   inputs: [input],
   events: [
@@ -68,14 +82,19 @@ describe('passwordReset', () => {
     ]);
   });
 
-  it('shows a token problem as the form message and password problems under the field', async () => {
+  it('ends the form on a refused link with its reason, and keeps password problems under the field', async () => {
     const expired = await filledIn();
     await expired.dispatch(failed('resetPassword', expiredToken));
+    expect(expired.snapshot().value).toBe('linkRefused');
     expect(expired.snapshot().context.formError).toBe('The link has expired.');
     expect(expired.snapshot().context.errors).toEqual({});
+    // Nothing more is sent with the refused token.
+    await expired.dispatch({ type: 'FORM.SUBMIT' });
+    expect(expired.fakes.started.map((actor) => actor.id)).toEqual(['resetPassword']);
 
     const weak = await filledIn();
     await weak.dispatch(failed('resetPassword', weakPassword));
+    expect(weak.snapshot().value).toBe('editing');
     expect(weak.snapshot().context.formError).toBeNull();
     expect(weak.snapshot().context.errors).toEqual({
       password: [{ code: 'server', message: 'Password is too common.' }],

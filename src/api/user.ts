@@ -24,6 +24,7 @@ export const WireUserSchema = v.object({
   is_require_update_password: v.optional(WireFlag, 0),
   is_require_update_profile: v.optional(WireFlag, 0),
   is_admin: v.optional(WireFlag, 0),
+  has_password: v.optional(WireFlag, 1),
   status: v.number(),
   user_external_auths: v.optional(v.array(v.object({ id: v.number(), source: v.string() })), []),
   statistics: v.optional(v.record(v.string(), v.nullish(v.number()))),
@@ -58,6 +59,7 @@ export function toUser(wire: WireUser): User {
     requiredUpdatePassword: flagToBoolean(wire.is_require_update_password),
     requiredUpdateProfile: flagToBoolean(wire.is_require_update_profile),
     isAdmin: flagToBoolean(wire.is_admin),
+    hasPassword: flagToBoolean(wire.has_password),
     status: wire.status,
     userExternalAuths: wire.user_external_auths.flatMap((auth) =>
       isExternalSource(auth.source) ? [{ id: auth.id, source: auth.source }] : [],

@@ -1,3 +1,5 @@
+import type { Language } from '../../brands/schema';
+import { isSocialErrorCode, socialErrorText } from './socialErrors';
 import { isExternalAuthSource } from './socialNetworks';
 import type { ExternalAuthSource } from './user';
 
@@ -26,4 +28,19 @@ export function linkOutcomeOf(search: LinkSearch): LinkOutcome | null {
     errorCode: search.errorCode ?? 'unknown_error',
     errorMessage: search.errorMessage ?? '',
   };
+}
+
+/**
+ * A failed link's text in the learner's language. The server words `errorMessage` in the language of
+ * the request that came back from the provider, the browser's, which need not be the one the learner
+ * chose: a code of the catalogue is worded here instead. Only a code the app does not know keeps the
+ * server's words, the one thing that says what went wrong.
+ */
+export function linkFailureText(
+  outcome: Extract<LinkOutcome, { status: 'fail' }>,
+  language: Language,
+): string {
+  const network = outcome.network ?? undefined;
+  if (isSocialErrorCode(outcome.errorCode)) return socialErrorText(outcome.errorCode, language, network);
+  return outcome.errorMessage || socialErrorText('unknown_error', language, network);
 }

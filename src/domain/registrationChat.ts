@@ -1,11 +1,9 @@
 /**
  * The registration chat's rules (shell spec, sections 4 and 5; docs/REGISTRATION_CHAT.md): which
- * questions exist, their types, and the user status each step runs at. Pure, shared by the brand
- * check, the chat machine and the route guard.
+ * questions exist, their types, and the user statuses of its steps. Pure, shared by the brand check,
+ * the chat machine and the route guard. The brand check and the route guard put this module in the
+ * sign-in page's chunk, so what only the chat runs is in `registrationChatSteps.ts`.
  */
-
-import { NAME_MAX_LENGTH } from './limits';
-import { characterCount, hasVisibleText } from './text';
 
 /** A question the brand may ask, in the one order the chat asks them. */
 export const CHAT_QUESTIONS = [
@@ -50,25 +48,6 @@ export const REGISTRATION_STATUS = { password: 20, birthday: 30, photo: 40 } as 
 /** An account that has finished (or never had) the chat. */
 export const ACTIVE_STATUS = 10;
 
-/** A first name the chat takes: something visible (a zero-width space is no name), not too long. */
-export const isChatName = (value: string): boolean =>
-  hasVisibleText(value) && characterCount(value.trim()) <= NAME_MAX_LENGTH;
-
-/** The stage a question belongs to: `guest` before the account exists, else the status it runs at. */
-export type ChatStage = 'guest' | 20 | 30 | 40;
-
-const STAGE_OF: Readonly<Record<ChatQuestionName, ChatStage>> = {
-  firstName: 'guest',
-  email: 'guest',
-  password: REGISTRATION_STATUS.password,
-  socials: REGISTRATION_STATUS.birthday,
-  birthday: REGISTRATION_STATUS.birthday,
-  avatarId: REGISTRATION_STATUS.photo,
-  push: REGISTRATION_STATUS.photo,
-};
-
-export const stageOf = (name: ChatQuestionName): ChatStage => STAGE_OF[name];
-
 /** Whether the user's status says the chat is not finished. */
 export const isRegistrationStatus = (status: number): status is 20 | 30 | 40 =>
   status === REGISTRATION_STATUS.password ||
@@ -83,25 +62,6 @@ export function isStatusStep(from: number, to: number): boolean {
   if (from === to) return true;
   if (!isRegistrationStatus(from)) return false;
   return to === ACTIVE_STATUS || (isRegistrationStatus(to) && to > from);
-}
-
-/**
- * The status to store once every question before `index` is answered: the stage of the next
- * question still to ask, or active when none is left. The e-mail step with a generated password
- * covers the password step, so its account moves straight past 20.
- */
-export function statusAfter(questions: readonly ChatQuestion[], index: number): number {
-  const next = questions.slice(index).find((question) => stageOf(question.name) !== 'guest');
-  return next ? (stageOf(next.name) as number) : ACTIVE_STATUS;
-}
-
-/** The first question a signed-in user with `status` is asked (resuming the chat), or -1 when none is left. */
-export function resumeIndex(questions: readonly ChatQuestion[], status: number): number {
-  if (!isRegistrationStatus(status)) return -1;
-  return questions.findIndex((question) => {
-    const stage = stageOf(question.name);
-    return stage !== 'guest' && stage >= status;
-  });
 }
 
 /**

@@ -5,6 +5,15 @@
  * it repeats on. These rules are shared by the app and the server.
  */
 
+import type { BrandConfig } from '../../brands/schema';
+
+/**
+ * Reminders reach the learner only as push notifications (the server's scheduler pushes them and
+ * sends nothing else), so a brand without push support offers none: a schedule kept there would
+ * never be delivered.
+ */
+export const offersReminders = (brand: Pick<BrandConfig, 'flags'>): boolean => brand.flags.isPushSupport;
+
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

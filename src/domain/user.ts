@@ -43,6 +43,8 @@ export type User = {
   requiredUpdatePassword: boolean;
   requiredUpdateProfile: boolean;
   isAdmin: boolean;
+  /** A password is set; an account made with a social network has none until it sets one. */
+  hasPassword: boolean;
   /** 10 active, 20/30/40 registration chat steps, 0 deleted. */
   status: number;
   userExternalAuths: UserExternalAuth[];

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { AVATAR_IMAGE_TYPES } from '../domain/avatar';
 
 /**
@@ -8,16 +9,20 @@ export function PhotoPickButton({
   label,
   className,
   onPick,
+  ref,
 }: {
   label: string;
   /** The button's classes, e.g. `btn btn--secondary`. */
   className: string;
   onPick: (file: File) => void;
+  /** The file input, the control that takes the focus. */
+  ref?: Ref<HTMLInputElement>;
 }) {
   return (
     <label className={className}>
       <span className="btn__label">{label}</span>
       <input
+        ref={ref}
         type="file"
         className="visually-hidden"
         accept={AVATAR_IMAGE_TYPES.join(',')}

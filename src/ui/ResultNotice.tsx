@@ -1,4 +1,5 @@
 import { type ComponentProps, useEffect, useRef } from 'react';
+import { focusLost } from './focusLost';
 import { Notice } from './Notice';
 
 /**
@@ -17,13 +18,4 @@ export function ResultNotice(props: Omit<ComponentProps<typeof Notice>, 'ref' | 
   }, [shown]);
   // -1: focusable by script, without adding a tab stop.
   return <Notice {...props} ref={ref} tabIndex={-1} />;
-}
-
-/**
- * Whether the focus is on the body, or still on a control this render removed or disabled: the
- * browser moves such a focus to the body only at its next rendering update, after this effect.
- */
-function focusLost(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || !active.isConnected || active.matches(':disabled');
 }

@@ -113,11 +113,16 @@ test('a history longer than a page shows 20 entries, then the rest on "Show more
         const url = new URL(response.url());
         return url.pathname.endsWith('/user-score') && url.searchParams.get('page') === '2';
       });
-      await page.getByRole('button', { name: 'Show more' }).click();
+      // From the keyboard: the button leaves with the last page, and the focus goes on from the
+      // first entry it added, not from the top of the page.
+      await page.getByRole('button', { name: 'Show more' }).focus();
+      await page.keyboard.press('Enter');
       expect((await nextPage).ok()).toBe(true);
       await expect(rows).toHaveCount(25);
       await expect(page.getByText('25 entries shown')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+      await expect(rows.nth(20)).toBeFocused();
+      await expectNoSeriousViolations(page, 'points history after "Show more"');
       // The oldest entry is the first one added: a top-up of 20.
       await expect(rows.last()).toContainText('Top-up');
       await expect(rows.last()).toContainText('+20');

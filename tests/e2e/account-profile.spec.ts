@@ -79,6 +79,10 @@ test('editing the profile: the rules are checked, saved values stay after a relo
   await expect(page.getByLabel('Phone')).toHaveValue('+15550100199');
   await expect(page.getByLabel('City')).toHaveValue('Arlington');
   await expect(page.getByLabel('Time zone')).toHaveValue('America/New_York');
+  // The zone reads as words with its offset (summer or winter time), the IANA id staying the value.
+  await expect(page.getByLabel('Time zone').locator('option:checked')).toHaveText(
+    /^\(UTC\u22120[45]:00\) Eastern Time — New York$/,
+  );
   await expect(page.getByLabel('Gender')).toHaveValue('F');
 });
 
@@ -125,6 +129,16 @@ test('the rules speak the user’s language', async ({ page, request }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.goto('./user/edit');
   await expect(page.getByRole('heading', { name: 'Мой профиль', level: 1 })).toBeVisible();
+  // Time zones are named in Russian too, west to east: Moscow after London.
+  const zones = page.getByLabel('Часовой пояс');
+  await expect(zones.locator('option[value="Europe/Moscow"]')).toHaveText(
+    /^\(UTC\+03:00\) Москва.* — Moscow$/,
+  );
+  const order = await zones
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  expect(order.indexOf('Europe/London')).toBeLessThan(order.indexOf('Europe/Moscow'));
+  expect(order.indexOf('America/New_York')).toBeLessThan(order.indexOf('Europe/London'));
   await page.getByLabel('Телефон').fill('12');
   await page.getByRole('button', { name: 'Сохранить изменения' }).click();
   await expect(page.getByLabel('Телефон')).toHaveAttribute('aria-invalid', 'true');
@@ -144,6 +158,8 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
   const header = page.locator('.header__user');
   await expect(header.locator('span.avatar')).toHaveText('AK');
 
+  // Picked from the keyboard: the picker has the focus, and keeps it once each upload has ended.
+  await page.getByLabel('Add a photo').focus();
   // A text file named like a picture: the server reads the content and refuses it in words.
   await page.getByLabel('Add a photo').setInputFiles({
     name: 'photo.png',
@@ -155,6 +171,7 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
   );
   expect((await serverCall(request, account)).avatar).toBeNull();
   await expect(header.locator('span.avatar')).toHaveText('AK');
+  await expect(page.getByLabel('Add a photo')).toBeFocused();
 
   await page
     .getByLabel('Add a photo')
@@ -167,6 +184,7 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
     .poll(() => headerPhoto.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
     .toMatch(/\/media\/uploads\/\d+\/64\.webp$/);
   await expect(page.getByLabel('Change photo')).toBeAttached();
+  await expect(page.getByLabel('Change photo')).toBeFocused();
   expect((await serverCall(request, account)).avatar).toMatch(/\/media\/uploads\/\d+\/256\.webp$/);
   await expectNoSeriousViolations(page, 'profile with a photo');
 });

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { type LocalPushService, type LocalSubscription, startLocalPushService } from '../push-service';
 import { expectNoSeriousViolations } from './support/axe';
 import { shownText, typeTime } from './support/dateFields';
-import { APP, createLearner, signIn } from './support/helpers';
+import { APP, createLearner, SECOND_BRAND_APP, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
 const API = `${APP}/spa/api/v1`;
@@ -107,6 +107,51 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);
   await expect(page.getByText(/^No reminders yet\./)).toBeVisible();
   expect(Object.values(await serverSchedule(request, token)).flat()).toEqual([]);
+});
+
+test('a brand without push offers no reminders: the settings leave them out, their pages say so', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'kite-reminders');
+  const scheduleCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.includes('/schedule')) scheduleCalls.push(sent.url());
+  });
+  // Kite has no push support, and reminders come only by push.
+  await page.goto(`${SECOND_BRAND_APP}/v/`);
+  await page.getByLabel('Язык').selectOption('en');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${SECOND_BRAND_APP}/v/courses`);
+
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('link', { name: 'Notifications and reminders' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Notification settings' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\/notifications$/);
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByText('News from your school.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set up reminders' })).toHaveCount(0);
+
+  // An address kept from elsewhere lands on a clear notice, not on a form that could never deliver.
+  for (const [path, heading] of [
+    ['user/settings/reminders', 'Reminders'],
+    ['user/settings/reminders/new', 'New reminder'],
+    ['user/settings/reminders/0830', 'Edit reminder'],
+  ] as const) {
+    await page.goto(`${SECOND_BRAND_APP}/v/${path}`);
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('This app does not send reminders.');
+    await expect(page.getByRole('group', { name: 'Time' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Add reminder' })).toHaveCount(0);
+  }
+  await expectNoSeriousViolations(page, 'a reminder page without reminders');
+  await page.getByRole('link', { name: 'Notification settings' }).click();
+  await expect(page).toHaveURL(/\/v\/user\/settings\/notifications$/);
+  expect(scheduleCalls).toEqual([]);
 });
 
 test.describe('push', () => {

@@ -35,6 +35,25 @@ test('a wrong password shows the error and offers to restore the password', asyn
   await page.getByRole('button', { name: 'Restore password' }).click();
   await expect(page).toHaveURL(/\/v\/reset$/);
   await expect(page.getByRole('heading', { name: 'Password recovery' })).toBeVisible();
+  // The address typed at sign-in comes along, so the link is one press away.
+  await expect(page.getByLabel('E-mail')).toHaveValue(account.email);
+});
+
+test('"Forgot your password?" carries the e-mail typed at sign-in, and keeps it on reload', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await page.getByLabel('E-mail').fill('forgetful@example.com');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/v\/reset$/);
+  await expect(page.getByLabel('E-mail')).toHaveValue('forgetful@example.com');
+  await page.reload();
+  await expect(page.getByLabel('E-mail')).toHaveValue('forgetful@example.com');
+  // Opened by its address in a new tab, the page has nothing to start from.
+  const other = await page.context().newPage();
+  await other.goto('./reset');
+  await expect(other.getByLabel('E-mail')).toHaveValue('');
+  await other.close();
 });
 
 test('the sign-in screen shows the support block and links', async ({ page }) => {

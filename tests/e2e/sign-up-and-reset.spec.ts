@@ -1,4 +1,5 @@
-import { createLearner, readResetLink, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { expectNoSeriousViolations } from './support/axe';
+import { APP, createLearner, readResetLink, SECOND_BRAND_APP, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
 test('a visitor signs up with the form on the brand that allows it', async ({ page }) => {
@@ -71,4 +72,43 @@ test('a forgotten password is reset through the link in the mail', async ({ page
   await page.getByLabel('Password', { exact: true }).fill('reset-pass-2');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);
+});
+
+test('a used reset link is no dead end: it offers a new link, which is sent from the recovery page', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'used-link');
+  await page.goto('./reset');
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  const link = await readResetLink(account.email);
+  // The link sets a password once; the second time it is refused.
+  const token = new URL(link).searchParams.get('token') ?? '';
+  const used = await request.post(`${APP}/spa/api/v1/auth/reset-password?lang=en`, {
+    data: { token, password: 'used-link-pass-2', password_repeat: 'used-link-pass-2' },
+  });
+  expect(used.ok()).toBe(true);
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('used-link-pass-3');
+  await page.getByLabel('Repeat new password').fill('used-link-pass-3');
+  await page.getByRole('button', { name: 'Save password' }).click();
+  const refused = page.getByRole('alert').filter({ hasText: 'This link is invalid or has expired.' });
+  await expect(refused).toBeVisible();
+  // The form is gone with its button: the reason takes the focus, and the new link is next.
+  await expect(refused).toBeFocused();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'refused reset link');
+  await page.keyboard.press('Tab');
+  const again = page.getByRole('link', { name: 'Request a new link' });
+  await expect(again).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/v\/reset$/);
+  await expect(page.getByRole('heading', { name: 'Password recovery' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByRole('button', { name: 'Send link' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: `We have sent a link to ${account.email}` }),
+  ).toBeVisible();
 });

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { DEMO } from './support/helpers';
 import { E2E } from './support/ports';
@@ -114,4 +114,90 @@ test('a learner links VK from the social networks screen, then unlinks it after 
   await dialog.getByRole('button', { name: 'Unlink' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+});
+
+/** A learner made through the public sign-up call, in the language given, and their session's token. */
+async function signUpLearner(request: APIRequestContext, label: string, languageCode: string) {
+  const email = `e2e-${label}-${Date.now()}@example.com`;
+  const signUp = await request.post(`${app}/spa/api/v1/auth/signup-by-email?lang=en`, {
+    data: { email, password: 'vk-learner-pass', password_repeat: 'vk-learner-pass' },
+  });
+  expect(signUp.status()).toBe(201);
+  const { token } = ((await signUp.json()) as { data: { token: string } }).data;
+  const saved = await request.post(`${app}/spa/api/v1/user?lang=en`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { language_code: languageCode },
+  });
+  expect(saved.ok()).toBe(true);
+  return { email, password: 'vk-learner-pass' };
+}
+
+async function signInAt(page: Page, account: { email: string; password: string }) {
+  await page.goto(`${app}/v/`);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: /^(Menu|Menú)$/ })).toBeVisible();
+}
+
+test("a link that fails is told in the learner's language, not in the browser's", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const vk = { subject: '900400', email: 'vk-900400@example.com' };
+  // Someone else has this VK account linked already.
+  const first = await signUpLearner(request, 'vk-first', 'en-US');
+  await signInAt(page, first);
+  await page.goto(`${app}/v/user/social-networks`);
+  await page.getByRole('button', { name: 'Link VK' }).click();
+  await signInAtProvider(page, vk, 'Allow');
+  await expect(page.getByRole('alert')).toHaveText('VK is linked. You can sign in with it now.');
+
+  // A learner who chose Spanish, in a browser that asks for English (the provider's way back is a
+  // navigation of that browser, answered in its language).
+  const second = await signUpLearner(request, 'vk-second', 'es-ES');
+  const context = await browser.newContext({ locale: 'en-US' });
+  const spanish = await context.newPage();
+  await signInAt(spanish, second);
+  await spanish.goto(`${app}/v/user/social-networks`);
+  await expect(spanish.getByRole('heading', { level: 1, name: 'Redes sociales' })).toBeVisible();
+  await spanish.getByRole('button', { name: 'Vincular VK' }).click();
+  await signInAtProvider(spanish, vk, 'Allow');
+  await expect(spanish).toHaveURL(/\/v\/user\/social-networks$/);
+  await expect(spanish.getByRole('alert')).toHaveText(
+    'Esta cuenta de VK ya está vinculada a otro usuario. (código: link_social_id_already_taken)',
+  );
+  await expect(spanish.getByRole('button', { name: 'Vincular VK' })).toBeVisible();
+  await context.close();
+});
+
+test.describe('an account made with a social network', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test("keeps the browser's time zone, sets a first password, then signs in with its e-mail", async ({
+    page,
+  }) => {
+    const account = { subject: 'e2e-google-first-password', email: 'e2e-first-password@example.com' };
+    await page.goto(`${app}/v/`);
+    await page.getByRole('link', { name: 'Continue with Google' }).click();
+    await signInAtProvider(page, account);
+    await signedIn(page);
+    const user = await page.evaluate(
+      async () => ((await (await fetch('/spa/api/v1/user')).json()) as { data: unknown }).data,
+    );
+    expect(user).toMatchObject({ timezone: 'Asia/Tokyo', has_password: 0 });
+
+    await page.goto(`${app}/v/user/settings/password`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Set a password' })).toBeVisible();
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+    await page.getByLabel('New password', { exact: true }).fill('first-password-1');
+    await page.getByLabel('Repeat new password', { exact: true }).fill('first-password-1');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page).toHaveURL(/\/user\/settings\?changed=/);
+
+    await page.goto(`${app}/v/logout`);
+    await expect(page.getByLabel('E-mail')).toBeVisible();
+    await signInAt(page, { email: account.email, password: 'first-password-1' });
+  });
 });

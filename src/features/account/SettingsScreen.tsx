@@ -4,8 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Language } from '../../../brands';
 import type { languageChangeMachine } from '../../../machines/account/languageChange.machine';
-import { useBrand, useLanguage, useProvided } from '../../app/hooks';
+import { useBrand, useLanguage, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
+import { offersReminders } from '../../domain/reminders';
 import { Button } from '../../ui/Button';
 import { LANGUAGE_NAMES } from '../../ui/LanguageSelect';
 import { Notice } from '../../ui/Notice';
@@ -36,6 +37,9 @@ export function SettingsView({ actor }: { actor: LanguageChangeActor }) {
   const languages = useSelector(actor, (snapshot) => snapshot.context.supported);
   const refused = useSelector(actor, (snapshot) => snapshot.context.refused);
   const asking = useSelector(actor, (snapshot) => !snapshot.matches('idle'));
+  const brand = useBrand();
+  // An account made with a social network has no password to change: it sets its first.
+  const hasPassword = useSession((snapshot) => snapshot.context.user?.hasPassword ?? true);
   return (
     <section className="card card--wide settings">
       <h1>
@@ -53,10 +57,10 @@ export function SettingsView({ actor }: { actor: LanguageChangeActor }) {
             <Trans>Password</Trans>
           </span>
           <Link to="/user/settings/password" className="settings__action">
-            <Trans>Change password</Trans>
+            {hasPassword ? <Trans>Change password</Trans> : <Trans>Set a password</Trans>}
           </Link>
         </li>
-        {useBrand().flags.isCookieEnable && (
+        {brand.flags.isCookieEnable && (
           <li className="settings__item">
             <span className="settings__label">
               <Trans>Cookies</Trans>
@@ -71,7 +75,11 @@ export function SettingsView({ actor }: { actor: LanguageChangeActor }) {
             <Trans>Notifications</Trans>
           </span>
           <Link to="/user/settings/notifications" className="settings__action">
-            <Trans>Notifications and reminders</Trans>
+            {offersReminders(brand) ? (
+              <Trans>Notifications and reminders</Trans>
+            ) : (
+              <Trans>Notification settings</Trans>
+            )}
           </Link>
         </li>
         {languages.length > 1 && (

@@ -15,6 +15,7 @@ import { useRefocusForm } from '../../ui/useRefocusForm';
 import { accessRecovery } from './accessRecovery.provide';
 import { GuestLayout } from './GuestLayout';
 import { PasswordResetForm } from './PasswordResetForm';
+import { useRecoveryEmail } from './recoveryEmail';
 
 const route = getRouteApi('/reset');
 
@@ -25,7 +26,10 @@ export function AccessRecoveryScreen() {
 }
 
 function RequestLinkForm() {
-  const actor = useActorRef(useProvided(accessRecovery), { inspect: recordTransitions });
+  const actor = useActorRef(useProvided(accessRecovery), {
+    input: { email: useRecoveryEmail() },
+    inspect: recordTransitions,
+  });
   return <RequestLinkView actor={actor} />;
 }
 

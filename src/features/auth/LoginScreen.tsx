@@ -60,6 +60,8 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
     (sessionNotice === 'newSignIn' ? t`New sign-in` : null) ??
     (entryError === 'autoLogin' ? t`The sign-in link is invalid or has expired` : null);
   const empty = form.email.trim() === '' || form.password.trim() === '';
+  // The recovery screen starts from the address typed here, carried in the history entry's state.
+  const recovery = { to: '/reset', state: { email: form.email } } as const;
 
   return (
     <GuestLayout>
@@ -87,14 +89,14 @@ export function LoginView({ actor: login }: { actor: ActorRefFrom<typeof loginMa
             <Trans>Sign in</Trans>
           </Button>
           {showRestore && (
-            <Button variant="secondary" className="btn--block" onClick={() => navigate({ to: '/reset' })}>
+            <Button variant="secondary" className="btn--block" onClick={() => navigate(recovery)}>
               <Trans>Restore password</Trans>
             </Button>
           )}
         </div>
       </form>
       <div className="card__links">
-        <Link to="/reset">
+        <Link {...recovery}>
           <Trans>Forgot your password?</Trans>
         </Link>
         {brand.flags.isRegistrationEnable ? (

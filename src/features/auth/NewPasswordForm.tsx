@@ -17,7 +17,7 @@ type NewPasswordActor =
 
 type NewPasswordFormProps =
   | { actor: Exclude<NewPasswordActor, ActorRefFrom<typeof userPasswordMachine>>; askCurrent?: false }
-  | { actor: ActorRefFrom<typeof userPasswordMachine>; askCurrent: true };
+  | { actor: ActorRefFrom<typeof userPasswordMachine>; askCurrent: boolean };
 
 /**
  * "New password" and "Repeat new password" with their heading and notice: the one form of the

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { NETWORK_NAMES } from '../../domain/socialNetworks';
 import type { ExternalAuthSource } from '../../domain/user';
+import { guessTimezone } from '../../platform/timezone';
 
 /** The sign-in page itself, keeping a returnUrl it was opened with for after the sign-in. */
 function signInPage(): string {
@@ -16,7 +17,9 @@ function signInPage(): string {
  * with `action=login&status=…` (shell spec, section 4 "Social login return").
  */
 export function SocialButtons({ providers }: { providers: readonly ExternalAuthSource[] }) {
-  const back = signInPage();
+  const back = encodeURIComponent(signInPage());
+  // A sign-up made here gets the browser's zone, as the sign-up form gives it (reminders follow it).
+  const timezone = encodeURIComponent(guessTimezone());
   return (
     <div className="social">
       <div className="divider">
@@ -28,7 +31,7 @@ export function SocialButtons({ providers }: { providers: readonly ExternalAuthS
           <a
             key={provider}
             className="btn btn--secondary btn--block"
-            href={`/spa/api/v1/auth/social/${provider}?successUrl=${encodeURIComponent(back)}&cancelUrl=${encodeURIComponent(back)}`}
+            href={`/spa/api/v1/auth/social/${provider}?successUrl=${back}&cancelUrl=${back}&timezone=${timezone}`}
           >
             <Trans>Continue with {network}</Trans>
           </a>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import type { Language } from '../../../brands/schema';
 import type {
   LinkOutcome,
   SocialNetworksInput,
@@ -9,7 +10,7 @@ import type {
 } from '../../../machines/account/socialNetworks.machine';
 import { useBrand, useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { type LinkSearch, linkOutcomeOf } from '../../domain/linkOutcome';
+import { type LinkSearch, linkFailureText, linkOutcomeOf } from '../../domain/linkOutcome';
 import { NETWORK_NAMES } from '../../domain/socialNetworks';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
@@ -40,14 +41,15 @@ export function LinkSocialNetworksScreen() {
 }
 
 function OutcomeNotice({ outcome }: { outcome: LinkOutcome | null }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   if (!outcome) return <Notice />;
   const network = outcome.network ? NETWORK_NAMES[outcome.network] : t`The social network`;
   if (outcome.status === 'success') {
     return <Notice tone="success">{t`${network} is linked. You can sign in with it now.`}</Notice>;
   }
-  // The spec: a link failure shows the server's errorCode and errorMessage.
-  return <Notice>{t`${outcome.errorMessage} (code: ${outcome.errorCode})`}</Notice>;
+  // The spec: a link failure shows the server's errorCode and its message, here in the learner's language.
+  const text = linkFailureText(outcome, i18n.locale as Language);
+  return <Notice>{t`${text} (code: ${outcome.errorCode})`}</Notice>;
 }
 
 export function SocialNetworksView({

@@ -55,6 +55,12 @@ describe('user converter', () => {
     });
   });
 
+  it('says whether a password is set, one being set when the server does not say', () => {
+    expect(toUser(v.parse(WireUserSchema, { ...wireUser, has_password: 0 })).hasPassword).toBe(false);
+    expect(toUser(v.parse(WireUserSchema, { ...wireUser, has_password: 1 })).hasPassword).toBe(true);
+    expect(toUser(v.parse(WireUserSchema, wireUser)).hasPassword).toBe(true);
+  });
+
   it('fills missing counters with 0 and keeps the ones sent', () => {
     const user = toUser(v.parse(WireUserSchema, wireUser));
     expect(user.counters.viewedHours).toBe(5);

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NAME_MAX_LENGTH } from '../../../src/domain/limits';
-import {
-  type ChatQuestion,
-  isChatName,
-  isStatusStep,
-  questionListProblem,
-  resumeIndex,
-  statusAfter,
-} from '../../../src/domain/registrationChat';
+import { type ChatQuestion, isStatusStep, questionListProblem } from '../../../src/domain/registrationChat';
+import { isChatName, resumeIndex, statusAfter } from '../../../src/domain/registrationChatSteps';
 
 const q = (name: ChatQuestion['name'], type: ChatQuestion['type'], required = false): ChatQuestion => ({
   name,

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { brightpath } from '../../../brands/brightpath';
+import { kite } from '../../../brands/kite';
 import {
   exceedsDailyLimit,
   isReminderTime,
   MAX_REMINDERS_PER_DAY,
   minuteOfDay,
+  offersReminders,
   presetOf,
   type Reminder,
   reminderId,
@@ -97,5 +100,13 @@ describe('schedule ↔ reminders', () => {
     expect(exceedsDailyLimit(full, '23:00', [1], '00:00')).toBe(false);
     // A time the day already has adds nothing to it.
     expect(exceedsDailyLimit(full, '01:00', [1, 2], null)).toBe(false);
+  });
+});
+
+describe('offersReminders', () => {
+  it('offers reminders only where the brand can push them, their one way to the learner', () => {
+    expect(offersReminders(brightpath)).toBe(true);
+    expect(offersReminders(kite)).toBe(false);
+    expect(offersReminders({ flags: { ...brightpath.flags, isPushSupport: false } })).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import type {
 } from '../../../../machines/account/notificationSettings.machine';
 import { useBrand, useProvided, useSession } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
+import { offersReminders } from '../../../domain/reminders';
 import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
@@ -17,7 +18,10 @@ import { BackLink } from '../../shell/BackLink';
 import { notificationSettings } from './notificationSettings.provide';
 import '../account.css';
 
-/** /user/settings/notifications: notifications on or off, push on this device, and the reminders. */
+/**
+ * /user/settings/notifications: notifications on or off, push on this device, and the reminders
+ * (where the brand offers them).
+ */
 export function NotificationSettingsScreen() {
   const disabled = useSession((snapshot) => snapshot.context.user?.disableNotification ?? false);
   const pushOffered = useBrand().flags.isPushSupport;
@@ -37,6 +41,7 @@ export function NotificationSettingsView({
   const id = useId();
   const context = useSelector(actor, (snapshot) => snapshot.context);
   const saving = useSelector(actor, (snapshot) => snapshot.matches({ switch: 'saving' }));
+  const remindersOffered = offersReminders(useBrand());
   useDocumentTitle(t`Notifications`);
   return (
     <section className="card card--wide settings" aria-labelledby={`${id}-title`}>
@@ -51,7 +56,11 @@ export function NotificationSettingsView({
               <Trans>Notifications</Trans>
             </label>
             <p id={`${id}-switch-note`} className="settings__note">
-              <Trans>Reminders and news from your school.</Trans>
+              {remindersOffered ? (
+                <Trans>Reminders and news from your school.</Trans>
+              ) : (
+                <Trans>News from your school.</Trans>
+              )}
             </p>
           </div>
           <input
@@ -68,14 +77,16 @@ export function NotificationSettingsView({
           />
         </li>
         <PushItem actor={actor} />
-        <li className="settings__item">
-          <span className="settings__label">
-            <Trans>Reminders</Trans>
-          </span>
-          <Link to="/user/settings/reminders" className="settings__action">
-            <Trans>Set up reminders</Trans>
-          </Link>
-        </li>
+        {remindersOffered && (
+          <li className="settings__item">
+            <span className="settings__label">
+              <Trans>Reminders</Trans>
+            </span>
+            <Link to="/user/settings/reminders" className="settings__action">
+              <Trans>Set up reminders</Trans>
+            </Link>
+          </li>
+        )}
       </ul>
       <p className="card__links">
         <BackLink to="/user/settings">

@@ -1,11 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { pointsHistoryMachine } from '../../../../machines/account/pointsHistory.machine';
 import { useProvided, useSession } from '../../../app/hooks';
 import { formatDateTime } from '../../../domain/learning/calendarDates';
 import type { PointsEntry } from '../../../domain/points';
 import { Button } from '../../../ui/Button';
+import { focusLost } from '../../../ui/focusLost';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -21,12 +23,44 @@ export function PointsHistoryScreen() {
   return <PointsHistoryView actor={actor} />;
 }
 
+/**
+ * "Show more" adds entries below those shown: the focus moves from the button to the first of them,
+ * so a keyboard or screen-reader user reads on where the new entries start, and Tab leads to "Show
+ * more" again. A page that added nothing keeps the focus on the button, or, when the button went
+ * with the last page, gives it to the last entry. A focus the user moved elsewhere meanwhile stays.
+ */
+function useFocusAfterMore(
+  list: RefObject<HTMLOListElement | null>,
+  more: RefObject<HTMLButtonElement | null>,
+  count: number,
+  loadingMore: boolean,
+) {
+  const countBefore = useRef<number | null>(null);
+  useEffect(() => {
+    if (loadingMore) {
+      countBefore.current = count;
+      return;
+    }
+    const before = countBefore.current;
+    countBefore.current = null;
+    if (before === null || !list.current) return;
+    const onButton = more.current !== null && document.activeElement === more.current;
+    if (!onButton && !focusLost()) return;
+    const firstNew = list.current.children[before];
+    const target = firstNew ?? (onButton ? null : list.current.lastElementChild);
+    if (target instanceof HTMLElement) target.focus();
+  }, [list, more, count, loadingMore]);
+}
+
 export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
   const { t } = useLingui();
   const snapshot = useSelector(actor, (state) => state);
   const { entries, error } = snapshot.context;
   const errorDetail = error?.message ? ` ${error.message}` : '';
   const loadingMore = snapshot.matches({ shown: 'loadingMore' });
+  const listRef = useRef<HTMLOListElement>(null);
+  const moreRef = useRef<HTMLButtonElement>(null);
+  useFocusAfterMore(listRef, moreRef, entries.length, loadingMore);
   useDocumentTitle(t`Points history`);
   return (
     <section className="points" aria-labelledby="points-history-title">
@@ -51,7 +85,7 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
       )}
       {snapshot.matches('shown') && (
         <>
-          <ol className="card-list" aria-labelledby="points-history-title">
+          <ol ref={listRef} className="card-list" aria-labelledby="points-history-title">
             {entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
             ))}
@@ -71,6 +105,7 @@ export function PointsHistoryView({ actor }: { actor: PointsHistoryActor }) {
           </Notice>
           {!snapshot.matches({ shown: 'complete' }) && (
             <Button
+              ref={moreRef}
               variant="secondary"
               busy={loadingMore}
               onClick={() => actor.send({ type: 'POINTS_HISTORY.MORE' })}
@@ -95,7 +130,8 @@ function EntryRow({ entry }: { entry: PointsEntry }) {
   const topUp = entry.kind === 'topUp';
   const amount = i18n.number(entry.amount);
   return (
-    <li className={`points__entry points__entry--${topUp ? 'top-up' : 'debit'}`}>
+    // -1: "Show more" may move the focus here (useFocusAfterMore), without adding a tab stop.
+    <li className={`points__entry points__entry--${topUp ? 'top-up' : 'debit'}`} tabIndex={-1}>
       <span className="points__entry-kind">{topUp ? <Trans>Top-up</Trans> : <Trans>Debit</Trans>}</span>
       <time className="points__entry-date" dateTime={new Date(entry.updatedAt).toISOString()}>
         {formatDateTime(entry.updatedAt, timeZone)}

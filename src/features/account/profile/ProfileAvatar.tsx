@@ -9,6 +9,7 @@ import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { PhotoPickButton } from '../../../ui/PhotoPickButton';
+import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
 import { profileAvatar } from './profileAvatar.provide';
 
 /** The profile card's photo: the current one, changed by picking an image (uploaded, then attached). */
@@ -44,6 +45,10 @@ export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profil
   const changed = useSelector(actor, (snapshot) => snapshot.context.changed);
   const errorText = useErrorText(useSelector(actor, (snapshot) => snapshot.context.error));
   const busy = uploading || attaching;
+  // The picker leaves with the upload and comes back when it ends: the focus follows it there and
+  // back (Cancel in between), while the notice below says how it went.
+  const cancelRef = useFocusOnReturn<HTMLButtonElement>(uploading);
+  const pickRef = useFocusOnReturn<HTMLInputElement>(!busy);
   return (
     <div className="profile-photo">
       <Avatar
@@ -57,7 +62,7 @@ export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profil
           <div className="profile-photo__progress">
             <label htmlFor="avatar-progress">{t`Uploading photo… ${percent}%`}</label>
             <progress id="avatar-progress" max={100} value={percent} />
-            <Button variant="link" onClick={() => actor.send({ type: 'AVATAR.CANCEL' })}>
+            <Button ref={cancelRef} variant="link" onClick={() => actor.send({ type: 'AVATAR.CANCEL' })}>
               <Trans>Cancel upload</Trans>
             </Button>
           </div>
@@ -69,6 +74,7 @@ export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profil
         )}
         {!busy && (
           <PhotoPickButton
+            ref={pickRef}
             label={user?.avatar ? t`Change photo` : t`Add a photo`}
             className="btn btn--secondary profile-photo__pick"
             onPick={(file) => actor.send({ type: 'AVATAR.PICK', file })}

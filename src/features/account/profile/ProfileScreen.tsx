@@ -16,6 +16,7 @@ import { ProfileFields } from '../ProfileFields';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileCounters } from './ProfileCounters';
 import { profileEdit } from './profileEdit.provide';
+import { buildTimeZoneOptions, type TimeZoneOption, timeZoneOption } from './timeZoneOptions';
 import '../account.css';
 
 /** /user/edit: the photo, the counters and the whole profile form. */
@@ -40,23 +41,35 @@ function ProfileEdit({ user }: { user: User }) {
   return <ProfileEditView actor={actor} />;
 }
 
-/** Every zone the browser knows, with `current` first when the list lacks it (UTC). */
-function zonesWith(current: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone');
-  return current && !known.includes(current) ? [current, ...known] : known;
-}
-
 /**
  * The time-zone select's options. It first holds the user's zone alone, and the other four hundred
- * come after the page's first paint: laying them out costs a phone tens of milliseconds, which would
- * lengthen the one task that lays the page out. (A deferred value would not split it: the page is
- * drawn in a deferred render, see SignedInLayout, and React does not defer again inside one.)
+ * come after the page's first paint, named a slice at a time (timeZoneOptions.ts): naming them and
+ * laying them out costs a phone tens of milliseconds, which would lengthen the one task that lays
+ * the page out. (A deferred value would not split it: the page is drawn in a deferred render, see
+ * SignedInLayout, and React does not defer again inside one.) Named once per visit and language: a
+ * choice only picks among them. The zone the page opened with joins them when the browser does not
+ * list it (UTC), since nothing else could be chosen that it lacks.
  */
-function useTimeZones(current: string): string[] {
-  const [all, setAll] = useState<string[] | null>(null);
-  // A transition, so that React renders the options in slices too.
-  useEffect(() => afterNextPaint(() => startTransition(() => setAll(zonesWith(current)))), [current]);
-  return all ?? (current ? [current] : []);
+function useTimeZones(current: string, locale: string): TimeZoneOption[] {
+  const [opened] = useState(current);
+  const [all, setAll] = useState<TimeZoneOption[] | null>(null);
+  useEffect(() => {
+    let stopNaming = () => {};
+    const stopWaiting = afterNextPaint(() => {
+      const known = Intl.supportedValuesOf('timeZone');
+      const zones = opened && !known.includes(opened) ? [opened, ...known] : known;
+      // A transition, so that React renders the options in slices too.
+      stopNaming = buildTimeZoneOptions(zones, locale, Date.now(), (options) =>
+        startTransition(() => setAll(options)),
+      );
+    });
+    return () => {
+      stopWaiting();
+      stopNaming();
+    };
+  }, [opened, locale]);
+  if (all) return all;
+  return current ? [timeZoneOption(current, locale, Date.now())] : [];
 }
 
 export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileEditMachine> }) {
@@ -66,7 +79,7 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
     (snapshot) => snapshot.matches({ form: 'submitting' }),
   );
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
-  const zones = useTimeZones(context.timezone);
+  const zones = useTimeZones(context.timezone, i18n.locale);
   const choose = (name: 'timezone' | 'gender') => ({
     value: context[name],
     onChange: (event: { target: { value: string } }) =>
@@ -89,9 +102,9 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
             <Trans>Time zone</Trans>
           </label>
           <select id="profile-timezone" name="timezone" className="field__input" {...choose('timezone')}>
-            {zones.map((zone) => (
+            {zones.map(({ zone, label }) => (
               <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
+                {label}
               </option>
             ))}
           </select>

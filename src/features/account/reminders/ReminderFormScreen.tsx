@@ -4,10 +4,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ReminderProblem, reminderFormMachine } from '../../../../machines/account/reminderForm.machine';
-import { useProvided } from '../../../app/hooks';
+import { useBrand, useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import {
   MAX_REMINDERS_PER_DAY,
+  offersReminders,
   type ReminderPreset,
   timeOfReminderId,
   WEEKDAYS,
@@ -20,6 +21,7 @@ import { preloadTimeField, TimeInputField } from '../../../ui/lazyDateFields';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { BackLink } from '../../shell/BackLink';
+import { RemindersNotOffered } from './RemindersNotOffered';
 import { reminderForm } from './reminderForm.provide';
 import { PRESET_LABELS, weekdayName } from './reminderText';
 import '../account.css';
@@ -31,8 +33,15 @@ export function ReminderFormScreen() {
   const { id } = useParams({ strict: false });
   // An id that names no time at all is treated like a reminder that no longer exists.
   const editing = id === undefined ? null : (timeOfReminderId(id) ?? id);
-  const actor = useActorRef(useProvided(reminderForm), { input: { editing }, inspect: recordTransitions });
-  useEffect(preloadTimeField, []);
+  const offered = offersReminders(useBrand());
+  const actor = useActorRef(useProvided(reminderForm), {
+    input: { editing, offered },
+    inspect: recordTransitions,
+  });
+  useEffect(() => {
+    // Only a page with the form needs the time field.
+    if (offered) preloadTimeField();
+  }, [offered]);
   return <ReminderFormView actor={actor} />;
 }
 
@@ -47,6 +56,16 @@ export function ReminderFormView({ actor }: { actor: ReminderFormActor }) {
   return (
     <section className="card reminders" aria-labelledby="reminder-title">
       <h1 id="reminder-title">{title}</h1>
+      {snapshot.matches('notOffered') ? <RemindersNotOffered /> : <ReminderFormBody actor={actor} />}
+    </section>
+  );
+}
+
+function ReminderFormBody({ actor }: { actor: ReminderFormActor }) {
+  const { t } = useLingui();
+  const snapshot = useSelector(actor, (state) => state);
+  return (
+    <>
       {snapshot.matches('loading') && <Loading label={t`Loading your reminders…`} />}
       {snapshot.matches('failed') && (
         <LoadFailed
@@ -68,7 +87,7 @@ export function ReminderFormView({ actor }: { actor: ReminderFormActor }) {
           <Trans>Back to reminders</Trans>
         </BackLink>
       </p>
-    </section>
+    </>
   );
 }
 

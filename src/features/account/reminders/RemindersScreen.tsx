@@ -3,31 +3,45 @@ import { Link } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { remindersMachine } from '../../../../machines/account/reminders.machine';
-import { useProvided } from '../../../app/hooks';
+import { useBrand, useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { reminderId } from '../../../domain/reminders';
+import { offersReminders, reminderId } from '../../../domain/reminders';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { RemindersNotOffered } from './RemindersNotOffered';
 import { reminders as providedReminders } from './reminders.provide';
 import { repeatText } from './reminderText';
 import '../account.css';
 
 /** /user/settings/reminders: every reminder ("08:30 · Weekdays"), each opening its edit page, and Add. */
 export function RemindersScreen() {
-  const actor = useActorRef(useProvided(providedReminders), { inspect: recordTransitions });
+  const actor = useActorRef(useProvided(providedReminders), {
+    input: { offered: offersReminders(useBrand()) },
+    inspect: recordTransitions,
+  });
   return <RemindersView actor={actor} />;
 }
 
 export function RemindersView({ actor }: { actor: ActorRefFrom<typeof remindersMachine> }) {
-  const { t, i18n } = useLingui();
-  const snapshot = useSelector(actor, (state) => state);
-  const list = snapshot.context.reminders;
+  const { t } = useLingui();
+  const notOffered = useSelector(actor, (state) => state.matches('notOffered'));
   useDocumentTitle(t`Reminders`);
   return (
     <section className="card card--wide reminders" aria-labelledby="reminders-title">
       <h1 id="reminders-title">
         <Trans>Reminders</Trans>
       </h1>
+      {notOffered ? <RemindersNotOffered /> : <RemindersList actor={actor} />}
+    </section>
+  );
+}
+
+function RemindersList({ actor }: { actor: ActorRefFrom<typeof remindersMachine> }) {
+  const { t, i18n } = useLingui();
+  const snapshot = useSelector(actor, (state) => state);
+  const list = snapshot.context.reminders;
+  return (
+    <>
       <p className="settings__note">
         <Trans>
           Reminders come as notifications at your time, on the devices where you turned notifications on.
@@ -75,6 +89,6 @@ export function RemindersView({ actor }: { actor: ActorRefFrom<typeof remindersM
           <Trans>Notification settings</Trans>
         </Link>
       </p>
-    </section>
+    </>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * The profile's time-zone list in words the learner reads (shell spec, section 3: the user's
+ * timezone): "(UTC+01:00) Central European Time — Paris" in the interface language, west to east,
+ * while the IANA id stays the value the server keeps. The browser names the zones
+ * (Intl.DateTimeFormat's `longGeneric`); the city comes from the id, which tells apart the zones of
+ * one name. A module of the profile screen's own: nothing else pays for it.
+ */
+
+/** A zone as the list shows it. */
+export type TimeZoneOption = { zone: string; label: string; offsetMinutes: number };
+
+/** How many zones are named in one task: a formatter each, some 0.1 ms on a laptop, more on a phone. */
+const SLICE = 50;
+
+const MINUTE_MS = 60_000;
+
+/** "UTC+05:30", "UTC−03:00": the minus sign (U+2212), which a screen reader says, unlike a hyphen. */
+export function utcOffsetText(offsetMinutes: number): string {
+  const sign = offsetMinutes < 0 ? '\u2212' : '+';
+  const minutes = Math.abs(offsetMinutes);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `UTC${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** A zone's option in `locale` at the moment `now` (ms): its offset then, summer time included. */
+export function timeZoneOption(zone: string, locale: string, now: number): TimeZoneOption {
+  // One formatter gives both the name and the zone's wall clock, whose distance from UTC is the offset.
+  const parts = new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    timeZoneName: 'longGeneric',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+    numberingSystem: 'latn',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? '';
+  const wallClock = Date.UTC(
+    Number(part('year')),
+    Number(part('month')) - 1,
+    Number(part('day')),
+    Number(part('hour')),
+    Number(part('minute')),
+  );
+  const offsetMinutes = Math.round((wallClock - Math.floor(now / MINUTE_MS) * MINUTE_MS) / MINUTE_MS);
+  // A zone without a name of its own (UTC) is named by an offset, which the label already shows.
+  const named = part('timeZoneName');
+  const name = named === '' || /^(GMT|UTC)/.test(named) ? zone : named;
+  const city = zone.includes('/') ? zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ') : null;
+  const label = `(${utcOffsetText(offsetMinutes)}) ${name}${city && city !== name ? ` — ${city}` : ''}`;
+  return { zone, label, offsetMinutes };
+}
+
+/** West to east, then by the label in the language's own order. */
+export function sortTimeZoneOptions(options: TimeZoneOption[], locale: string): TimeZoneOption[] {
+  const collator = new Intl.Collator(locale);
+  return options.sort((a, b) => a.offsetMinutes - b.offsetMinutes || collator.compare(a.label, b.label));
+}
+
+/**
+ * Names every zone, `SLICE` at a time with a task each, so that no task holds a phone's main thread
+ * for long, then hands `done` the sorted list. Answers the function that stops it.
+ */
+export function buildTimeZoneOptions(
+  zones: readonly string[],
+  locale: string,
+  now: number,
+  done: (options: TimeZoneOption[]) => void,
+): () => void {
+  const options: TimeZoneOption[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const nameFrom = (start: number) => {
+    const end = Math.min(start + SLICE, zones.length);
+    for (const zone of zones.slice(start, end)) options.push(timeZoneOption(zone, locale, now));
+    if (end < zones.length) timer = setTimeout(() => nameFrom(end));
+    else done(sortTimeZoneOptions(options, locale));
+  };
+  nameFrom(0);
+  return () => clearTimeout(timer);
+}
