@@ -3,9 +3,10 @@
  * this app-level actor so downloads go on while the learner moves around the app. At start every
  * stored download is restored from its record (a cut one starts again); starting a lesson whose
  * download failed tries it again; removing one cancels or deletes it; clearing removes them all with
- * the stored files.
+ * the stored files. A lesson another tab of the app has stored is added as stored (the tabs share
+ * the device's downloads).
  */
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
 import { downloadMachine } from './download.machine';
 
@@ -16,7 +17,9 @@ export type DownloadsEvent =
   | { type: 'DOWNLOADS.START'; lesson: DownloadLesson }
   | { type: 'DOWNLOADS.CANCEL'; lessonId: number }
   | { type: 'DOWNLOADS.DELETE'; lessonId: number }
-  | { type: 'DOWNLOADS.CLEAR' };
+  | { type: 'DOWNLOADS.CLEAR' }
+  /** Another tab of the app stored a lesson's download: its record. */
+  | { type: 'DOWNLOADS.STORED_ELSEWHERE'; record: DownloadRecord };
 
 export type DownloadsContext = {
   /** The lessons' download actors by lesson id. */
@@ -53,16 +56,24 @@ export const downloadsMachine = setup({
     clearDownloads: fromPromise<void>(async () => {
       throw new Error('clearDownloads actor must be provided');
     }),
+    /** Reports each download another tab of the app stores (DOWNLOADS.STORED_ELSEWHERE). */
+    watchOtherTabs: fromCallback(() => {
+      throw new Error('watchOtherTabs actor must be provided');
+    }),
   },
   guards: {
     isNewLesson: ({ context, event }) =>
       event.type === 'DOWNLOADS.START' && !Object.hasOwn(context.downloads, lessonKey(event.lesson.lessonId)),
     isKnownLesson: ({ context, event }) =>
       'lessonId' in event && Object.hasOwn(context.downloads, lessonKey(event.lessonId)),
+    isNewStoredLesson: ({ context, event }) =>
+      event.type === 'DOWNLOADS.STORED_ELSEWHERE' &&
+      !Object.hasOwn(context.downloads, lessonKey(event.record.lessonId)),
   },
 }).createMachine({
   id: 'downloads',
   context: { downloads: {} },
+  invoke: { id: 'watchOtherTabs', src: 'watchOtherTabs' },
   initial: 'restoring',
   states: {
     restoring: {
@@ -92,6 +103,24 @@ export const downloadsMachine = setup({
     ready: {
       on: {
         'DOWNLOADS.CLEAR': 'clearing',
+        // This tab's own download of the lesson, if any, ends by itself: it waited for the other tab's
+        // and takes its result (the downloads' implementation). While restoring, the records are read
+        // anyway; while clearing, what another tab stored goes too.
+        'DOWNLOADS.STORED_ELSEWHERE': {
+          guard: 'isNewStoredLesson',
+          actions: assign({
+            downloads: ({ context, event, spawn }) => {
+              const key = lessonKey(event.record.lessonId);
+              return {
+                ...context.downloads,
+                [key]: spawn('download', {
+                  id: downloadId(key),
+                  input: { lesson: event.record, restored: event.record },
+                }),
+              };
+            },
+          }),
+        },
       },
     },
     clearing: {

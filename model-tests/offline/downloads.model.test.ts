@@ -6,6 +6,7 @@ import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/d
 import { done, failed } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { noOtherTabs } from './offlineFixtures';
 
 const lesson = (lessonId: number): DownloadLesson => ({
   lessonId,
@@ -26,12 +27,13 @@ const record = (lessonId: number, status: DownloadRecord['status']): DownloadRec
 
 const spec = {
   machine: downloadsMachine,
-  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; starting a failed one tries it again; cancel, delete, delete all',
+  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; starting a failed one tries it again; cancel, delete, delete all; a lesson another tab stored is added',
   events: [
     { type: 'DOWNLOADS.START', lesson: lesson(31) },
     { type: 'DOWNLOADS.CANCEL', lessonId: 31 },
     { type: 'DOWNLOADS.DELETE', lessonId: 31 },
     { type: 'DOWNLOADS.CLEAR' },
+    { type: 'DOWNLOADS.STORED_ELSEWHERE', record: record(31, 'loaded') },
     done('readDownloads', [record(31, 'loaded'), record(32, 'loading')]),
     failed('readDownloads', new Error('IndexedDB unavailable')),
     done('clearDownloads'),
@@ -54,6 +56,20 @@ describe('downloads', () => {
     expect(running.fakes.inputOf('download-32')).toEqual({
       lesson: record(32, 'loading'),
       restored: record(32, 'loading'),
+    });
+  });
+
+  it('adds a lesson another tab stored as stored, and leaves a lesson it holds to its own download', async () => {
+    const running = startMachine(spec);
+    await running.dispatch(done('readDownloads', []));
+    await running.dispatch({ type: 'DOWNLOADS.START', lesson: lesson(31) });
+    await running.dispatch({ type: 'DOWNLOADS.STORED_ELSEWHERE', record: record(31, 'loaded') });
+    await running.dispatch({ type: 'DOWNLOADS.STORED_ELSEWHERE', record: record(32, 'loaded') });
+    expect(keys(running)).toEqual(['31', '32']);
+    expect(running.fakes.inputOf('download-31')).toEqual({ lesson: lesson(31) });
+    expect(running.fakes.inputOf('download-32')).toEqual({
+      lesson: record(32, 'loaded'),
+      restored: record(32, 'loaded'),
     });
   });
 
@@ -88,6 +104,7 @@ describe('downloads', () => {
           }),
           readDownloads: fromPromise(async () => [record(32, 'loaded')]),
           clearDownloads: fromPromise(async () => {}),
+          watchOtherTabs: noOtherTabs,
         },
       }),
     ).start();

@@ -7,7 +7,7 @@ import { type DownloadRecord, NO_SPACE_CODE } from '../../src/domain/learning/do
 import { DownloadsView } from '../../src/features/offline/DownloadsScreen';
 import { session } from '../fixtures';
 import { screenProviders } from '../screenProviders';
-import { renderSignedIn, restoredDownloads } from './offlineFixtures';
+import { noOtherTabs, renderSignedIn, restoredDownloads } from './offlineFixtures';
 
 /** A lesson stored late in the evening of 26.11.2026 in London (the learner's zone): 22:55 UTC. */
 const stored: DownloadRecord = {
@@ -31,6 +31,7 @@ describe('the downloads page', () => {
         actors: {
           readDownloads: fromPromise(async () => [stored]),
           clearDownloads: fromPromise(async () => {}),
+          watchOtherTabs: noOtherTabs,
         },
       }),
     ).start();

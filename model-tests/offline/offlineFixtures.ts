@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromCallback, fromPromise, waitFor } from 'xstate';
 import { downloadMachine, type PreparedFiles } from '../../machines/offline/download.machine';
 import { type DownloadsActor, downloadsMachine } from '../../machines/offline/downloads.machine';
 import { type AppActor, useAppActor } from '../../src/app/hooks';
@@ -34,6 +34,9 @@ export const videoLesson = (id: number, title = `Lesson ${id}`, subtitle: string
 /** A lesson as one of a day's lesson sets holds it (the set-lesson id statistics use). */
 export const setLessonOf = (lesson: Lesson): SetLesson => ({ id: lesson.id + 1_000, sort: 1, lesson });
 
+/** A registry's watch on the app's other tabs where there are none. */
+export const noOtherTabs = fromCallback(() => () => {});
+
 /** Where the day page's lessons are met. */
 export const where = { streamId: 5, dayId: 12, courseTitle: 'Strong back' };
 
@@ -64,6 +67,7 @@ export async function restoredDownloads(
         download: downloadMachine.provide({ actors: { prepareDownload: fromPromise(prepare) } }),
         readDownloads: fromPromise(async () => [...records]),
         clearDownloads: fromPromise(async () => {}),
+        watchOtherTabs: noOtherTabs,
       },
     }),
   ).start();

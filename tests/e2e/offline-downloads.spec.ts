@@ -189,3 +189,21 @@ test('after a day without a network the app still starts and a downloaded lesson
   await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await context.unroute('**/*');
 });
+
+test('a lesson downloaded in one tab appears on the Downloads page open in another', async ({
+  page,
+  context,
+}) => {
+  await signInWithWorker(page);
+  const { streamId } = await firstDay(page);
+  const other = await context.newPage();
+  await other.goto('./user/downloads');
+  await expect(other.getByText(/No downloaded lessons yet/)).toBeVisible();
+
+  const lesson = await openFirstDay(page, streamId);
+  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
+  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+  const item = other.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
+  await expect(item.getByRole('link', { name: `Watch: ${LESSON} (theory)` })).toBeVisible();
+});

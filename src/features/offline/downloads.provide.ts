@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { downloadMachine, type StoreFilesInput } from '../../../machines/offline/download.machine';
 import { downloadsMachine } from '../../../machines/offline/downloads.machine';
 import {
@@ -8,6 +8,7 @@ import {
   validateDownload,
 } from '../../domain/learning/download';
 import { filesInUse } from '../../domain/learning/sharedFiles';
+import { announceStored, watchStoredElsewhere } from '../../platform/downloadsChannel';
 import {
   clearAllDownloads,
   deleteDownloadRecord,
@@ -131,7 +132,9 @@ const download = downloadMachine.provide({
               }),
             );
             const at = Date.now();
-            await saveDownloadRecord(record(lesson, 'loaded', { downloadedAt: at }));
+            const done = record(lesson, 'loaded', { downloadedAt: at });
+            await saveDownloadRecord(done);
+            announceStored(done);
             return at;
           }),
         ),
@@ -153,5 +156,8 @@ export const downloads = downloadsMachine.provide({
     download,
     readDownloads: fromPromise(readDownloadRecords),
     clearDownloads: fromPromise(clearAllDownloads),
+    watchOtherTabs: fromCallback(({ sendBack }) =>
+      watchStoredElsewhere((stored) => sendBack({ type: 'DOWNLOADS.STORED_ELSEWHERE', record: stored })),
+    ),
   },
 });

@@ -220,6 +220,17 @@ describe('two tabs downloading the same lesson', () => {
     expect(idb.records.get(31)).toMatchObject({ status: 'loaded' });
   });
 
+  it('a lesson one tab stores shows as stored in the other, which did not ask for it', async () => {
+    const first = await startRegistry();
+    const second = await startRegistry();
+    expect((await first.download(lesson(31))).value).toBe('loaded');
+    await waitFor(second.registry, (snapshot) => Object.hasOwn(snapshot.context.downloads, '31'));
+    expect(second.child(31).getSnapshot().value).toBe('loaded');
+    expect(videoFetches()).toBe(1);
+    first.registry.stop();
+    second.registry.stop();
+  });
+
   it("a tab's removal waits for another tab's download of the lesson, then removes all of it", async () => {
     const { first, second, release } = await bothTabsDownloading();
     // The second tab gives up its download of the lesson while the first one's is on its way.
