@@ -111,9 +111,13 @@ test('without a network the configuration dialog says the learner is offline, an
   await expect(dialog).not.toContainText('Failed to load the app configuration');
   // The network comes back (the browser says so): the app loads without the learner's tap.
   await page.unroute('**/external-application-config**');
-  await context.setOffline(true);
-  await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+  // Chromium can say it is online a moment before its emulated network lets requests through: a
+  // retry made at that moment fails too, and the app waits for the network's next return.
+  await expect(async () => {
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 });
 
 test('a brand whose remote config closes the site shows the not-available page', async ({ page }) => {

@@ -45,6 +45,12 @@ async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
   return page.getByRole('article', { name: `${LESSON} theory` });
 }
 
+/** Downloads the day's theory lesson from its control and waits until it is stored. */
+async function downloadLesson(lesson: Locator) {
+  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
+  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+}
+
 /** The video element inside Mux's element (CSS locators reach into its open shadow roots). */
 const innerVideo = (lesson: Locator) => lesson.locator('mux-player').locator('video');
 const currentTime = (lesson: Locator) =>
@@ -66,8 +72,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
       if (document.querySelector('progress.lesson-download__bar')) document.head.append(seen);
     }).observe(document.body, { subtree: true, childList: true });
   });
-  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
-  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+  await downloadLesson(lesson);
   await expect(page.locator('#download-progress-seen')).toBeAttached();
   // Each step replaced the control that had the focus; the focus went on to the next step's.
   await expect(lesson.getByRole('button', { name: `Delete the download: ${LESSON}` })).toBeFocused();
@@ -169,8 +174,7 @@ test('after a day without a network the app still starts and a downloaded lesson
   await signInWithWorker(page);
   const { streamId } = await firstDay(page);
   const lesson = await openFirstDay(page, streamId);
-  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
-  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+  await downloadLesson(lesson);
 
   await cutNetwork(context);
   await ageKeptAnswers(page);
@@ -201,8 +205,7 @@ test('a lesson downloaded in one tab appears on the Downloads page open in anoth
   await expect(other.getByText(/No downloaded lessons yet/)).toBeVisible();
 
   const lesson = await openFirstDay(page, streamId);
-  await lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }).click();
-  await expect(lesson.getByText(/^Downloaded · /)).toBeVisible({ timeout: 30_000 });
+  await downloadLesson(lesson);
   const item = other.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
   await expect(item.getByRole('link', { name: `Watch: ${LESSON} (theory)` })).toBeVisible();
