@@ -39,6 +39,13 @@ async function firstDay(page: Page): Promise<{ streamId: number; video: VideoRef
   return { streamId: stream.id, video: lesson.lesson.local_video_file };
 }
 
+/** Signs the demo learner in (the worker registers) and opens the first day: its theory lesson and video. */
+async function signedInAtFirstDay(page: Page): Promise<{ lesson: Locator; video: VideoRef }> {
+  await signInWithWorker(page);
+  const { streamId, video } = await firstDay(page);
+  return { lesson: await openFirstDay(page, streamId), video };
+}
+
 async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
   await page.goto(`./course/${streamId}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
@@ -60,9 +67,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   page,
   context,
 }) => {
-  await signInWithWorker(page);
-  const { streamId, video } = await firstDay(page);
-  const lesson = await openFirstDay(page, streamId);
+  const { lesson, video } = await signedInAtFirstDay(page);
 
   // The progress bar shows however quickly the loopback server sends the files.
   await page.evaluate(() => {
@@ -138,9 +143,7 @@ test('a quota too small for the lesson fails with "Not enough space" and stores 
   page,
   context,
 }) => {
-  await signInWithWorker(page);
-  const { streamId } = await firstDay(page);
-  const lesson = await openFirstDay(page, streamId);
+  const { lesson } = await signedInAtFirstDay(page);
 
   const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
   const cdp = await context.newCDPSession(page);
@@ -171,9 +174,7 @@ test('after a day without a network the app still starts and a downloaded lesson
   page,
   context,
 }) => {
-  await signInWithWorker(page);
-  const { streamId } = await firstDay(page);
-  const lesson = await openFirstDay(page, streamId);
+  const { lesson } = await signedInAtFirstDay(page);
   await downloadLesson(lesson);
 
   await cutNetwork(context);
