@@ -24,6 +24,14 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * How many statements of one batched path (db/batch.ts) run at once: PGlite has one connection, so
+ * a second statement would only wait behind the first instead of joining its batch; PostgreSQL's
+ * pool keeps the other connections for every other call.
+ */
+export const batchSlots = (db: Db): number =>
+  (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**

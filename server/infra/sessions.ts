@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client';
+import { batching } from '../db/batch';
+import { batchSlots, type Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { rowAsJson } from '../db/statements';
+import { preparedPerDatabase, rowAsJson } from '../db/statements';
 import type { Authenticated } from '../http/context';
 import { moveSessionSubscriptions } from '../modules/push/queries';
 import type { EventsHub } from './events-hub';
@@ -38,13 +39,17 @@ export const REPLACED_SESSION_GRACE_MS = 30_000;
  */
 const isLive = or(isNull(sessions.revokedAt), gt(sessions.revokedAt, sql`now()`));
 
+/** The calls of a batched session read, a JSON text: `n` (the call's place in its batch), the hash of its token and an id. */
+const batchCalls = sql`json_to_recordset(${sql.placeholder('calls')}::text::json) as call(n int, token_hash text, id int)`;
+
 /**
  * The session lookup as parts of a larger statement, for the busiest calls: their first read joined
- * to the lookup costs one round trip where the lookup and the read cost two. `from` starts such a
- * statement: the lookup's columns beside the caller's, from `sessions` joined to their `users`; the
- * caller may join more, then adds `.where(sessionLookup.live).limit(1)` (`live` holds for the
- * `tokenHash` placeholder). `liveSessionOf` then reads the session out of its row, as `authenticate`
- * does, so the session is checked alike in every statement.
+ * to the lookup costs one round trip where the lookup and the read cost two. `fromCalls` starts such a
+ * statement for a batch of calls (`batchedSessionRead`): per call, the lookup's columns beside the
+ * caller's, from `sessions` joined to their `users`; the caller may join more, using `callId` (the id
+ * the call names, e.g. a stream's). A call whose token has no live session gets no row.
+ * `liveSessionOf` then reads the session out of its row, as `authenticate` does, so the session is
+ * checked alike in every statement.
  */
 export const sessionLookup = {
   from: <Columns extends SelectedFields>(db: Db, columns: Columns) =>
@@ -53,7 +58,37 @@ export const sessionLookup = {
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId)),
   live: and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive) as SQL,
+  fromCalls: <Columns extends SelectedFields>(db: Db, columns: Columns) =>
+    db
+      .select({ n: sql<number>`call.n`, user: rowAsJson(users), sessionId: sessions.id, ...columns })
+      .from(batchCalls)
+      .innerJoin(sessions, and(eq(sessions.tokenHash, sql`call.token_hash`), isLive))
+      .innerJoin(users, eq(users.id, sessions.userId)),
+  callId: sql<number>`call.id`,
 };
+
+/**
+ * A read with the session that many calls share (see db/batch.ts): `prepare` makes the statement,
+ * from `sessionLookup.fromCalls`. Each call gets its row, or none when its session is not live.
+ */
+export function batchedSessionRead<Row extends { n: number }>(
+  prepare: (db: Db) => { execute(params: { calls: string }): Promise<Row[]> },
+): (db: Db, tokenHash: string, id: number | null) => Promise<Row | undefined> {
+  const read = preparedPerDatabase((db: Db) => {
+    const statement = prepare(db);
+    return batching(
+      async (calls: readonly { token_hash: string; id: number | null }[]) => {
+        const rows = await statement.execute({
+          calls: JSON.stringify(calls.map((call, n) => ({ n, ...call }))),
+        });
+        const byCall = new Map(rows.map((row) => [Number(row.n), row]));
+        return calls.map((_call, n) => byCall.get(n));
+      },
+      { maxInFlight: batchSlots(db), maxBatch: 64 },
+    );
+  });
+  return (db, tokenHash, id) => read(db)({ token_hash: tokenHash, id });
+}
 
 /** The session of a lookup's row (which may hold more): none when no live session matched, or its user was deleted. */
 export const liveSessionOf = (row: Authenticated | undefined): Authenticated | null =>

@@ -234,6 +234,83 @@ describe('Idempotency-Key', () => {
     expect(await lessonTotals(fixture.streamId, firstLesson(fixture))).toEqual({ viewed: 20, plays: 20 });
   });
 
+  it('answers each of many concurrent calls of two learners from its own rows, whatever shares a statement', async () => {
+    const mine = await freshFixture('Stats mixed mine');
+    const theirs = await createLearningFixture(server.db, { userId: other.id, label: 'Stats mixed theirs' });
+    const lessonOf = (fixture: LearningFixture, lesson: number) => {
+      const id = fixture.days[0].lessonSetLessonIds[lesson];
+      if (id === undefined) throw new Error('the fixture day has too few lessons');
+      return id;
+    };
+    // Statistics of two lessons of each stream, a key sent twice, another learner's stream named
+    // with the wrong token and a token no session has, all at once with both learners' reads.
+    const calls = Array.from({ length: 8 }, (_, index) => ({
+      account: index % 2 === 0 ? learner : other,
+      fixture: index % 2 === 0 ? mine : theirs,
+      lesson: index % 4 < 2 ? 0 : 1,
+    }));
+    const results = await Promise.all([
+      ...calls.map(({ account, fixture, lesson }, index) =>
+        save(
+          statOf(fixture, {
+            stage_day_lesson_set_lesson_id: lessonOf(fixture, lesson),
+            viewed_seconds: index + 1,
+          }),
+          account,
+          `mixed-${index}`,
+        ),
+      ),
+      save(statOf(mine, { viewed_seconds: 100 }), learner, 'mixed-0'),
+      save(statOf(theirs), learner, 'mixed-foreign'),
+      save(statOf(mine), { ...learner, token: 'no-such-token' }, 'mixed-dead'),
+      api.get('/user', { token: learner.token }),
+      api.get('/user', { token: other.token }),
+      api.get(`/user-course-streams/${theirs.streamId}/status`, { token: other.token }),
+      api.get(`/user-course-streams/${theirs.streamId}/status`, { token: learner.token }),
+    ]);
+    const [repeat, foreign, dead, myUser, theirUser, theirStatus, foreignStatus] = results.slice(
+      calls.length,
+    );
+    expect(results.slice(0, calls.length).map((r) => r.status)).toEqual(calls.map(() => 201));
+    expect([200, 201]).toContain(repeat?.status);
+    expect([foreign?.status, dead?.status]).toEqual([404, 401]);
+    expect([myUser?.body.data.id, theirUser?.body.data.id]).toEqual([learner.id, other.id]);
+    expect([theirStatus?.status, foreignStatus?.status]).toEqual([200, 404]);
+    // Each stream counted its own four statistics once, each lesson two of them.
+    for (const [fixture, firstLessonSeconds, secondLessonSeconds] of [
+      [mine, 1 + 5, 3 + 7],
+      [theirs, 2 + 6, 4 + 8],
+    ] as const) {
+      expect(await statsOf(fixture.streamId)).toHaveLength(4);
+      expect(await lessonTotals(fixture.streamId, lessonOf(fixture, 0))).toEqual({
+        viewed: firstLessonSeconds,
+        plays: 2,
+      });
+      expect(await lessonTotals(fixture.streamId, lessonOf(fixture, 1))).toEqual({
+        viewed: secondLessonSeconds,
+        plays: 2,
+      });
+      const days = await server.db
+        .select()
+        .from(userDayStatuses)
+        .where(eq(userDayStatuses.streamId, fixture.streamId));
+      expect(days).toHaveLength(1);
+    }
+    // Every answer names its own statistic, of its own stream and lesson.
+    for (const [index, { fixture, lesson }] of calls.entries()) {
+      const [row] = await server.db
+        .select()
+        .from(dayStatistics)
+        .where(eq(dayStatistics.idempotencyKey, `mixed-${index}`));
+      expect(results[index]?.body.data).toEqual({ id: row?.id, dayStatusId: row?.dayStatusId });
+      expect(row).toMatchObject({
+        streamId: fixture.streamId,
+        lessonSetLessonId: lessonOf(fixture, lesson),
+        viewedSeconds: index + 1,
+      });
+    }
+  });
+
   it('gives a retry its first answer even once the stream no longer takes statistics', async () => {
     const fixture = await freshFixture('Stats retry late');
     const first = await save(statOf(fixture), learner, 'late-retry');

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import type { Db } from '../../db/client';
+import { batching } from '../../db/batch';
+import { batchSlots, type Db } from '../../db/client';
 import { dayStatistics, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { preparedStatement } from '../../db/statements';
+import { preparedPerDatabase, preparedStatement } from '../../db/statements';
 import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
@@ -97,87 +98,114 @@ async function requireStatisticAccepted(
 }
 
 /**
- * Counts the statistic in one statement, so it is all or nothing without a transaction's round
- * trips: the day is started unless it was or the key was used before (a repeat changes nothing, even
- * when its body names another day; the first start stays, and an existing day status is only read,
- * never locked, so statistics of one day do not queue behind each other), the statistic is written
- * unless its key was used before, and only when it was written are its seconds and plays added to the
- * lesson's totals (which stop at the column's limit instead of failing). Undefined when nothing was
- * counted: the key was used before, or the day was started by a concurrent call this statement's
+ * Counts statistics, many calls' in one statement (see `batching`), all or nothing without a
+ * transaction's round trips. For each statistic: its day is started unless it was or the key was used
+ * before (a repeat changes nothing, even when its body names another day; the first start stays, and
+ * an existing day status is only read, never locked, so statistics of one day do not queue behind each
+ * other); the statistic is written unless its key was used before (also by another statistic of the
+ * batch); and only the written ones add their seconds and plays to their lessons' totals (which stop
+ * at the column's limit instead of failing). Each statistic's id is drawn before it is written, so
+ * the answer row of every written one names the call it came from. A call gets no row when nothing
+ * was counted: its key was used before, or its day was started by a concurrent statement this one's
  * snapshot cannot see yet.
  */
-const param = (name: keyof CountParams) => sql.placeholder(name);
-
-type CountParams = {
-  userId: number;
-  streamId: number;
-  dayId: number;
-  linkId: number;
-  dayStatus: string | null;
-  viewedSeconds: number;
-  playCount: number;
+type CountItem = {
+  user_id: number;
+  stream_id: number;
+  day_id: number;
+  link_id: number;
+  day_status: string | null;
+  viewed_seconds: number;
+  play_count: number;
   key: string | null;
   at: string;
 };
 
-// Prepared once: parsing and planning this statement cost PostgreSQL as much as running it.
+const MAX_TOTAL = sql.raw(String(MAX_INT4));
+
+// Prepared once: parsing and planning this statement cost PostgreSQL as much as running it. The
+// calls come as one JSON text (a parameter of one type whatever the batch's size, alike in both drivers).
 const countStatement = preparedStatement(
-  'count_lesson_statistic',
+  'count_lesson_statistics',
   sql`
-    with started as (
+    with call as (
+      select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id
+      from json_to_recordset(${sql.placeholder('calls')}::text::json) as c(n int, user_id int,
+        stream_id int, day_id int, link_id int, day_status text, viewed_seconds int, play_count int,
+        key text, at timestamptz)
+      -- Subqueries of one row each, never joins: the table is probed by its index per call, where
+      -- a join's plan (made for the function's guessed 100 rows) would read it whole.
+      where c.key is null or (
+        select true from ${dayStatistics} s where s.user_id = c.user_id and s.idempotency_key = c.key limit 1
+      ) is null
+    ), started as (
       insert into ${userDayStatuses} (stream_id, day_id, started_at)
-      select ${param('streamId')}, ${param('dayId')}, ${param('at')}
-      where not exists (
-        select 1 from ${dayStatistics}
-        where user_id = ${param('userId')} and idempotency_key = ${param('key')}
-      )
+      select distinct on (stream_id, day_id) stream_id, day_id, at from call order by stream_id, day_id, n
       on conflict (stream_id, day_id) do nothing
-      returning id
+      returning id, stream_id, day_id
     ), day as (
-      select id from started
-      union all
-      select id from ${userDayStatuses} where stream_id = ${param('streamId')} and day_id = ${param('dayId')}
-      limit 1
+      select call.*, coalesce(
+        (select id from started where started.stream_id = call.stream_id and started.day_id = call.day_id),
+        (select id from ${userDayStatuses} e where e.stream_id = call.stream_id and e.day_id = call.day_id)
+      ) as day_status_id
+      from call
     ), stat as (
-      insert into ${dayStatistics} (user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
+      insert into ${dayStatistics} (id, user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
         day_status, viewed_seconds, play_count, idempotency_key)
-      select ${param('userId')}, ${param('streamId')}, ${param('dayId')}, ${param('linkId')}, day.id,
-        ${param('dayStatus')}, ${param('viewedSeconds')}, ${param('playCount')}, ${param('key')} from day
+      select stat_id, user_id, stream_id, day_id, link_id, day_status_id, day_status, viewed_seconds,
+        play_count, key from day where day_status_id is not null order by n
       on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
-      returning id, day_status_id
+      returning id, day_status_id, stream_id, lesson_set_lesson_id, viewed_seconds, play_count
     ), lesson as (
       insert into ${userLessonStatuses} (stream_id, lesson_set_lesson_id, viewed_seconds, play_count, updated_at)
-      select ${param('streamId')}, ${param('linkId')}, ${param('viewedSeconds')}, ${param('playCount')},
-        ${param('at')} from stat
+      select stat.stream_id, stat.lesson_set_lesson_id, least(sum(stat.viewed_seconds), ${MAX_TOTAL}),
+        least(sum(stat.play_count), ${MAX_TOTAL}), max(day.at)
+      from stat join day on day.stat_id = stat.id
+      group by stat.stream_id, stat.lesson_set_lesson_id
       on conflict (stream_id, lesson_set_lesson_id) do update set
-        viewed_seconds = least(${userLessonStatuses}.viewed_seconds::bigint + excluded.viewed_seconds, ${sql.raw(String(MAX_INT4))}),
-        play_count = least(${userLessonStatuses}.play_count::bigint + excluded.play_count, ${sql.raw(String(MAX_INT4))}),
+        viewed_seconds = least(${userLessonStatuses}.viewed_seconds::bigint + excluded.viewed_seconds, ${MAX_TOTAL}),
+        play_count = least(${userLessonStatuses}.play_count::bigint + excluded.play_count, ${MAX_TOTAL}),
         updated_at = excluded.updated_at
     )
-    select id, day_status_id from stat`,
+    select day.n, stat.id, stat.day_status_id from stat join day on day.stat_id = stat.id`,
 );
 
-async function countStatistic(
+/** Statements of at most 64 statistics: under load one counts many, alone a statistic is counted at once. */
+const countBatched = preparedPerDatabase((db: Db) =>
+  batching(
+    async (items: readonly CountItem[]): Promise<(SavedStat | undefined)[]> => {
+      // Each call is numbered by its place in the batch, so that it finds its answer row.
+      const calls = items.map((item, n) => ({ n, ...item }));
+      const result = await countStatement(db).execute({ calls: JSON.stringify(calls) });
+      const rows = (result as { rows: { n: number; id: number; day_status_id: number }[] }).rows;
+      const counted = new Map(rows.map((row) => [Number(row.n), row]));
+      return items.map((_item, n) => {
+        const row = counted.get(n);
+        return row && { id: Number(row.id), dayStatusId: Number(row.day_status_id) };
+      });
+    },
+    { maxInFlight: batchSlots(db), maxBatch: 64 },
+  ),
+);
+
+function countStatistic(
   db: Db,
   userId: number,
   input: LessonStatInput,
   key: string | null,
   now: number,
 ): Promise<SavedStat | undefined> {
-  const params: CountParams = {
-    userId,
-    streamId: input.user_course_stream_id,
-    dayId: input.stage_day_id,
-    linkId: input.stage_day_lesson_set_lesson_id,
-    dayStatus: input.day_status || null,
-    viewedSeconds: input.viewed_seconds,
-    playCount: input.play_count,
+  return countBatched(db)({
+    user_id: userId,
+    stream_id: input.user_course_stream_id,
+    day_id: input.stage_day_id,
+    link_id: input.stage_day_lesson_set_lesson_id,
+    day_status: input.day_status || null,
+    viewed_seconds: input.viewed_seconds,
+    play_count: input.play_count,
     key,
     at: new Date(now).toISOString(),
-  };
-  const result = await countStatement(db).execute(params);
-  const [row] = (result as { rows: { id: number; day_status_id: number }[] }).rows;
-  return row && { id: Number(row.id), dayStatusId: Number(row.day_status_id) };
+  });
 }
 
 /**

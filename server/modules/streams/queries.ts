@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified, rowAsJson } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { sessionLookup } from '../../infra/sessions';
+import { batchedSessionRead, sessionLookup } from '../../infra/sessions';
 import { type CourseOutline, courseOutline } from '../courses/course-cache';
 
 /**
@@ -134,37 +134,27 @@ export async function loadMyStream(db: Db, userId: number, streamId: number): Pr
 }
 
 /**
- * The session behind the token's hash (placeholder `tokenHash`) and, joined to it, one of its
- * user's streams (placeholder `streamId`; its columns null when the stream is missing or someone
- * else's), read as `columns`: a hot stream route checks the session and reads the stream in one
- * round trip (see `readWithSession` in http/route.ts).
+ * The session of each call of a batch (`sessionLookup.fromCalls`) and, joined to it, the stream the
+ * call names (its columns null when the stream is missing or someone else's), read as `columns`: a
+ * hot stream route checks the session and reads the stream in one round trip (see `readWithSession`
+ * in http/route.ts).
  */
 export function selectStreamWithSession<Columns extends SelectedFields>(db: Db, columns: Columns) {
   return sessionLookup
-    .from(db, columns)
-    .leftJoin(
-      userCourseStreams,
-      myStreams(sessions.userId, eq(userCourseStreams.id, sql.placeholder('streamId'))),
-    )
-    .where(sessionLookup.live)
-    .limit(1);
+    .fromCalls(db, columns)
+    .leftJoin(userCourseStreams, myStreams(sessions.userId, eq(userCourseStreams.id, sessionLookup.callId)));
 }
 
-const myStreamWithSessionStatement = preparedPerDatabase((db) =>
+/**
+ * The session behind the token's hash and one of its user's streams with its facts (null when it is
+ * missing or someone else's), in one statement shared by the calls of a batch: `loadMyStream` and the
+ * session check in one round trip, for save-lesson-stat (see `readWithSession` in http/route.ts).
+ */
+export const myStreamWithSession = batchedSessionRead((db) =>
   selectStreamWithSession(db, { ...streamWithFacts, stream: joinedRowAsJson(userCourseStreams) }).prepare(
     'my_stream_with_session',
   ),
 );
-
-/**
- * The session behind the token's hash and one of its user's streams with its facts (null when it is
- * missing or someone else's), in one statement: `loadMyStream` and the session check in one round
- * trip, for save-lesson-stat (see `readWithSession` in http/route.ts).
- */
-export async function myStreamWithSession(db: Db, tokenHash: string, streamId: number) {
-  const [row] = await myStreamWithSessionStatement(db).execute({ tokenHash, streamId });
-  return row;
-}
 
 export type MyStreamWithSessionRow = NonNullable<Awaited<ReturnType<typeof myStreamWithSession>>>;
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
+import { batchedSessionRead } from '../../infra/sessions';
 import { courseOutline, type OutlineDay } from '../courses/course-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
 import { selectStreamWithSession, streamWithFacts } from './queries';
@@ -63,9 +64,10 @@ type LessonStatusTuple = [lessonSetLessonId: number, viewedSeconds: number, play
  * subscriptions, progress): the answer does not use them, and each is one more subquery on every call
  * of this busy route. The statuses come as JSON arrays of arrays rather than of objects: building and
  * parsing the key names of some hundred objects cost both the database and the server more than the
- * rest of the call's reading.
+ * rest of the call's reading. The status route's read with the session (see `readWithSession` in
+ * http/route.ts), shared by the calls of a batch.
  */
-const streamStatusWithSessionStatement = preparedPerDatabase((db) =>
+export const streamStatusWithSession = batchedSessionRead((db) =>
   selectStreamWithSession(db, {
     stream: joinedRowAsJson(userCourseStreams),
     courseUpdatedAt: streamWithFacts.courseUpdatedAt,
@@ -82,12 +84,6 @@ const streamStatusWithSessionStatement = preparedPerDatabase((db) =>
         from ${userLessonStatuses} where ${qualified(userLessonStatuses.streamId)} = ${qualified(userCourseStreams.id)})`,
   }).prepare('stream_status_with_session'),
 );
-
-/** The status route's read with the session (see `readWithSession` in http/route.ts). */
-export async function streamStatusWithSession(db: Db, tokenHash: string, streamId: number) {
-  const [row] = await streamStatusWithSessionStatement(db).execute({ tokenHash, streamId });
-  return row;
-}
 
 type StreamStatusRow = NonNullable<Awaited<ReturnType<typeof streamStatusWithSession>>>;
 

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type UserRow, userExternalAuths, users } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/statements';
-import { sessionLookup } from '../../infra/sessions';
+import { batchedSessionRead, sessionLookup } from '../../infra/sessions';
 import { linkedNetworksOfUser } from '../social-auth/queries';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -99,16 +99,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const sessionUserWithLinksStatement = preparedPerDatabase((db) =>
-  sessionLookup
-    .from(db, { links: linkedNetworksOfUser })
-    .where(sessionLookup.live)
-    .limit(1)
-    .prepare('session_user_with_links'),
+/** GET /user's read: the session behind the token's hash with the user's linked networks, in one statement a batch of calls shares. */
+export const sessionUserWithLinks = batchedSessionRead((db) =>
+  sessionLookup.fromCalls(db, { links: linkedNetworksOfUser }).prepare('session_user_with_links'),
 );
-
-/** GET /user's read: the session behind the token's hash with the user's linked networks, in one statement. */
-export async function sessionUserWithLinks(db: Db, tokenHash: string) {
-  const [row] = await sessionUserWithLinksStatement(db).execute({ tokenHash });
-  return row;
-}

@@ -106,7 +106,7 @@ export const userModule: ApiModule = {
       query: UserQuery,
       answer: dataAnswer(WireUser),
       // One round trip: the linked networks are read by the statement that checks the session.
-      readWithSession: (_input, tokenHash, { db }) => sessionUserWithLinks(db, tokenHash),
+      readWithSession: (_input, tokenHash, { db }) => sessionUserWithLinks(db, tokenHash, null),
       async handle(c, { query, auth, read }, { db }) {
         const withStatistics = (query.expand ?? '').split(',').some((part) => part.trim() === 'statistics');
         return sendData(c, await toWireUserWithLinks(db, auth.user, read.links, withStatistics));
