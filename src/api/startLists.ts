@@ -8,6 +8,7 @@ import type {
   Subscription,
   UserCommunity,
 } from '../domain/startLists';
+import { startsInTurn } from '../platform/startsInTurn';
 import { type ApiClient, readPagination } from './client';
 import { flagToBoolean, nullableSecondsToMs, secondsToMs, WireFlag } from './wire';
 
@@ -171,18 +172,22 @@ export async function fetchScoreAmount(api: ApiClient): Promise<number> {
   return data.amount;
 }
 
-/** Everything the home screens need after sign-in, loaded in parallel; banners only when enabled. */
+/**
+ * Everything the home screens need after sign-in, loaded in parallel (started a task apart);
+ * banners only when enabled.
+ */
 export async function fetchStartLists(
   api: ApiClient,
   options: { bannersEnabled: boolean },
 ): Promise<StartLists> {
+  const inTurn = startsInTurn();
   const [streams, communities, userCommunities, scoreAmount, banners, installments] = await Promise.all([
-    fetchStreams(api),
-    fetchCommunities(api),
-    fetchUserCommunities(api),
-    fetchScoreAmount(api),
-    options.bannersEnabled ? fetchBanners(api) : Promise.resolve([]),
-    fetchInstallments(api),
+    inTurn(() => fetchStreams(api)),
+    inTurn(() => fetchCommunities(api)),
+    inTurn(() => fetchUserCommunities(api)),
+    inTurn(() => fetchScoreAmount(api)),
+    options.bannersEnabled ? inTurn(() => fetchBanners(api)) : Promise.resolve([]),
+    inTurn(() => fetchInstallments(api)),
   ]);
   return { streams, communities, userCommunities, scoreAmount, banners, installments };
 }

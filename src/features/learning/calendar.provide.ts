@@ -9,6 +9,7 @@ import { fetchCourseDays } from '../../api/days';
 import { fetchStream, saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { CourseStream } from '../../domain/learning/stream';
+import { startsInTurn } from '../../platform/startsInTurn';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /** The course's reads started beside the stream's; each answer is taken once. */
@@ -48,21 +49,25 @@ function calendarReads(effects: AppEffects) {
 
   return {
     loadStream: fromPromise<CourseStream, { streamId: number }>(({ input }) => {
+      // The stream's call leaves first, as the machine waits for it; the others follow a task apart
+      // each, out of the task that mounts the calendar (startsInTurn says why).
+      const stream = fetchStream(effects.api, input.streamId);
+      const inTurn = startsInTurn();
       // The statuses go into the shared cache while the course loads: the machine's last step
       // (loadStatuses) reads them from there instead of starting the call only then. A failure is
       // not lost: the cache keeps no failed answer, so that step calls again and reports it.
-      readStatuses(effects, input.streamId).catch(() => {});
+      inTurn(() => readStatuses(effects, input.streamId)).catch(() => {});
       const courseId = effects.courseIdOfStream(input.streamId);
       early = null;
       if (courseId !== null) {
-        const course = readCourse(courseId);
-        const days = readDays(courseId);
+        const course = inTurn(() => readCourse(courseId));
+        const days = inTurn(() => readDays(courseId));
         // A failure reaches the step that takes the answer; one never taken is not an error.
         course.catch(() => {});
         days.catch(() => {});
         early = { courseId, course, days };
       }
-      return fetchStream(effects.api, input.streamId);
+      return stream;
     }),
     loadCourse: fromPromise<CalendarCourse, { courseId: number }>(
       ({ input }) => takeEarly('course', input.courseId) ?? readCourse(input.courseId),

@@ -9,8 +9,12 @@
 /** A zone as the list shows it. */
 export type TimeZoneOption = { zone: string; label: string; offsetMinutes: number };
 
-/** How many zones are named in one task: a formatter each, some 0.1 ms on a laptop, more on a phone. */
-const SLICE = 50;
+/**
+ * How long one task may name zones, in ms: React's own slice of work between the browser's turns. A
+ * zone costs a formatter, some 0.1 ms on a laptop but ten times that on a slow phone, so a count per
+ * task would make each task long there; a time keeps taps answered whatever a zone costs.
+ */
+const SLICE_MS = 5;
 
 const MINUTE_MS = 60_000;
 
@@ -60,8 +64,8 @@ export function sortTimeZoneOptions(options: TimeZoneOption[], locale: string): 
 }
 
 /**
- * Names every zone, `SLICE` at a time with a task each, so that no task holds a phone's main thread
- * for long, then hands `done` the sorted list. Answers the function that stops it.
+ * Names every zone, as many per task as fit in `SLICE_MS` (at least one), so that no task holds a
+ * phone's main thread for long, then hands `done` the sorted list. Answers the function that stops it.
  */
 export function buildTimeZoneOptions(
   zones: readonly string[],
@@ -72,9 +76,14 @@ export function buildTimeZoneOptions(
   const options: TimeZoneOption[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   const nameFrom = (start: number) => {
-    const end = Math.min(start + SLICE, zones.length);
-    for (const zone of zones.slice(start, end)) options.push(timeZoneOption(zone, locale, now));
-    if (end < zones.length) timer = setTimeout(() => nameFrom(end));
+    const sliceEnd = performance.now() + SLICE_MS;
+    let next = start;
+    for (const zone of zones.slice(start)) {
+      options.push(timeZoneOption(zone, locale, now));
+      next += 1;
+      if (performance.now() >= sliceEnd) break;
+    }
+    if (next < zones.length) timer = setTimeout(() => nameFrom(next));
     else done(sortTimeZoneOptions(options, locale));
   };
   nameFrom(0);

@@ -78,10 +78,21 @@ describe('sortTimeZoneOptions', () => {
 describe('buildTimeZoneOptions', () => {
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
 
-  it('names the zones a slice per task and hands over the sorted list once all are named', () => {
-    vi.useFakeTimers();
+  /** Fake timers, and a clock that moves `msPerRead` each time it is read (as naming a zone would). */
+  const fakeClock = (msPerRead: number) => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let ms = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => {
+      ms += msPerRead;
+      return ms;
+    });
+  };
+
+  it('names zones for a few milliseconds per task and hands over the sorted list once all are named', () => {
+    fakeClock(1);
     const zones = Intl.supportedValuesOf('timeZone');
     const done = vi.fn<(options: TimeZoneOption[]) => void>();
     buildTimeZoneOptions(zones, 'en', JANUARY, done);
@@ -96,8 +107,23 @@ describe('buildTimeZoneOptions', () => {
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
   });
 
+  it('names one zone per task where each takes longer than a slice, and still names them all', () => {
+    fakeClock(100);
+    const zones = ['Asia/Tokyo', 'Europe/Paris', 'America/New_York'];
+    const done = vi.fn<(options: TimeZoneOption[]) => void>();
+    buildTimeZoneOptions(zones, 'en', JANUARY, done);
+    vi.advanceTimersToNextTimer();
+    expect(done).not.toHaveBeenCalled();
+    vi.advanceTimersToNextTimer();
+    expect(done.mock.calls[0]?.[0].map((option) => option.zone)).toEqual([
+      'America/New_York',
+      'Europe/Paris',
+      'Asia/Tokyo',
+    ]);
+  });
+
   it('stops when asked, before the list is complete', () => {
-    vi.useFakeTimers();
+    fakeClock(1);
     const done = vi.fn();
     const stop = buildTimeZoneOptions(Intl.supportedValuesOf('timeZone'), 'en', JANUARY, done);
     stop();
