@@ -41,14 +41,15 @@ function findEntry(graph: ModuleGraph, from: string): string | undefined {
  * The chunk of a lazy module, by the area it belongs to: a signed-in page then loads its area's
  * chunk and the shared signed-in chunk instead of dozens of small ones, each a request (and, on a
  * phone's connection, a round trip). Left to the default splitting (null): the language catalogs
- * (only the learner's language loads), the brands list, and what pulls in a heavy library (the
- * player, the PDF viewer, the date and time fields) or serves one rare page (the registration
- * chat, the guest screens).
+ * and the profile's tables of zone cities (only the learner's language loads), the brands list,
+ * and what pulls in a heavy library (the player, the PDF viewer, the date and time fields) or
+ * serves one rare page (the registration chat, the guest screens).
  */
 function areaChunk(id: string): string | null {
   const path = id.replaceAll('\\', '/');
   if (path.includes('/node_modules/')) return path.includes('/idb-keyval/') ? 'signed-in' : null;
   if (/\/(locales|brands)\//.test(path)) return null;
+  if (path.includes('/src/features/account/profile/zoneCities/')) return null;
   if (/\/learning\/player\/|\/DocumentViewer|\/PdfDocument|\/src\/ui\/dates\//.test(path)) return null;
   if (/\/src\/features\/(auth|registration|social)\//.test(path)) return null;
   // The start lists' calls: they leave as soon as the session starts, not after the whole signed-in chunk.

@@ -16,7 +16,13 @@ import { ProfileFields } from '../ProfileFields';
 import { ProfileAvatar } from './ProfileAvatar';
 import { ProfileCounters } from './ProfileCounters';
 import { profileEdit } from './profileEdit.provide';
-import { buildTimeZoneOptions, type TimeZoneOption, timeZoneOption } from './timeZoneOptions';
+import {
+  buildTimeZoneOptions,
+  loadZoneCities,
+  type TimeZoneOption,
+  timeZoneOption,
+  type ZoneCities,
+} from './timeZoneOptions';
 import '../account.css';
 
 /** /user/edit: the photo, the counters and the whole profile form. */
@@ -43,27 +49,36 @@ function ProfileEdit({ user }: { user: User }) {
 
 /**
  * The time-zone select's options. It first holds the user's zone alone, and the other four hundred
- * come after the page's first paint, named a slice at a time (timeZoneOptions.ts): naming them and
- * laying them out costs a phone tens of milliseconds, which would lengthen the one task that lays
- * the page out. (A deferred value would not split it: the page is drawn in a deferred render, see
- * SignedInLayout, and React does not defer again inside one.) Named once per visit and language: a
- * choice only picks among them. The zone the page opened with joins them when the browser does not
- * list it (UTC), since nothing else could be chosen that it lacks.
+ * come after the page's first paint and the language's table of cities, named a slice at a time
+ * (timeZoneOptions.ts): naming them and laying them out costs a phone tens of milliseconds, which
+ * would lengthen the one task that lays the page out. (A deferred value would not split it: the
+ * page is drawn in a deferred render, see SignedInLayout, and React does not defer again inside
+ * one.) Named once per visit and language: a choice only picks among them. The zone the page
+ * opened with joins them when the browser does not list it (UTC), since nothing else could be
+ * chosen that it lacks.
  */
 function useTimeZones(current: string, locale: string): TimeZoneOption[] {
   const [opened] = useState(current);
   const [all, setAll] = useState<TimeZoneOption[] | null>(null);
   useEffect(() => {
+    let stopped = false;
     let stopNaming = () => {};
+    // The cities' table (ru, es) loads while the page paints. Without its chunk (offline, a new
+    // deploy) the ids' English cities still let the learner choose.
+    const cities = loadZoneCities(locale).catch((): ZoneCities => ({}));
     const stopWaiting = afterNextPaint(() => {
-      const known = Intl.supportedValuesOf('timeZone');
-      const zones = opened && !known.includes(opened) ? [opened, ...known] : known;
-      // A transition, so that React renders the options in slices too.
-      stopNaming = buildTimeZoneOptions(zones, locale, Date.now(), (options) =>
-        startTransition(() => setAll(options)),
-      );
+      cities.then((table) => {
+        if (stopped) return;
+        const known = Intl.supportedValuesOf('timeZone');
+        const zones = opened && !known.includes(opened) ? [opened, ...known] : known;
+        // A transition, so that React renders the options in slices too.
+        stopNaming = buildTimeZoneOptions(zones, locale, Date.now(), table, (options) =>
+          startTransition(() => setAll(options)),
+        );
+      });
     });
     return () => {
+      stopped = true;
       stopWaiting();
       stopNaming();
     };

@@ -2,8 +2,9 @@
  * The profile's time-zone list in words the learner reads (shell spec, section 3: the user's
  * timezone): "(UTC+01:00) Central European Time — Paris" in the interface language, west to east,
  * while the IANA id stays the value the server keeps. The browser names the zones
- * (Intl.DateTimeFormat's `longGeneric`); the city comes from the id, which tells apart the zones of
- * one name. A module of the profile screen's own: nothing else pays for it.
+ * (Intl.DateTimeFormat's `longGeneric`); the city tells apart the zones of one name. It comes from
+ * CLDR's exemplar cities in ru and es (zoneCities/, written by `npm run i18n:zone-cities`), and from
+ * the id otherwise. A module of the profile screen's own: nothing else pays for it.
  */
 
 /** A zone as the list shows it. */
@@ -18,6 +19,27 @@ const SLICE_MS = 5;
 
 const MINUTE_MS = 60_000;
 
+/** A language's cities by zone id, for the zones whose city the id does not spell in that language. */
+export type ZoneCities = Readonly<Record<string, string>>;
+
+const NO_CITIES: ZoneCities = {};
+
+/**
+ * The cities of `locale`'s language, fetched on demand: each table is a chunk of its own (some 6 KB
+ * gzip in ru), which only the profile page loads, and only in the language it shows. English spells
+ * the cities as the ids do, and has none.
+ */
+export async function loadZoneCities(locale: string): Promise<ZoneCities> {
+  switch (locale.split('-')[0]) {
+    case 'ru':
+      return (await import('./zoneCities/ru.json')).default;
+    case 'es':
+      return (await import('./zoneCities/es.json')).default;
+    default:
+      return NO_CITIES;
+  }
+}
+
 /** "UTC+05:30", "UTC−03:00": the minus sign (U+2212), which a screen reader says, unlike a hyphen. */
 export function utcOffsetText(offsetMinutes: number): string {
   const sign = offsetMinutes < 0 ? '\u2212' : '+';
@@ -26,8 +48,16 @@ export function utcOffsetText(offsetMinutes: number): string {
   return `UTC${sign}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-/** A zone's option in `locale` at the moment `now` (ms): its offset then, summer time included. */
-export function timeZoneOption(zone: string, locale: string, now: number): TimeZoneOption {
+/**
+ * A zone's option in `locale` at the moment `now` (ms): its offset then, summer time included, and
+ * its city from `cities` (loadZoneCities) where the id does not spell it in the language.
+ */
+export function timeZoneOption(
+  zone: string,
+  locale: string,
+  now: number,
+  cities: ZoneCities = NO_CITIES,
+): TimeZoneOption {
   // One formatter gives both the name and the zone's wall clock, whose distance from UTC is the offset.
   const parts = new Intl.DateTimeFormat(locale, {
     timeZone: zone,
@@ -52,7 +82,8 @@ export function timeZoneOption(zone: string, locale: string, now: number): TimeZ
   // A zone without a name of its own (UTC) is named by an offset, which the label already shows.
   const named = part('timeZoneName');
   const name = named === '' || /^(GMT|UTC)/.test(named) ? zone : named;
-  const city = zone.includes('/') ? zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ') : null;
+  const city =
+    cities[zone] ?? (zone.includes('/') ? zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ') : null);
   const label = `(${utcOffsetText(offsetMinutes)}) ${name}${city && city !== name ? ` — ${city}` : ''}`;
   return { zone, label, offsetMinutes };
 }
@@ -71,6 +102,7 @@ export function buildTimeZoneOptions(
   zones: readonly string[],
   locale: string,
   now: number,
+  cities: ZoneCities,
   done: (options: TimeZoneOption[]) => void,
 ): () => void {
   const options: TimeZoneOption[] = [];
@@ -79,7 +111,7 @@ export function buildTimeZoneOptions(
     const sliceEnd = performance.now() + SLICE_MS;
     let next = start;
     for (const zone of zones.slice(start)) {
-      options.push(timeZoneOption(zone, locale, now));
+      options.push(timeZoneOption(zone, locale, now, cities));
       next += 1;
       if (performance.now() >= sliceEnd) break;
     }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildTimeZoneOptions,
+  loadZoneCities,
   sortTimeZoneOptions,
   type TimeZoneOption,
   timeZoneOption,
@@ -58,6 +59,55 @@ describe('timeZoneOption: a zone in words, its IANA id kept as the value', () =>
   });
 });
 
+describe("loadZoneCities: the cities in the learner's language", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('names the city in ru and es, from the table of the language', async () => {
+    const ru = await loadZoneCities('ru');
+    const es = await loadZoneCities('es');
+    expect(timeZoneOption('Europe/Moscow', 'ru', JANUARY, ru).label).toMatch(/ — Москва$/);
+    expect(timeZoneOption('Europe/Paris', 'ru', JANUARY, ru).label).toBe(
+      '(UTC+01:00) Центральная Европа — Париж',
+    );
+    expect(timeZoneOption('America/Mexico_City', 'es', JANUARY, es).label).toMatch(/ — Ciudad de México$/);
+    expect(timeZoneOption('Europe/Moscow', 'es', JANUARY, es).label).toMatch(/ — Moscú$/);
+  });
+
+  it("knows a zone by CLDR's id and by today's IANA id alike", async () => {
+    const ru = await loadZoneCities('ru-RU');
+    for (const zone of ['Asia/Calcutta', 'Asia/Kolkata']) {
+      expect(timeZoneOption(zone, 'ru', JANUARY, ru).label).toMatch(/ — Калькутта$/);
+    }
+    for (const zone of ['America/Buenos_Aires', 'America/Argentina/Buenos_Aires']) {
+      expect(timeZoneOption(zone, 'ru', JANUARY, ru).label).toMatch(/ — Буэнос-Айрес$/);
+    }
+  });
+
+  it('has no table for English, whose cities the ids spell, and keeps the id where a table lacks the zone', async () => {
+    expect(await loadZoneCities('en')).toEqual({});
+    expect(timeZoneOption('Europe/Moscow', 'en', JANUARY, await loadZoneCities('en')).label).toMatch(
+      / — Moscow$/,
+    );
+    // Spanish spells Buenos Aires as the id does, so its table leaves it out.
+    const es = await loadZoneCities('es');
+    expect(es['America/Buenos_Aires']).toBeUndefined();
+    expect(timeZoneOption('America/Buenos_Aires', 'es', JANUARY, es).label).toMatch(/ — Buenos Aires$/);
+  });
+
+  it('builds the whole list with the cities of the table', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const done = vi.fn<(options: TimeZoneOption[]) => void>();
+    buildTimeZoneOptions(['Europe/Moscow', 'Europe/Paris'], 'ru', JANUARY, await loadZoneCities('ru'), done);
+    vi.runAllTimers();
+    expect(done.mock.calls[0]?.[0].map((option) => option.label)).toEqual([
+      '(UTC+01:00) Центральная Европа — Париж',
+      expect.stringMatching(/^\(UTC\+03:00\) .+ — Москва$/),
+    ]);
+  });
+});
+
 describe('sortTimeZoneOptions', () => {
   it('goes west to east, and by label within one offset', () => {
     const zones = ['Asia/Tokyo', 'Europe/Paris', 'America/New_York', 'Europe/Berlin', 'UTC'];
@@ -95,7 +145,7 @@ describe('buildTimeZoneOptions', () => {
     fakeClock(1);
     const zones = Intl.supportedValuesOf('timeZone');
     const done = vi.fn<(options: TimeZoneOption[]) => void>();
-    buildTimeZoneOptions(zones, 'en', JANUARY, done);
+    buildTimeZoneOptions(zones, 'en', JANUARY, {}, done);
     // The first slice runs at once; the rest wait for tasks of their own.
     expect(done).not.toHaveBeenCalled();
     expect(vi.getTimerCount()).toBe(1);
@@ -111,7 +161,7 @@ describe('buildTimeZoneOptions', () => {
     fakeClock(100);
     const zones = ['Asia/Tokyo', 'Europe/Paris', 'America/New_York'];
     const done = vi.fn<(options: TimeZoneOption[]) => void>();
-    buildTimeZoneOptions(zones, 'en', JANUARY, done);
+    buildTimeZoneOptions(zones, 'en', JANUARY, {}, done);
     vi.advanceTimersToNextTimer();
     expect(done).not.toHaveBeenCalled();
     vi.advanceTimersToNextTimer();
@@ -125,7 +175,7 @@ describe('buildTimeZoneOptions', () => {
   it('stops when asked, before the list is complete', () => {
     fakeClock(1);
     const done = vi.fn();
-    const stop = buildTimeZoneOptions(Intl.supportedValuesOf('timeZone'), 'en', JANUARY, done);
+    const stop = buildTimeZoneOptions(Intl.supportedValuesOf('timeZone'), 'en', JANUARY, {}, done);
     stop();
     vi.runAllTimers();
     expect(done).not.toHaveBeenCalled();
