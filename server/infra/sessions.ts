@@ -47,7 +47,8 @@ const batchCalls = sql`json_to_recordset(${sql.placeholder('calls')}::text::json
  * to the lookup costs one round trip where the lookup and the read cost two. `fromCalls` starts such a
  * statement for a batch of calls (`batchedSessionRead`): per call, the lookup's columns beside the
  * caller's, from `sessions` joined to their `users`; the caller may join more, using `callId` (the id
- * the call names, e.g. a stream's). A call whose token has no live session gets no row.
+ * the call names, e.g. a stream's). A call whose token has no live session gets no row. `from` and
+ * `live` (for the `tokenHash` placeholder) are the same lookup for one call, `authenticate`'s.
  * `liveSessionOf` then reads the session out of its row, as `authenticate` does, so the session is
  * checked alike in every statement.
  */

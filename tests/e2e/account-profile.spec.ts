@@ -129,11 +129,12 @@ test('the rules speak the user’s language', async ({ page, request }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await page.goto('./user/edit');
   await expect(page.getByRole('heading', { name: 'Мой профиль', level: 1 })).toBeVisible();
-  // Time zones are named in Russian too, west to east: Moscow after London.
+  // Time zones and their cities are named in Russian too, west to east: Moscow after London.
   const zones = page.getByLabel('Часовой пояс');
   await expect(zones.locator('option[value="Europe/Moscow"]')).toHaveText(
-    /^\(UTC\+03:00\) Москва.* — Moscow$/,
+    /^\(UTC\+03:00\) Москва.* — Москва$/,
   );
+  await expect(zones.locator('option[value="Europe/Paris"]')).toHaveText(/^\(UTC\+0[12]:00\) .* — Париж$/);
   const order = await zones
     .locator('option')
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
