@@ -11,8 +11,24 @@ export function useFocusOnReturn<T extends HTMLElement>(shown: boolean) {
   const ref = useRef<T>(null);
   const wasShown = useRef(shown);
   useEffect(() => {
-    if (shown && !wasShown.current && focusLost()) ref.current?.focus();
+    if (shown && !wasShown.current && focusLost() && ref.current) focusOnceShown(ref.current);
     wasShown.current = shown;
   }, [shown]);
   return ref;
+}
+
+/** How long a control may wait to be shown again, in ms. */
+const SHOWN_WITHIN_MS = 3000;
+
+/**
+ * Focuses the control as soon as it can take the focus: while a lazy part of the page loads, React
+ * hides the page's content (Suspense), and a hidden control refuses the focus. Tried each frame until
+ * it takes, the user puts the focus elsewhere, the control leaves, or the time is up.
+ */
+function focusOnceShown(control: HTMLElement, until = performance.now() + SHOWN_WITHIN_MS) {
+  control.focus();
+  if (document.activeElement === control || performance.now() > until) return;
+  requestAnimationFrame(() => {
+    if (control.isConnected && focusLost()) focusOnceShown(control, until);
+  });
 }
