@@ -110,8 +110,8 @@ export function buildTimeZoneOptions(
   const nameFrom = (start: number) => {
     const sliceEnd = performance.now() + SLICE_MS;
     let next = start;
-    for (const zone of zones.slice(start)) {
-      options.push(timeZoneOption(zone, locale, now, cities));
+    while (next < zones.length) {
+      options.push(timeZoneOption(zones[next] as string, locale, now, cities));
       next += 1;
       if (performance.now() >= sliceEnd) break;
     }
