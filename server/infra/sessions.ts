@@ -95,6 +95,15 @@ export function batchedSessionRead<Row extends { n: number }>(
 export const liveSessionOf = (row: Authenticated | undefined): Authenticated | null =>
   row && row.user.status !== 0 ? { user: row.user, sessionId: row.sessionId } : null;
 
+/**
+ * True while the token's hash has a live session of that user and the user is not deleted: the
+ * lookup and `liveSessionOf` as one condition, for a statement that writes on behalf of a session
+ * the server has seen before and must not outlive it (a statistic's, see day-statuses/statistic-reads.ts).
+ */
+export const isLiveSessionOfUser = (tokenHash: SQL, userId: SQL): SQL => sql`exists (
+  select 1 from ${sessions} join ${users} on ${eq(users.id, sessions.userId)}
+  where ${eq(sessions.tokenHash, tokenHash)} and ${isLive} and ${eq(users.id, userId)} and ${users.status} <> 0)`;
+
 export function createSessions(db: Db, hub: EventsHub): Sessions {
   // Every authenticated call runs this lookup: prepared once, so the query is not rebuilt per request
   // (building it cost more CPU than the database spent answering it).

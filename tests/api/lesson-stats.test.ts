@@ -2,10 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   dayStatistics,
+  sessions,
+  streamFreezes,
   userCourseStreams,
   userDayStatuses,
   userLessonStatuses,
 } from '../../server/db/schema';
+import { hashToken } from '../../server/infra/tokens';
 import type { Account } from './client';
 import { expectWire } from './contract';
 import { serverForFile } from './harness';
@@ -165,6 +168,64 @@ describe('POST /save-lesson-stat', () => {
       expect([start.status, start.body], fixture.label).toEqual([refused.status, refused.body]);
     }
     expect(await snapshot(server.db)).toEqual(before);
+  });
+});
+
+describe('a statistic after the last one', () => {
+  // The server counts a learner's next statistic on what it read for the last one, in one statement
+  // that first checks that read still holds: each change below must be seen by the very next call.
+  it('is decided on the stream as it is now: frozen, ended or moved to another learner', async () => {
+    const now = Date.now();
+    const fixture = await freshFixture('Stats after a change');
+    const counted = () => server.db.$count(dayStatistics, eq(dayStatistics.streamId, fixture.streamId));
+    const byStream = eq(userCourseStreams.id, fixture.streamId);
+    expect((await save(statOf(fixture))).status).toBe(201);
+
+    const [freeze] = await server.db
+      .insert(streamFreezes)
+      .values({
+        streamId: fixture.streamId,
+        status: 1,
+        startDate: new Date(now - DAY_MS),
+        endDate: new Date(now + DAY_MS),
+      })
+      .returning({ id: streamFreezes.id });
+    expect((await save(statOf(fixture))).status).toBe(403);
+    await server.db
+      .update(streamFreezes)
+      .set({ status: 2 })
+      .where(eq(streamFreezes.id, freeze?.id ?? 0));
+    expect((await save(statOf(fixture))).status).toBe(201);
+
+    await server.db
+      .update(userCourseStreams)
+      .set({ endDate: new Date(now - DAY_MS) })
+      .where(byStream);
+    expect((await save(statOf(fixture))).status).toBe(403);
+    await server.db.update(userCourseStreams).set({ endDate: null }).where(byStream);
+    expect((await save(statOf(fixture))).status).toBe(201);
+
+    await server.db.update(userCourseStreams).set({ userId: other.id }).where(byStream);
+    expect((await save(statOf(fixture))).status).toBe(404);
+    await server.db.update(userCourseStreams).set({ userId: learner.id }).where(byStream);
+    expect(await counted()).toBe(3);
+  });
+
+  it('answers 401 once the session ended, before any refusal of its own, and counts nothing', async () => {
+    const account = await api.signUp('stats-after-sign-out');
+    const fixture = await createLearningFixture(server.db, { userId: account.id, label: 'Stats sign-out' });
+    const counted = () => server.db.$count(dayStatistics, eq(dayStatistics.streamId, fixture.streamId));
+    expect((await save(statOf(fixture), account, 'before-sign-out')).status).toBe(201);
+    await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(account.token)));
+    expect((await save(statOf(fixture), account)).status).toBe(401);
+    expect((await save(statOf(fixture), account, '')).status).toBe(401);
+    expect((await save(statOf(fixture, { stage_day_id: othersCourse.days[0].id }), account)).status).toBe(
+      401,
+    );
+    expect(await counted()).toBe(1);
   });
 });
 

@@ -2,14 +2,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { batching } from '../../db/batch';
 import { batchSlots, type Db } from '../../db/client';
-import { dayStatistics, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { preparedPerDatabase, preparedStatement } from '../../db/statements';
+import { dayStatistics, userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
+import { preparedPerDatabase, preparedStatement, qualified } from '../../db/statements';
 import { ApiError, fieldError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
+import { isLiveSessionOfUser, liveSessionOf } from '../../infra/sessions';
 import { isDayOpenNow } from '../streams/day-access';
-import { loadedStreamOf, type MyStreamWithSessionRow } from '../streams/queries';
+import { loadedStreamOf, type MyStreamWithSessionRow, streamFactsDigest } from '../streams/queries';
 import { courseDay } from './queries';
+import { readStatisticNow, type StatisticRead } from './statistic-reads';
 
 /**
  * POST /save-lesson-stat: the player's statistic of one lesson of a day (content spec, sections 5
@@ -107,7 +109,8 @@ async function requireStatisticAccepted(
  * at the column's limit instead of failing). Each statistic's id is drawn before it is written, so
  * the answer row of every written one names the call it came from. A call gets no row when nothing
  * was counted: its key was used before, or its day was started by a concurrent statement this one's
- * snapshot cannot see yet.
+ * snapshot cannot see yet, or it was decided on a remembered read that no longer holds (`remembered`:
+ * its session and the digest of its stream's facts, see statistic-reads.ts).
  */
 type CountItem = {
   user_id: number;
@@ -119,7 +122,12 @@ type CountItem = {
   play_count: number;
   key: string | null;
   at: string;
+  token_hash: string | null;
+  facts_digest: string | null;
 };
+
+/** What a statistic decided on a remembered read was decided on, for the count to check. */
+type Remembered = { tokenHash: string; factsDigest: string };
 
 const MAX_TOTAL = sql.raw(String(MAX_INT4));
 
@@ -132,12 +140,18 @@ const countStatement = preparedStatement(
       select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id
       from json_to_recordset(${sql.placeholder('calls')}::text::json) as c(n int, user_id int,
         stream_id int, day_id int, link_id int, day_status text, viewed_seconds int, play_count int,
-        key text, at timestamptz)
+        key text, at timestamptz, token_hash text, facts_digest text)
       -- Subqueries of one row each, never joins: the table is probed by its index per call, where
       -- a join's plan (made for the function's guessed 100 rows) would read it whole.
-      where c.key is null or (
+      where (c.key is null or (
         select true from ${dayStatistics} s where s.user_id = c.user_id and s.idempotency_key = c.key limit 1
-      ) is null
+      ) is null)
+      -- Decided on a remembered read: counted only while its session is live and its stream's facts
+      -- are still those it was decided on.
+      and (c.facts_digest is null or (${isLiveSessionOfUser(sql`c.token_hash`, sql`c.user_id`)} and (
+        select ${streamFactsDigest} from ${userCourseStreams}
+        where ${qualified(userCourseStreams.id)} = c.stream_id and ${qualified(userCourseStreams.userId)} = c.user_id
+      ) = c.facts_digest))
     ), started as (
       insert into ${userDayStatuses} (stream_id, day_id, started_at)
       select distinct on (stream_id, day_id) stream_id, day_id, at from call order by stream_id, day_id, n
@@ -194,6 +208,7 @@ function countStatistic(
   input: LessonStatInput,
   key: string | null,
   now: number,
+  remembered: Remembered | null = null,
 ): Promise<SavedStat | undefined> {
   return countBatched(db)({
     user_id: userId,
@@ -205,21 +220,60 @@ function countStatistic(
     play_count: input.play_count,
     key,
     at: new Date(now).toISOString(),
+    token_hash: remembered?.tokenHash ?? null,
+    facts_digest: remembered?.factsDigest ?? null,
   });
 }
 
 /**
+ * The statistic decided on a remembered read and counted in one statement, or undefined when it
+ * must be decided again on a fresh read: the read no longer holds, the statistic is refused on it
+ * (which a fresh read may not confirm), its key was used before, or its day was started meanwhile.
+ */
+async function countOnRemembered(
+  db: Db,
+  read: StatisticRead,
+  input: LessonStatInput,
+  keyHeader: string | undefined,
+  now: number,
+): Promise<SavedStat | undefined> {
+  if (!read.factsDigest) return undefined;
+  try {
+    const key = idempotencyKey(keyHeader);
+    await requireStatisticAccepted(db, read, input, now);
+    return await countStatistic(db, read.user.id, input, key, now, {
+      tokenHash: read.tokenHash,
+      factsDigest: read.factsDigest,
+    });
+  } catch (error) {
+    // A refusal on what was remembered is no answer: the session may have ended since (401 first).
+    if (error instanceof ApiError) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted.
- * `streamRow` is the statistic's stream as read with the session (`myStreamWithSession`).
+ * `read` is the session with the statistic's stream (`statisticRead`); `keyHeader` the request's
+ * Idempotency-Key.
  */
 export async function saveLessonStat(
   db: Db,
-  userId: number,
-  streamRow: MyStreamWithSessionRow,
+  read: StatisticRead,
   input: LessonStatInput,
-  key: string | null,
+  keyHeader: string | undefined,
   now: number,
 ): Promise<{ saved: SavedStat; replayed: boolean }> {
+  let streamRow: MyStreamWithSessionRow = read;
+  if (read.remembered) {
+    const counted = await countOnRemembered(db, read, input, keyHeader, now);
+    if (counted) return { saved: counted, replayed: false };
+    const fresh = await readStatisticNow(db, read.tokenHash, input.user_course_stream_id);
+    if (!fresh || !liveSessionOf(fresh)) throw new ApiError(401, 'unauthorized');
+    streamRow = fresh;
+  }
+  const userId = streamRow.user.id;
+  const key = idempotencyKey(keyHeader);
   try {
     await requireStatisticAccepted(db, streamRow, input, now);
   } catch (error) {

@@ -4,10 +4,11 @@ import { idParam } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http/route';
 import { isDayOpenNow } from '../streams/day-access';
-import { loadMyStream, myStreamWithSession } from '../streams/queries';
+import { loadMyStream } from '../streams/queries';
 import { dayProgress } from './day-progress';
-import { IDEMPOTENCY_HEADER, idempotencyKey, LessonStatBody, saveLessonStat } from './lesson-stats';
+import { IDEMPOTENCY_HEADER, LessonStatBody, saveLessonStat } from './lesson-stats';
 import { courseDay, dayLessonTotals, markDay, streamDayStatus } from './queries';
+import { statisticRead } from './statistic-reads';
 import { toWireDayStatus, WireDayProgress, WireDayStatus, WireLessonStat } from './wire';
 
 const DayParams = v.object({ streamId: idParam, dayId: idParam });
@@ -68,12 +69,13 @@ export const dayStatusesModule: ApiModule = {
       body: LessonStatBody,
       answer: createdOnceAnswer(WireLessonStat),
       refusals: [403, 404],
-      // Sent as lessons play: the stream is read by the statement that checks the session.
+      // Sent as lessons play: the stream is read by the statement that checks the session, or
+      // remembered from the last statistic and checked again by the statement that counts.
       readWithSession: ({ body }, tokenHash, { db }) =>
-        myStreamWithSession(db, tokenHash, body.user_course_stream_id),
-      async handle(c, { body, auth, read }, { db }) {
-        const key = idempotencyKey(c.req.header(IDEMPOTENCY_HEADER));
-        const { saved, replayed } = await saveLessonStat(db, auth.user.id, read, body, key, Date.now());
+        statisticRead(db, tokenHash, body.user_course_stream_id),
+      async handle(c, { body, read }, { db }) {
+        const keyHeader = c.req.header(IDEMPOTENCY_HEADER);
+        const { saved, replayed } = await saveLessonStat(db, read, body, keyHeader, Date.now());
         return sendData(c, saved, replayed ? 200 : 201);
       },
     }),

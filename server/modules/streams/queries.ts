@@ -83,6 +83,18 @@ export const streamWithFacts = {
     ),
 };
 
+/**
+ * A digest of everything `statusOf` and the day checks read of a stream from the database: its row,
+ * its newest freeze, the subscriptions covering it and its course's version. Two reads with the same
+ * digest decide alike, so a statement can check that what the server decided on is still so
+ * (statistic-reads.ts in day-statuses). Null without a stream (a left join that found none).
+ */
+export const streamFactsDigest = sql<
+  string | null
+>`case when ${qualified(userCourseStreams.id)} is null then null
+  else md5(concat_ws('|', row_to_json(${userCourseStreams})::text, ${streamWithFacts.freeze}::text,
+    ${streamWithFacts.coveringSubscriptions}::text, ${streamWithFacts.courseUpdatedAt}::text)) end`;
+
 export type StreamWithFactsRow = {
   stream: StreamRecord;
   freeze: FreezeJson | null;
@@ -148,12 +160,15 @@ export function selectStreamWithSession<Columns extends SelectedFields>(db: Db, 
 /**
  * The session behind the token's hash and one of its user's streams with its facts (null when it is
  * missing or someone else's), in one statement shared by the calls of a batch: `loadMyStream` and the
- * session check in one round trip, for save-lesson-stat (see `readWithSession` in http/route.ts).
+ * session check in one round trip, for save-lesson-stat (see `readWithSession` in http/route.ts),
+ * with the digest of the stream's facts that its later statistics are checked against.
  */
 export const myStreamWithSession = batchedSessionRead((db) =>
-  selectStreamWithSession(db, { ...streamWithFacts, stream: joinedRowAsJson(userCourseStreams) }).prepare(
-    'my_stream_with_session',
-  ),
+  selectStreamWithSession(db, {
+    ...streamWithFacts,
+    stream: joinedRowAsJson(userCourseStreams),
+    factsDigest: streamFactsDigest,
+  }).prepare('my_stream_with_session'),
 );
 
 export type MyStreamWithSessionRow = NonNullable<Awaited<ReturnType<typeof myStreamWithSession>>>;

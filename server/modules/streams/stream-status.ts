@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Db } from '../../db/client';
 import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
-import { epochMs, joinedRowAsJson, preparedPerDatabase, qualified } from '../../db/statements';
+import { epochMs, joinedRowAsJson, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
 import { batchedSessionRead } from '../../infra/sessions';
 import { courseOutline, type OutlineDay } from '../courses/course-cache';

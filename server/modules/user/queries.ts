@@ -1,7 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type UserRow, userExternalAuths, users } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/statements';
 import { batchedSessionRead, sessionLookup } from '../../infra/sessions';
 import { linkedNetworksOfUser } from '../social-auth/queries';
 
