@@ -109,7 +109,7 @@ async function requireStatisticAccepted(
  * at the column's limit instead of failing). Each statistic's id is drawn before it is written, so
  * the answer row of every written one names the call it came from. A call gets no row when nothing
  * was counted: its key was used before, or its day was started by a concurrent statement this one's
- * snapshot cannot see yet, or it was decided on a remembered read that no longer holds (`remembered`:
+ * snapshot cannot see yet, or it was decided on a remembered read that no longer holds (`guard`:
  * its session and the digest of its stream's facts, see statistic-reads.ts).
  */
 type CountItem = {
@@ -126,8 +126,8 @@ type CountItem = {
   facts_digest: string | null;
 };
 
-/** What a statistic decided on a remembered read was decided on, for the count to check. */
-type Remembered = { tokenHash: string; factsDigest: string };
+/** What a statistic decided on a remembered read (statistic-reads.ts) was decided on, for the count to check. */
+type CountGuard = { tokenHash: string; factsDigest: string };
 
 const MAX_TOTAL = sql.raw(String(MAX_INT4));
 
@@ -208,7 +208,7 @@ function countStatistic(
   input: LessonStatInput,
   key: string | null,
   now: number,
-  remembered: Remembered | null = null,
+  guard: CountGuard | null = null,
 ): Promise<SavedStat | undefined> {
   return countBatched(db)({
     user_id: userId,
@@ -220,8 +220,8 @@ function countStatistic(
     play_count: input.play_count,
     key,
     at: new Date(now).toISOString(),
-    token_hash: remembered?.tokenHash ?? null,
-    facts_digest: remembered?.factsDigest ?? null,
+    token_hash: guard?.tokenHash ?? null,
+    facts_digest: guard?.factsDigest ?? null,
   });
 }
 
@@ -237,6 +237,7 @@ async function countOnRemembered(
   keyHeader: string | undefined,
   now: number,
 ): Promise<SavedStat | undefined> {
+  // Without a digest the count would check nothing (remembered reads always have one).
   if (!read.factsDigest) return undefined;
   try {
     const key = idempotencyKey(keyHeader);
