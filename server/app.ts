@@ -1,4 +1,5 @@
 import { mkdtemp } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { ApiError } from './http/errors';
 import { requestContext } from './http/request-context';
 import { sendError } from './http/respond';
 import { type ApiModule, type ApiRoute, apiRouter, routeTable } from './http/route';
+import { answerUnreadableRequests } from './http/unreadable-requests';
 import type { DeployedTags } from './infra/brand-tags';
 import { createServices, type Services } from './infra/container';
 import type { MessageKey } from './infra/i18n';
@@ -148,11 +150,29 @@ export function createApp(services: Services) {
     if (error instanceof HTTPException && known) {
       return sendError(c, new ApiError(error.status as ApiError['status'], known));
     }
+    // A client that closed the connection mid-body (an upload cut off) is no failure of the server:
+    // nobody is there to answer, and the route has already undone what it had started.
+    if (clientLeft(c.req.raw, error)) {
+      services.log.info(`${c.req.method} ${c.req.path}: the client left before its body arrived`);
+      return sendError(c, new ApiError(400, 'bodyCutOff'));
+    }
     // Unexpected: the details go to the log, the client gets a generic answer without a stack.
     services.log.error(`${c.req.method} ${c.req.path} failed`, error);
     return sendError(c, new ApiError(500, 'serverError'));
   });
   return app;
+}
+
+/**
+ * Whether a request failed because its client went away: the request's signal says so once the
+ * connection closed, and reading the body fails first with Node's own "aborted" (code ECONNRESET),
+ * which no database or file error carries with that message.
+ */
+function clientLeft(request: Request, error: Error): boolean {
+  return (
+    request.signal.aborted ||
+    (error.message === 'aborted' && (error as NodeJS.ErrnoException).code === 'ECONNRESET')
+  );
 }
 
 export interface ServerOptions {
@@ -247,7 +267,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   const app = createApp(services);
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  answerUnreadableRequests(server);
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { NAME_MAX_LENGTH } from '../../src/domain/limits';
+import { INSTAGRAM_EXAMPLE_NAME, NAME_MAX_LENGTH } from '../../src/domain/limits';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
@@ -193,7 +193,10 @@ export const birthdayField = v.nullable(
   ),
 );
 
-/** Instagram names as the app checks them (shell spec section 5), minus the example-name rule. */
+/**
+ * Instagram names as the app checks them (shell spec section 5), the example the form shows
+ * (`INSTAGRAM_EXAMPLE_NAME`) included: a name left as the example is no name of the learner's.
+ */
 export const instagramField = v.nullable(
   v.pipe(
     textInput(),
@@ -203,6 +206,7 @@ export const instagramField = v.nullable(
     v.check((s) => !s.endsWith('.'), 'instagramEndsWithPeriod' satisfies MessageKey),
     v.check((s) => !s.includes('..'), 'instagramDoublePeriod' satisfies MessageKey),
     v.regex(/^[A-Za-z0-9_.]*$/, 'instagramCharacters' satisfies MessageKey),
+    v.check((s) => s.toLowerCase() !== INSTAGRAM_EXAMPLE_NAME, 'instagramExample' satisfies MessageKey),
     blankToNull,
   ),
 );

@@ -129,6 +129,28 @@ describe('GET /courses', () => {
     expect(alpha).not.toHaveProperty('homeworks');
   });
 
+  it('refuses a control character in expand rather than dropping the name it is in, in the user’s language', async () => {
+    const { courseId } = course;
+    for (const path of [
+      '/courses?expand=%00',
+      `/courses/${courseId}?expand=stages%00`,
+      '/courses?expand=lessons%0A',
+    ]) {
+      const english = await api.get(path, asLearner());
+      expect(english.status, path).toBe(422);
+      expect(english.body.errors, path).toEqual({
+        expand: [
+          expect.stringMatching(
+            /^(Must not contain control characters\.|Contains characters that cannot be saved\.)$/,
+          ),
+        ],
+      });
+    }
+    const spanish = await api.get(`/courses/${courseId}?expand=stages%01&lang=es`, asLearner());
+    expect(spanish.status).toBe(422);
+    expect(spanish.body.errors).toEqual({ expand: ['No debe contener caracteres de control.'] });
+  });
+
   it('answers an empty page to a learner without streams, and 401 without a session', async () => {
     const newcomer = await api.signUp('course-newcomer');
     const result = await api.get('/courses', { token: newcomer.token });

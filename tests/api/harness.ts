@@ -36,6 +36,8 @@ export interface TestServer {
   /** Waits for a mail to this address (mail goes out after the answer). */
   waitForMail(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   errors: string[];
+  /** What the server logged as information (a client gone, a push answered), in order. */
+  notes: string[];
   /** Resolves once mail queued by earlier answers has gone out. */
   mailSettled(): Promise<void>;
   close(): Promise<void>;
@@ -131,9 +133,10 @@ async function startSmtpPeer(mails: ReceivedMail[]) {
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
   const mails: ReceivedMail[] = [];
   const errors: string[] = [];
+  const notes: string[] = [];
   // Unexpected server errors are collected so tests can assert there were none.
   const log: Logger = {
-    info: () => undefined,
+    info: (line) => notes.push(line),
     error: (line, error) => errors.push(`${line} ${String(error ?? '')}`),
   };
   const smtp = await startSmtpPeer(mails);
@@ -167,6 +170,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     mediaDir,
     mails,
     errors,
+    notes,
     mailSettled: () => server.mailSettled(),
     async waitForMail(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
@@ -218,6 +222,9 @@ export function serverForFile(options: Partial<ServerOptions> = {}): { server: T
     },
     get errors() {
       return current().errors;
+    },
+    get notes() {
+      return current().notes;
     },
     waitForMail: (to, timeoutMs) => current().waitForMail(to, timeoutMs),
     mailSettled: () => current().mailSettled(),

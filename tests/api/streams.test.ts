@@ -342,12 +342,14 @@ describe('POST /user-course-streams/{id}/filters', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
-  it('refuses a number past the double range anywhere in the filters, which would be stored as null', async () => {
+  it('refuses a number it cannot keep exactly anywhere in the filters: past the double range, or a whole number past 2^53', async () => {
     const before = await snapshot(server.db);
     const bodies = [
       '{"filters":{"a":1e400}}',
       '{"filters":{"a":-1e400}}',
       '{"filters":{"view":"week","nested":{"list":[1,2,1e999]}}}',
+      '{"filters":{"c":12345678901234567890123}}',
+      '{"filters":{"list":[9007199254740993]}}',
     ];
     for (const raw of bodies) {
       const english = await api.call('POST', path(course.streamId), {
@@ -367,6 +369,11 @@ describe('POST /user-course-streams/{id}/filters', () => {
     });
     expect(russian.body.errors).toEqual({ filters: ['В фильтрах число, слишком большое для сохранения.'] });
     expect(await snapshot(server.db)).toEqual(before);
+    // The largest whole number kept exactly, and fractions, are kept as sent.
+    const exact = { max: Number.MAX_SAFE_INTEGER, min: -Number.MAX_SAFE_INTEGER, ratio: 0.1 };
+    const kept = await api.post(path(course.streamId), { filters: exact }, as(learner));
+    expect(kept.status).toBe(200);
+    expect((await fetchStream(learner, course.streamId)).filters).toEqual(exact);
   });
 });
 

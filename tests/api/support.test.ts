@@ -126,6 +126,23 @@ describe('POST /tech-questions', () => {
     expect(row).toMatchObject({ name: 'Ann', targetId: null, supportCategoryId: 2 });
   });
 
+  it('takes a question under no topic: the spec asks a learner only for the message', async () => {
+    for (const body of [
+      { message: 'Where is my certificate?' },
+      { support_category_id: null, message: 'Hi' },
+    ]) {
+      const result = await api.post('/tech-questions', body, as(learner));
+      expect(result.status).toBe(201);
+      const { id } = expectWire(WireQuestionIdSchema, result.body);
+      const [row] = await server.db.select().from(techQuestions).where(eq(techQuestions.id, id));
+      expect(row).toMatchObject({ supportCategoryId: null, targetId: null, message: body.message });
+    }
+    // A one-tap renewal still names its topic: the topic decides the message the server writes.
+    const auto = await api.post('/tech-questions/auto', { target_id: streamId }, as(learner));
+    expect(auto.status).toBe(422);
+    expect(Object.keys(auto.body.errors)).toEqual(['support_category_id']);
+  });
+
   it('counts the message in characters: 500 emoji are 500, not 1000', async () => {
     const message = '\u{1f600}'.repeat(500);
     const result = await api.post(
@@ -187,8 +204,9 @@ describe('POST /tech-questions', () => {
     const badIds = await post({ support_category_id: 1.5, target_id: 0, message: 'Hi' });
     expect(badIds.status).toBe(422);
     expect(Object.keys(badIds.body.errors).sort()).toEqual(['support_category_id', 'target_id']);
-    const missing = await post({ message: 'Hi' });
-    expect(missing.status).toBe(422);
+    const noMessage = await post({ support_category_id: TECHNICAL });
+    expect(noMessage.status).toBe(422);
+    expect(Object.keys(noMessage.body.errors)).toEqual(['message']);
     expect(await snapshot(server.db)).toEqual(before);
   });
 

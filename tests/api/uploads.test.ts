@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
+import net from 'node:net';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { uploads, users } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { MAX_IMAGE_BYTES } from '../../server/modules/uploads/limits';
@@ -28,7 +29,10 @@ async function upload(
   path = '/media/upload',
   lang = 'ru',
 ) {
-  const headers: Record<string, string> = { 'Content-Type': type, 'X-App-Id': 'web' };
+  // An empty type sends no Content-Type at all.
+  const headers: Record<string, string> = type
+    ? { 'Content-Type': type, 'X-App-Id': 'web' }
+    : { 'X-App-Id': 'web' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`${server.api}${path}?lang=${lang}`, { method: 'POST', headers, body });
   const text = await response.text();
@@ -113,6 +117,46 @@ describe('POST /media/upload', () => {
       body: await picture('png', 100, 100),
     });
     expect(response.status).toBe(201);
+  });
+
+  it('takes a picture sent as generic bytes or with no type, as a file picker without a type sends it', async () => {
+    const { token } = await api.signUp('untyped');
+    for (const type of ['application/octet-stream', 'Application/Octet-Stream; name=photo', '']) {
+      const stored = await upload(token, await picture('png'), type);
+      expect(stored.status, type).toBe(201);
+      expectWire(WireUploadSchema, stored.body);
+    }
+    // Bytes that are no picture are still refused whatever they were sent as.
+    const text = new TextEncoder().encode('this is not a picture at all');
+    expect((await upload(token, text, 'application/octet-stream')).status).toBe(415);
+    expect((await upload(token, text, '')).status).toBe(415);
+  });
+
+  it('a client that leaves mid-upload is no server error, and nothing of the upload stays', async () => {
+    const { token } = await api.signUp('leaver');
+    const before = await uploadCount();
+    const folders = await storedFolders();
+    const { hostname, port } = new URL(server.url);
+    await new Promise<void>((resolve) => {
+      const socket = net.connect(Number(port), hostname, () => {
+        socket.write(
+          `POST /spa/api/v1/media/upload HTTP/1.1\r\nHost: ${hostname}:${port}\r\n` +
+            `Authorization: Bearer ${token}\r\nContent-Type: image/png\r\nX-App-Id: web\r\n` +
+            `Content-Length: ${5 * 1024 * 1024}\r\n\r\n`,
+        );
+        // A fifth of what it announced, then the connection is gone.
+        socket.write(Buffer.alloc(1024 * 1024, 7), () => socket.destroy());
+      });
+      socket.on('close', () => resolve());
+    });
+    await vi.waitFor(() =>
+      expect(server.notes).toContain(
+        'POST /spa/api/v1/media/upload: the client left before its body arrived',
+      ),
+    );
+    expect(server.errors).toEqual([]);
+    expect(await uploadCount()).toBe(before);
+    expect(await storedFolders()).toEqual(folders);
   });
 
   it('reads the content, not the name or the header: text sent as a .png is a 415 and stores nothing', async () => {

@@ -131,6 +131,7 @@ describe('POST /user', () => {
       [{ instagram_id: 'dot.' }, 'instagram_id', 'Имя пользователя не может заканчиваться точкой'],
       [{ instagram_id: 'a..b' }, 'instagram_id', 'Нельзя ставить несколько точек подряд'],
       [{ instagram_id: 'имя' }, 'instagram_id', 'Только английские буквы'],
+      [{ instagram_id: 'Your.Username' }, 'instagram_id', 'Имя пользователя Instagram совпадает с примером'],
       [{ gender: 'X' }, 'gender', 'Выберите M или F.'],
       [{ timezone: 'Nowhere/City' }, 'timezone', 'Неизвестный часовой пояс.'],
       [{ language_code: 'de-DE' }, 'language_code', 'Выберите en-US, ru-RU или es-ES.'],

@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import * as v from 'valibot';
 import { courses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
-import { idParam, idParamWith } from '../../http/fields';
+import { idParam, idParamWith, plainLine } from '../../http/fields';
 import { PagingQuery, sendData, sendPage } from '../../http/respond';
 import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route';
 import { courseAnswers, dayAnswers, readExpand, stageAnswers } from './answers';
@@ -23,9 +23,13 @@ const CourseParams = v.object({ courseId: courseIdParam });
 const StageParams = v.object({ courseId: courseIdParam, stageId: idParam });
 const DayParams = v.object({ courseId: courseIdParam, stageId: idParam, dayId: idParam });
 
+// Text of one line like any other: a control character is refused, not read as part of a name.
 const ExpandQuery = v.object({
   expand: v.optional(
-    v.pipe(v.string(), v.description('A comma list of documents, stages, lessons; other names are ignored.')),
+    v.pipe(
+      plainLine(0, 200),
+      v.description('A comma list of documents, stages, lessons; other names are ignored.'),
+    ),
   ),
 });
 const CourseListQuery = v.object({ ...PagingQuery.entries, ...ExpandQuery.entries });

@@ -31,14 +31,16 @@ function withinDepth(value: unknown, levels: number): boolean {
 }
 
 /**
- * Every number inside `value` is finite. JSON.parse reads a literal past the double range (`1e400`)
- * as Infinity, which JSON.stringify writes as null: stored, the learner's value would silently become
- * another one. Called once the depth is checked, so the walk is bounded.
+ * Every number inside `value` is kept exactly: finite, and a whole number within ±2^53. JSON.parse
+ * reads a literal past the double range (`1e400`) as Infinity, which JSON.stringify writes as null,
+ * and a longer whole number (12345678901234567890123) as its nearest double: stored, the learner's
+ * value would silently become another one. Called once the depth is checked, so the walk is bounded.
  */
-function finiteNumbers(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isFinite(value);
+function exactNumbers(value: unknown): boolean {
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? Number.isSafeInteger(value) : Number.isFinite(value);
   if (value === null || typeof value !== 'object') return true;
-  return (Array.isArray(value) ? value : Object.values(value)).every(finiteNumbers);
+  return (Array.isArray(value) ? value : Object.values(value)).every(exactNumbers);
 }
 
 /** An object, not an array: valibot's record would turn an array into an object. */
@@ -53,7 +55,7 @@ export const FiltersBody = v.object({
     v.transform((filters) => filters as Record<string, unknown>),
     // Depth first: the size check serialises the value, which must be shallow by then.
     v.check((filters) => withinDepth(filters, MAX_FILTERS_DEPTH), 'filtersTooDeep' satisfies MessageKey),
-    v.check((filters) => finiteNumbers(filters), 'filtersNumberRange' satisfies MessageKey),
+    v.check((filters) => exactNumbers(filters), 'filtersNumberRange' satisfies MessageKey),
     v.check((filters) => jsonBytes(filters) <= MAX_FILTERS_BYTES, 'filtersTooLarge' satisfies MessageKey),
     v.check((filters) => storable(filters), 'badCharacters' satisfies MessageKey),
   ),

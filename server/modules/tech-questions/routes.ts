@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../../src/domain/limits';
+import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
@@ -10,29 +11,37 @@ import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http
 import { type MessageKey, translate } from '../../infra/i18n';
 import { ownStreamCourse, requireActiveCategory, storeAutoQuestionOnce, storeQuestion } from './queries';
 
+/** A topic from the list, or null/missing for a question under no topic (shell spec, section 3). */
+const optionalCategory = v.optional(v.nullable(bodyIdField), null);
+
 const AnonymousQuestionBody = v.object({
   email: emailField,
   name: requiredLine(100),
   message: requiredText(SUPPORT_MESSAGE_MAX_LENGTH),
-  support_category_id: v.optional(v.nullable(bodyIdField)),
+  support_category_id: optionalCategory,
 });
 
-/** What both signed-in calls share: the category, the stream it is about, and an optional name. */
-const signedInFields = {
-  support_category_id: bodyIdField,
-  /** Empty or missing: the account's name is used. */
-  name: v.optional(optionalLine(100), null),
-};
+/** Empty or missing: the account's name is used. */
+const signedInName = v.optional(optionalLine(100), null);
 
+/**
+ * A learner's own words need no topic: the spec asks only for the message ("Support form for a known
+ * user: message required"), the topic being optional as for a visitor.
+ */
 const QuestionBody = v.object({
-  ...signedInFields,
+  support_category_id: optionalCategory,
+  name: signedInName,
   /** One of the learner's streams, or null/missing for a question about no course. */
   target_id: v.optional(v.nullable(bodyIdField), null),
   message: requiredText(SUPPORT_MESSAGE_MAX_LENGTH),
 });
 
-/** A renewal is always about a course, so the stream is required. */
-const AutoQuestionBody = v.object({ ...signedInFields, target_id: bodyIdField });
+/** A renewal is always about a course under a renewal topic, so both are required. */
+const AutoQuestionBody = v.object({
+  support_category_id: bodyIdField,
+  name: signedInName,
+  target_id: bodyIdField,
+});
 
 const WireQuestionId = v.object({ id: v.number() });
 
@@ -53,6 +62,11 @@ function autoMessageKey(c: Context<AppEnv>, categoryId: number): MessageKey {
   throw fieldError('support_category_id', 'supportCategoryNeedsMessage');
 }
 
+/** A question without a topic is welcome; one under a topic that is not offered is not. */
+async function requireOfferedCategory(db: Db, categoryId: number | null): Promise<void> {
+  if (categoryId !== null) await requireActiveCategory(db, categoryId);
+}
+
 /** Support questions: from visitors without an account, and from signed-in learners. */
 export const techQuestionsModule: ApiModule = {
   tag: 'tech-questions',
@@ -66,14 +80,12 @@ export const techQuestionsModule: ApiModule = {
       body: AnonymousQuestionBody,
       answer: dataAnswer(WireQuestionId, 201),
       async handle(c, { body }, { db }) {
-        // A question without a topic is welcome; one under a topic that is not offered is not.
-        const supportCategoryId = body.support_category_id ?? null;
-        if (supportCategoryId !== null) await requireActiveCategory(db, supportCategoryId);
+        await requireOfferedCategory(db, body.support_category_id);
         const id = await storeQuestion(db, {
           email: body.email,
           name: body.name,
           message: body.message,
-          supportCategoryId,
+          supportCategoryId: body.support_category_id,
         });
         return sendData(c, { id }, 201);
       },
@@ -89,7 +101,7 @@ export const techQuestionsModule: ApiModule = {
       refusals: [404],
       async handle(c, { body, auth }, { db }) {
         if (body.target_id !== null) await ownStreamCourse(db, auth.user.id, body.target_id);
-        await requireActiveCategory(db, body.support_category_id);
+        await requireOfferedCategory(db, body.support_category_id);
         const id = await storeQuestion(db, {
           userId: auth.user.id,
           email: auth.user.email ?? '',

@@ -17,6 +17,19 @@ export const IMAGE_UPLOAD_PATH = '/media/upload';
 const AvatarBody = v.object({ avatar_file_id: v.nullable(bodyIdField) });
 
 /** The learner's own uploads (the profile photo) and attaching one to the profile. */
+/** What a client sends when it cannot name a file's type (a picker's empty `type`, a generic blob). */
+const GENERIC_BYTES = 'application/octet-stream';
+
+/**
+ * Whether a body declared so may be an image: any image type, generic bytes or no type at all, since
+ * only the bytes tell which. A body declared as something else (a PDF, JSON, text) is refused before
+ * a byte of it is read.
+ */
+function mayHoldImage(header: string | undefined): boolean {
+  const type = (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === '' || type === GENERIC_BYTES || type.startsWith('image/');
+}
+
 export const uploadsModule: ApiModule = {
   tag: 'uploads',
   description: 'Images the signed-in user uploads, stored as square 64, 256 and 512 px variants.',
@@ -26,7 +39,8 @@ export const uploadsModule: ApiModule = {
       path: IMAGE_UPLOAD_PATH,
       summary: 'Upload an image (the bytes as the body); answers its Media file',
       description:
-        'The body is the image itself with an `image/*` Content-Type, at most 10 MB (413 otherwise, ' +
+        'The body is the image itself, sent as `image/*`, as `application/octet-stream` or with no ' +
+        'Content-Type (another type is a 415 before a byte is read), at most 10 MB (413 otherwise, ' +
         'refused from Content-Length before reading when it says so). The content decides: JPEG, PNG, ' +
         'WebP, GIF or AVIF, anything else is a 415 whatever its name or header; an empty body is a ' +
         '422, and so is an image of more than 50 megapixels (width × height; message "The photo is ' +
@@ -35,12 +49,11 @@ export const uploadsModule: ApiModule = {
         'their owner only.',
       access: 'session',
       learnerData: true,
-      upload: { mediaTypes: IMAGE_MEDIA_TYPES, maxBytes: MAX_IMAGE_BYTES },
+      upload: { mediaTypes: [...IMAGE_MEDIA_TYPES, GENERIC_BYTES], maxBytes: MAX_IMAGE_BYTES },
       answer: dataAnswer(WireUpload, 201),
       async handle(c, { auth }, { db, settings }) {
         // The header is only a first filter, checked before a byte is read; the content decides.
-        const type = (c.req.header('content-type') ?? '').toLowerCase();
-        if (!type.startsWith('image/')) throw new ApiError(415, 'imageType');
+        if (!mayHoldImage(c.req.header('content-type'))) throw new ApiError(415, 'imageType');
         const body = c.req.raw.body;
         if (!body) throw fieldError('body', 'imageEmpty');
         const image = await storeImage(settings.mediaDir, body);

@@ -1,0 +1,55 @@
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { serverForFile } from './harness';
+
+/** Requests Node refuses before a route sees them still get the API's JSON error answer. */
+
+const { server } = serverForFile();
+
+/** Writes `request` as it is and reads everything the server sends until it closes the connection. */
+function rawExchange(request: string): Promise<{ head: string; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(request));
+    const received: Buffer[] = [];
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = Buffer.concat(received).toString('utf8').split('\r\n\r\n', 2);
+      resolve({ head, body });
+    });
+  });
+}
+
+describe('a request Node cannot read', () => {
+  it('with headers over 16 KB gets a 431 with a message', async () => {
+    const { head, body } = await rawExchange(
+      `GET /spa/api/v1/user HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 431 /);
+    expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+    expect(JSON.parse(body)).toEqual({
+      success: false,
+      message: 'The request headers are too large (16 KB at most).',
+    });
+  });
+
+  it('that is not well-formed HTTP gets a 400 with a message', async () => {
+    for (const request of [
+      'GARBAGE\r\n\r\n',
+      'GET /healthz HTTP/1.1\r\nHost: a\r\nBad\u0001Header: 1\r\n\r\n',
+    ]) {
+      const { head, body } = await rawExchange(request);
+      expect(head, request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(JSON.parse(body), request).toEqual({
+        success: false,
+        message: 'The request could not be read: it is not well-formed HTTP.',
+      });
+    }
+  });
+
+  it('leaves the server answering, with nothing logged as its failure', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect(server.errors).toEqual([]);
+  });
+});
