@@ -1,5 +1,10 @@
-import { type ConversionConfig, type JsonSchema, toJsonSchema } from '@valibot/to-json-schema';
-import type * as v from 'valibot';
+import {
+  type ConversionConfig,
+  type JsonSchema,
+  type OverrideSchemaContext,
+  toJsonSchema,
+} from '@valibot/to-json-schema';
+import * as v from 'valibot';
 import { SESSION_COOKIE } from './auth';
 import { type Access, type Answer, type ApiModule, type RouteDefinition, refusalsOf } from './route';
 
@@ -34,7 +39,7 @@ export interface Operation {
 
 export interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   schema: JsonSchema;
 }
@@ -48,6 +53,34 @@ const CHARACTER_BOUNDS: Readonly<Record<string, 'minLength' | 'maxLength'>> = {
   max_code_points: 'maxLength',
 };
 
+/** Whether the object refuses to go without `key`: valibot runs an optional key's default through its schema. */
+const refusesMissing = (key: string, entry: v.GenericSchema) =>
+  !v.safeParse(v.object({ [key]: entry }), {}).success;
+
+/**
+ * A key whose schema is optional only so that a missing value gets the field's own message (not the
+ * generic "required") is required all the same, and its default, which is refused, is no default.
+ */
+function requireRefusedMissingKeys({
+  valibotSchema,
+  jsonSchema,
+}: OverrideSchemaContext): JsonSchema | undefined {
+  if (!('entries' in valibotSchema) || !jsonSchema.properties) return undefined;
+  const entries = valibotSchema.entries as Record<string, v.GenericSchema>;
+  const declared = new Set(jsonSchema.required ?? []);
+  const refused = Object.keys(entries).filter(
+    (key) => !declared.has(key) && refusesMissing(key, entries[key] as v.GenericSchema),
+  );
+  if (refused.length === 0) return undefined;
+  const properties = { ...jsonSchema.properties };
+  for (const key of refused) {
+    const { default: _refused, ...property } = properties[key] as JsonSchema;
+    properties[key] = property;
+  }
+  const required = Object.keys(entries).filter((key) => declared.has(key) || refused.includes(key));
+  return { ...jsonSchema, properties, required };
+}
+
 // Transforms and custom checks have no JSON Schema form: they are left out, the rest is kept.
 const BASE_CONFIG: ConversionConfig = {
   target: 'draft-2020-12',
@@ -58,6 +91,7 @@ const BASE_CONFIG: ConversionConfig = {
       return undefined;
     return { ...jsonSchema, [bound]: valibotAction.requirement };
   },
+  overrideSchema: requireRefusedMissingKeys,
 };
 
 function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
@@ -65,8 +99,8 @@ function jsonSchema(schema: v.GenericSchema, typeMode: 'input' | 'output'): Json
   return rest;
 }
 
-/** Path and query values arrive as text; they are documented as what they are checked to be (output). */
-function parameters(schema: v.GenericSchema | undefined, place: 'path' | 'query'): Parameter[] {
+/** Path, query and header values arrive as text; they are documented as what they are checked to be (output). */
+function parameters(schema: v.GenericSchema | undefined, place: Parameter['in']): Parameter[] {
   if (!schema) return [];
   const object = jsonSchema(schema, 'output');
   const required = new Set(object.required ?? []);
@@ -151,9 +185,29 @@ const operationName = (method: string, path: string) =>
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 
-/** A route's own refusals, and the 422 every call gives to `lang` sent twice (server/http/request-context.ts). */
+/**
+ * Read by every call before its route (server/http/request-context.ts), so declared on each: the
+ * language of the answer's messages. Written out rather than referenced from the components, since
+ * the reference page (server/http/reference-page.ts) reads each parameter as it stands.
+ */
+const LANGUAGE_PARAMETER: Parameter = {
+  name: 'lang',
+  in: 'query',
+  required: false,
+  schema: {
+    type: 'string',
+    description:
+      "The language of the answer's messages (en, ru or es); it wins over Accept-Language, and one the brand does not offer gives the brand's default. Sent twice: 422.",
+  },
+};
+
+/**
+ * A route's own refusals, and those of what runs before every route: the 413 of the body limit of
+ * every API path (server/http/body-limit.ts, whether or not the route reads a body) and the 422 of
+ * `lang` sent twice (server/http/request-context.ts).
+ */
 const documentedRefusals = (route: RouteDefinition): number[] =>
-  [...new Set([...refusalsOf(route), 422])].sort((a, b) => a - b);
+  [...new Set([...refusalsOf(route), 413, 422])].sort((a, b) => a - b);
 
 function operation(tag: string, route: RouteDefinition, baseLabel: string): Operation {
   return {
@@ -162,7 +216,12 @@ function operation(tag: string, route: RouteDefinition, baseLabel: string): Oper
     ...(route.description ? { description: route.description } : {}),
     tags: [tag],
     security: SECURITY[route.access],
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...parameters(route.query, 'query'),
+      ...parameters(route.headers, 'header'),
+      LANGUAGE_PARAMETER,
+    ],
     ...(route.body
       ? {
           requestBody: {
@@ -216,25 +275,34 @@ const FieldErrorAnswer: JsonSchema = {
   required: ['success', 'message', 'errors'],
 };
 
-const refusal = (description: string, schema = 'ErrorAnswer', headers?: Record<string, unknown>) => ({
+const answerRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+const refusal = (
+  description: string,
+  schema = answerRef('ErrorAnswer'),
+  headers?: Record<string, unknown>,
+) => ({
   description,
   ...(headers ? { headers } : {}),
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } },
+  content: { 'application/json': { schema } },
 });
 
 const RESPONSES = {
   400: refusal('The body is not a JSON object sent as application/json'),
   401: refusal('No live session'),
-  403: refusal('Not allowed on this brand'),
+  403: refusal(
+    'Not allowed: not on this brand (e.g. registration closed), or not yet (e.g. "This day is not open yet"); the message says which',
+  ),
   404: refusal('Not found (or not yours)'),
   409: refusal('Conflicts with what the learner already has'),
   413: refusal('The body is over the limit (64 KiB, or the upload limit of an upload route)'),
   415: refusal('The content is not of a type the route accepts, or comes under a Content-Encoding'),
+  // A refusal of the call as a whole (e.g. "There is no freeze to cancel.") names no field.
   422: refusal(
-    'Invalid fields, or a query parameter (such as `lang`) sent more than once',
-    'FieldErrorAnswer',
+    'Invalid fields (`errors` names them), a query parameter (such as `lang`) sent more than once, or a request the call refuses as a whole (`message` alone)',
+    { anyOf: [answerRef('FieldErrorAnswer'), answerRef('ErrorAnswer')] },
   ),
-  429: refusal('Too many requests', 'ErrorAnswer', {
+  429: refusal('Too many requests', answerRef('ErrorAnswer'), {
     'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
   }),
 };

@@ -6,7 +6,7 @@ import { hashToken } from '../infra/tokens';
 import { requestToken } from './auth';
 import type { AppEnv, Authenticated } from './context';
 import { ApiError } from './errors';
-import { readBody, readParams, readQuery } from './validation';
+import { check, readBody, readParams, readQuery } from './validation';
 
 /**
  * One declaration per API call: the same object registers the Hono route, validates its input and
@@ -64,6 +64,12 @@ export const redirectAnswer: Answer = { kind: 'redirect', status: 302 };
 /** A page the browser shows and that sends it on by itself (a meta refresh), where a redirect cannot. */
 export const relayPageAnswer: Answer = { kind: 'html', status: 200 };
 
+/**
+ * The request headers a call reads: an object schema keyed by the header names as the call's
+ * refusals spell them (e.g. `Idempotency-Key`), each value as text.
+ */
+export type HeadersSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : undefined;
 type AuthOf<A extends Access> = A extends 'session'
   ? Authenticated
@@ -71,17 +77,21 @@ type AuthOf<A extends Access> = A extends 'session'
     ? Authenticated | undefined
     : undefined;
 
-export interface RouteInput<A extends Access, P, Q, B, R = undefined> {
+export interface RouteInput<A extends Access, P, Q, B, R = undefined, H = undefined> {
   params: Output<P>;
   query: Output<Q>;
   body: Output<B>;
+  headers: Output<H>;
   auth: AuthOf<A>;
   /** The row `readWithSession` read with the session; undefined for a route without one. */
   read: R;
 }
 
 /** The checked input, before the access check has given the session. */
-export type CheckedInput<P, Q, B> = Pick<RouteInput<Access, P, Q, B>, 'params' | 'query' | 'body'>;
+export type CheckedInput<P, Q, B, H = undefined> = Pick<
+  RouteInput<Access, P, Q, B, undefined, H>,
+  'params' | 'query' | 'body' | 'headers'
+>;
 
 export interface RouteDefinition<
   A extends Access = Access,
@@ -89,6 +99,7 @@ export interface RouteDefinition<
   Q extends v.GenericSchema | undefined = v.GenericSchema | undefined,
   B extends v.GenericSchema | undefined = v.GenericSchema | undefined,
   R extends Authenticated | undefined = Authenticated | undefined,
+  H extends HeadersSchema | undefined = HeadersSchema | undefined,
 > {
   method: Method;
   /** Hono pattern relative to the API base, e.g. `/user-course-streams/:id`. */
@@ -104,6 +115,8 @@ export interface RouteDefinition<
   query?: Q;
   /** The JSON object body. */
   body?: B;
+  /** Request headers the call reads, checked like the rest of the input and documented as parameters. */
+  headers?: H;
   /**
    * A raw body the handler streams itself (an upload), instead of `body`: its accepted media types
    * and size limit, for the OpenAPI document and the 413/415 refusals.
@@ -121,7 +134,7 @@ export interface RouteDefinition<
    * the handler gets as `read` (no row, or no live session in it, answers 401).
    */
   readWithSession?: (
-    input: CheckedInput<P, Q, B>,
+    input: CheckedInput<P, Q, B, H>,
     tokenHash: string,
     services: Services,
   ) => Promise<R | undefined>;
@@ -135,7 +148,7 @@ export interface RouteDefinition<
   changesState?: true;
   handle(
     c: Context<AppEnv>,
-    input: RouteInput<A, P, Q, B, R>,
+    input: RouteInput<A, P, Q, B, R, H>,
     services: Services,
   ): Response | Promise<Response>;
 }
@@ -147,7 +160,8 @@ export function route<
   Q extends v.GenericSchema | undefined = undefined,
   B extends v.GenericSchema | undefined = undefined,
   R extends Authenticated | undefined = undefined,
->(definition: RouteDefinition<A, P, Q, B, R>): RouteDefinition {
+  H extends HeadersSchema | undefined = undefined,
+>(definition: RouteDefinition<A, P, Q, B, R, H>): RouteDefinition {
   return definition as unknown as RouteDefinition;
 }
 
@@ -174,7 +188,7 @@ export function refusalsOf(route: RouteDefinition): number[] {
     // An empty body: the field error of `body`.
     statuses.add(422);
   }
-  if (route.params || route.query || route.body) statuses.add(422);
+  if (route.params || route.query || route.body || route.headers) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -191,7 +205,21 @@ async function authenticate(
 }
 
 /** Any route's checked input: the parts its declaration has, undefined for the others. */
-type AnyCheckedInput = CheckedInput<v.GenericSchema, v.GenericSchema, v.GenericSchema>;
+type AnyCheckedInput = CheckedInput<
+  v.GenericSchema,
+  v.GenericSchema,
+  v.GenericSchema,
+  HeadersSchema | undefined
+>;
+
+/** The declared headers under their declared names (header names are matched in any case). */
+function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
+  const sent = Object.keys(schema.entries).flatMap((name) => {
+    const value = c.req.header(name);
+    return value === undefined ? [] : [[name, value]];
+  });
+  return check(schema, Object.fromEntries(sent));
+}
 
 /** The route's input, each part checked against its schema (a refusal throws). */
 async function readInput(c: Context<AppEnv>, route: RouteDefinition): Promise<AnyCheckedInput> {
@@ -199,6 +227,7 @@ async function readInput(c: Context<AppEnv>, route: RouteDefinition): Promise<An
     params: route.params ? readParams(c, route.params) : undefined,
     query: route.query ? readQuery(c, route.query) : undefined,
     body: route.body ? await readBody(c, route.body) : undefined,
+    headers: route.headers ? readHeaders(c, route.headers) : undefined,
   };
 }
 

@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASES, apiRouteTable, createApp } from '../../server/app';
+import { MAX_INT4 } from '../../server/http/fields';
 import { openApiPath } from '../../server/http/openapi';
 import { createServices } from '../../server/infra/container';
+import type { Account } from './client';
 import { serverForFile, TEST_ARGON2 } from './harness';
+import { createLearningFixture, type LearningFixture } from './learning-fixture';
 
-const { server } = serverForFile();
+const { server, api } = serverForFile();
 
 const quietLog = { info: () => undefined, error: () => undefined };
 
@@ -31,6 +35,8 @@ function answeredApiRoutes() {
       })
   );
 }
+
+const namesOf = (parameters: { name: string }[]) => parameters.map((p) => p.name);
 
 async function fetchDocument() {
   const response = await fetch(`${server.url}/spa/openapi.json`);
@@ -84,19 +90,18 @@ describe('GET /spa/openapi.json', () => {
       expect(Object.keys(op.responses), op.operationId).toContain('422');
     }
     const config = document.paths['/spa/api/v1/external-application-config'].get;
-    expect(config.parameters).toEqual([]);
+    expect(namesOf(config.parameters)).toEqual(['lang']);
     expect(config.responses['422']).toEqual({ $ref: '#/components/responses/422' });
     const stream = document.paths['/spa/v2/user-course-streams/{id}'].get;
     expect(stream.security).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
-    expect(stream.parameters).toEqual([
-      {
-        name: 'id',
-        in: 'path',
-        required: true,
-        schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 2_147_483_647 }),
-      },
-    ]);
-    expect(Object.keys(stream.responses).sort()).toEqual(['200', '401', '404', '422']);
+    expect(stream.parameters[0]).toEqual({
+      name: 'id',
+      in: 'path',
+      required: true,
+      schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 2_147_483_647 }),
+    });
+    expect(namesOf(stream.parameters)).toEqual(['id', 'lang']);
+    expect(Object.keys(stream.responses).sort()).toEqual(['200', '401', '404', '413', '422']);
     expect(stream['x-learner-data']).toBe(true);
 
     const login = document.paths['/spa/api/v1/auth/login'].post;
@@ -114,7 +119,7 @@ describe('GET /spa/openapi.json', () => {
     expect(profile.properties.city.anyOf).toContainEqual({ type: 'string', maxLength: 100 });
 
     const list = document.paths['/spa/api/v1/user-score'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(['page', 'per-page']);
+    expect(namesOf(list.parameters)).toEqual(['page', 'per-page', 'lang']);
     expect(list.responses['200'].headers).toHaveProperty('x-pagination-total-count');
   });
 
@@ -146,6 +151,185 @@ describe('GET /spa/openapi.json', () => {
       expect(op['x-access']).toBe(route.access);
       expect(op['x-learner-data']).toBe(route.learnerData);
     }
+  });
+});
+
+/** A JSON pointer into the document, each part escaped (`~`, `/`) and fit for a URI fragment (`{id}`). */
+const pointer = (...parts: string[]) =>
+  `#/${parts.map((part) => encodeURIComponent(part.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/')}`;
+
+/**
+ * Checks values against the schemas of the served document, as a client generated from it would.
+ * Formats are left to the structural checks: a client may or may not validate them.
+ */
+function documentValidator(document: object) {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema(document, 'openapi');
+  return (at: string, value: unknown) => {
+    const validate = ajv.compile({ $ref: `openapi${at}` });
+    return validate(value);
+  };
+}
+
+/** Where the JSON schema of an operation's answer with `status` is, following a shared response. */
+function answerSchemaAt(document: OpenApi, path: string, method: string, status: string): string {
+  const response = document.paths[path]?.[method]?.responses[status];
+  const responseAt = response?.$ref ?? pointer('paths', path, method, 'responses', status);
+  return `${responseAt}${pointer('content', 'application/json', 'schema').slice(1)}`;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the document is read as the JSON it is served as.
+type OpenApi = { paths: Record<string, Record<string, any>>; components: Record<string, any> };
+
+describe('the document agrees with what the server answers', () => {
+  let learner: Account;
+  let course: LearningFixture;
+  let demo: LearningFixture;
+  beforeAll(async () => {
+    learner = await api.signUp('openapi-learner');
+    course = await createLearningFixture(server.db, { userId: learner.id, label: 'Document' });
+    demo = await createLearningFixture(server.db, {
+      userId: learner.id,
+      label: 'Document demo',
+      isDemo: true,
+    });
+  });
+  const as = () => ({ token: learner.token });
+  /** A statistic the server counts: the first lesson of the course's first day. */
+  const stat = () => ({
+    stage_day_id: course.days[0].id,
+    user_course_stream_id: course.streamId,
+    stage_day_lesson_set_lesson_id: course.days[0].lessonSetLessonIds[0],
+    viewed_seconds: 1,
+    play_count: 0,
+  });
+
+  it('holds a 422 without field errors to its 422 schema, as the freeze calls answer it', async () => {
+    const document: OpenApi = await fetchDocument();
+    const valid = documentValidator(document);
+    const stream = '/spa/api/v1/user-course-streams/{id}';
+    const dates = { start_date: '2099-01-02', end_date: '2099-01-03' };
+    const answers = [
+      [
+        'post',
+        'freeze/create',
+        await api.post(`/user-course-streams/${demo.streamId}/freeze/create`, dates, as()),
+      ],
+      ['get', 'freeze/cancel', await api.get(`/user-course-streams/${course.streamId}/freeze/cancel`, as())],
+      // The field errors of the same call fit the same schema.
+      [
+        'post',
+        'freeze/create',
+        await api.post(`/user-course-streams/${course.streamId}/freeze/create`, {}, as()),
+      ],
+    ] as const;
+    expect(answers.map(([, , answer]) => [answer.status, answer.body.message])).toEqual([
+      [422, 'This course cannot be frozen now.'],
+      [422, 'There is no freeze to cancel.'],
+      [422, 'Please check the highlighted fields.'],
+    ]);
+    expect(answers[0][2].body).not.toHaveProperty('errors');
+    for (const [method, call, answer] of answers) {
+      const at = answerSchemaAt(document, `${stream}/${call}`, method, '422');
+      expect(valid(at, answer.body), `${method} ${call}: ${JSON.stringify(answer.body)}`).toBe(true);
+    }
+  });
+
+  it("requires save-lesson-stat's three ids, as whole numbers 1..2147483647 or their digits", async () => {
+    const document: OpenApi = await fetchDocument();
+    const path = '/spa/api/v1/save-lesson-stat';
+    const body = document.paths[path]?.post.requestBody.content['application/json'].schema;
+    const ids = ['stage_day_id', 'user_course_stream_id', 'stage_day_lesson_set_lesson_id'];
+    expect(body.required).toEqual(expect.arrayContaining(ids));
+    for (const id of ids) {
+      expect(body.properties[id], id).not.toHaveProperty('default');
+      expect(body.properties[id].anyOf, id).toEqual([
+        { type: 'integer', minimum: 1, maximum: MAX_INT4 },
+        { type: 'string', pattern: '^\\d{1,10}$' },
+      ]);
+    }
+
+    // The document refuses exactly the values the server refuses (a string's value bound aside).
+    const valid = documentValidator(document);
+    const bodyAt = pointer('paths', path, 'post', 'requestBody', 'content', 'application/json', 'schema');
+    for (const value of [undefined, null, 0, 1.5, MAX_INT4 + 1, '-3', 'x', true, MAX_INT4, '7', 7]) {
+      const sent = { ...stat(), stage_day_id: value };
+      const answer = await api.post('/save-lesson-stat', sent, as());
+      const refused = answer.status === 422 && 'stage_day_id' in (answer.body.errors ?? {});
+      expect(valid(bodyAt, sent), `stage_day_id ${JSON.stringify(value)}`).toBe(!refused);
+    }
+  });
+
+  it('declares the Idempotency-Key header save-lesson-stat reads, with the rule the server applies', async () => {
+    const document: OpenApi = await fetchDocument();
+    const operation = document.paths['/spa/v2/save-lesson-stat']?.post;
+    const header = operation.parameters.find((p: { in: string }) => p.in === 'header');
+    expect(header).toEqual({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', pattern: expect.any(String) },
+    });
+    const pattern = new RegExp(header.schema.pattern);
+    for (const key of ['k'.repeat(200), 'k'.repeat(201), 'a key', 'k\u00e9y']) {
+      const answer = await api.post('/save-lesson-stat', stat(), {
+        ...as(),
+        headers: { 'Idempotency-Key': key },
+      });
+      const refused = answer.status === 422 && 'Idempotency-Key' in (answer.body.errors ?? {});
+      expect(pattern.test(key), key).toBe(!refused);
+    }
+  });
+
+  it('documents the id of the filters call as every other stream id, as the server checks it', async () => {
+    const document: OpenApi = await fetchDocument();
+    const idOf = (path: string, method: string) =>
+      document.paths[`/spa/api/v1/user-course-streams/{id}${path}`]?.[method].parameters[0];
+    const filters = idOf('/filters', 'post');
+    for (const [path, method] of [
+      ['', 'get'],
+      ['/status', 'get'],
+      ['/freeze/create', 'post'],
+      ['/freeze/cancel', 'get'],
+    ] as const) {
+      expect(filters, `${method} ${path}`).toEqual(idOf(path, method));
+    }
+    expect(filters.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_INT4 });
+    for (const id of ['0', '9999999999']) {
+      const answer = await api.post(`/user-course-streams/${id}/filters`, { filters: {} }, as());
+      expect(answer.status, id).toBe(422);
+      expect(answer.body.errors, id).toEqual({ id: ['streamId must be set'] });
+    }
+  });
+
+  it('gives the dates of a freeze as calendar days', async () => {
+    const document: OpenApi = await fetchDocument();
+    const body =
+      document.paths['/spa/api/v1/user-course-streams/{id}/freeze/create']?.post.requestBody.content[
+        'application/json'
+      ].schema;
+    for (const field of ['start_date', 'end_date']) {
+      expect(body.properties[field], field).toMatchObject({ type: 'string', format: 'date' });
+    }
+  });
+
+  it('lists the refusals every call can give and the lang parameter every call reads', async () => {
+    const document: OpenApi = await fetchDocument();
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        // The body limit of every API path answers before any route.
+        expect(Object.keys(operation.responses), `${method} ${path}`).toContain('413');
+        expect(operation.parameters, `${method} ${path}`).toContainEqual(
+          expect.objectContaining({ name: 'lang', in: 'query', required: false }),
+        );
+      }
+    }
+    // Even a call that reads no body (day start) answers one over the limit with 413.
+    const dayStart = `/user-course-streams/${course.streamId}/user-day-status/${course.days[0].id}/start`;
+    const tooLarge = await api.call('POST', dayStart, { ...as(), raw: 'x'.repeat(65 * 1024) });
+    expect(tooLarge.status).toBe(413);
+    // 403 is also the answer of a day that is not open yet, not only of what the brand does not offer.
+    expect(document.components.responses['403'].description).toMatch(/not open yet/);
   });
 });
 

@@ -4,7 +4,7 @@ import { batching } from '../../db/batch';
 import { batchSlots, type Db } from '../../db/client';
 import { dayStatistics, userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { preparedPerDatabase, preparedStatement, qualified } from '../../db/statements';
-import { ApiError, fieldError } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { isLiveSessionOfUser, liveSessionOf } from '../../infra/sessions';
@@ -19,20 +19,36 @@ import { readStatisticNow, type StatisticRead } from './statistic-reads';
  * after a lost answer count nothing: the key is unique per learner in day_statistics.
  */
 
-/** A body id as a number or digits; missing or anything else gets the call's own message. */
+/**
+ * A body id as a whole number 1..MAX_INT4, sent as a JSON number or as its digits; missing or anything
+ * else gets the call's own message. A missing id counts as 0 only so that it reaches that message (a
+ * key missing from an object otherwise gets the generic "required"); the OpenAPI document lists the
+ * key as required all the same, since 0 is refused (server/http/openapi.ts).
+ */
 const bodyId = (message: MessageKey) =>
-  v.pipe(
-    v.optional(v.unknown(), null),
-    v.check(
-      (value) =>
-        (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_INT4) ||
-        (typeof value === 'string' &&
-          /^\d{1,10}$/.test(value) &&
-          Number(value) >= 1 &&
-          Number(value) <= MAX_INT4),
-      message,
+  v.optional(
+    v.pipe(
+      v.union(
+        [
+          v.pipe(
+            v.number(message),
+            v.integer(message),
+            v.minValue(1, message),
+            v.maxValue(MAX_INT4, message),
+          ),
+          v.pipe(
+            v.string(message),
+            v.regex(/^\d{1,10}$/, message),
+            v.transform(Number),
+            v.minValue(1, message),
+            v.maxValue(MAX_INT4, message),
+          ),
+        ],
+        message,
+      ),
+      v.description(`A whole number 1..${MAX_INT4}, as a number or as its digits.`),
     ),
-    v.transform(Number),
+    0,
   );
 
 const MAX_VIEWED_SECONDS = 86_400;
@@ -60,12 +76,18 @@ type LessonStatInput = v.InferOutput<typeof LessonStatBody>;
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
-/** The header's key; absent means no idempotency, anything but 1..200 printable ASCII is a 422. */
-export function idempotencyKey(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  if (!/^[\x20-\x7e]{1,200}$/.test(header)) throw fieldError(IDEMPOTENCY_HEADER, 'idempotencyKey');
-  return header;
-}
+/**
+ * The optional key of a retry, checked with the rest of the request (and so listed by the OpenAPI
+ * document): absent means no idempotency, anything but 1..200 printable ASCII is a 422.
+ */
+export const IdempotencyHeaders = v.object({
+  [IDEMPOTENCY_HEADER]: v.optional(
+    v.pipe(
+      v.string('idempotencyKey' satisfies MessageKey),
+      v.regex(/^[\x20-\x7e]{1,200}$/, 'idempotencyKey' satisfies MessageKey),
+    ),
+  ),
+});
 
 export interface SavedStat {
   id: number;
@@ -234,13 +256,12 @@ async function countOnRemembered(
   db: Db,
   read: StatisticRead,
   input: LessonStatInput,
-  keyHeader: string | undefined,
+  key: string | null,
   now: number,
 ): Promise<SavedStat | undefined> {
   // Without a digest the count would check nothing (remembered reads always have one).
   if (!read.factsDigest) return undefined;
   try {
-    const key = idempotencyKey(keyHeader);
     await requireStatisticAccepted(db, read, input, now);
     return await countStatistic(db, read.user.id, input, key, now, {
       tokenHash: read.tokenHash,
@@ -255,26 +276,25 @@ async function countOnRemembered(
 
 /**
  * Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted.
- * `read` is the session with the statistic's stream (`statisticRead`); `keyHeader` the request's
- * Idempotency-Key.
+ * `read` is the session with the statistic's stream (`statisticRead`); `key` the request's
+ * Idempotency-Key (`IdempotencyHeaders`), null without one.
  */
 export async function saveLessonStat(
   db: Db,
   read: StatisticRead,
   input: LessonStatInput,
-  keyHeader: string | undefined,
+  key: string | null,
   now: number,
 ): Promise<{ saved: SavedStat; replayed: boolean }> {
   let streamRow: MyStreamWithSessionRow = read;
   if (read.remembered) {
-    const counted = await countOnRemembered(db, read, input, keyHeader, now);
+    const counted = await countOnRemembered(db, read, input, key, now);
     if (counted) return { saved: counted, replayed: false };
     const fresh = await readStatisticNow(db, read.tokenHash, input.user_course_stream_id);
     if (!fresh || !liveSessionOf(fresh)) throw new ApiError(401, 'unauthorized');
     streamRow = fresh;
   }
   const userId = streamRow.user.id;
-  const key = idempotencyKey(keyHeader);
   try {
     await requireStatisticAccepted(db, streamRow, input, now);
   } catch (error) {

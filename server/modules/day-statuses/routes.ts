@@ -6,7 +6,7 @@ import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http
 import { isDayOpenNow } from '../streams/day-access';
 import { loadMyStream } from '../streams/queries';
 import { dayProgress } from './day-progress';
-import { IDEMPOTENCY_HEADER, LessonStatBody, saveLessonStat } from './lesson-stats';
+import { IDEMPOTENCY_HEADER, IdempotencyHeaders, LessonStatBody, saveLessonStat } from './lesson-stats';
 import { courseDay, dayLessonTotals, markDay, streamDayStatus } from './queries';
 import { statisticRead } from './statistic-reads';
 import { toWireDayStatus, WireDayProgress, WireDayStatus, WireLessonStat } from './wire';
@@ -67,15 +67,16 @@ export const dayStatusesModule: ApiModule = {
       access: 'session',
       learnerData: true,
       body: LessonStatBody,
+      headers: IdempotencyHeaders,
       answer: createdOnceAnswer(WireLessonStat),
       refusals: [403, 404],
       // Sent as lessons play: the stream is read by the statement that checks the session, or
       // remembered from the last statistic and checked again by the statement that counts.
       readWithSession: ({ body }, tokenHash, { db }) =>
         statisticRead(db, tokenHash, body.user_course_stream_id),
-      async handle(c, { body, read }, { db }) {
-        const keyHeader = c.req.header(IDEMPOTENCY_HEADER);
-        const { saved, replayed } = await saveLessonStat(db, read, body, keyHeader, Date.now());
+      async handle(c, { body, headers, read }, { db }) {
+        const key = headers[IDEMPOTENCY_HEADER] ?? null;
+        const { saved, replayed } = await saveLessonStat(db, read, body, key, Date.now());
         return sendData(c, saved, replayed ? 200 : 201);
       },
     }),

@@ -32,9 +32,12 @@ const storableDay = (text: string): CalendarDay | null => {
   return day !== null && day.year >= 1970 ? day : null;
 };
 
+/** `isoDate` refuses nothing `storableDay` takes: it gives the OpenAPI document the format `date`. */
 const calendarDayField = v.pipe(
   v.string('calendarDate' satisfies MessageKey),
+  v.isoDate('calendarDate' satisfies MessageKey),
   v.check((text) => storableDay(text) !== null, 'calendarDate' satisfies MessageKey),
+  v.description('A calendar day, YYYY-MM-DD, from 1970 on.'),
   v.transform((text) => storableDay(text) as CalendarDay),
 );
 

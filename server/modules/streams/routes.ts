@@ -5,10 +5,9 @@ import type { Db } from '../../db/client';
 import { userCourseStreams } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { idParam, MAX_INT4 } from '../../http/fields';
+import { idParam, idParamWith } from '../../http/fields';
 import { PagingQuery, sendData, sendPage } from '../../http/respond';
 import { type ApiModule, dataAnswer, pageAnswer, route } from '../../http/route';
-import type { MessageKey } from '../../infra/i18n';
 import { FiltersBody } from './filters';
 import { cancelFreeze, createFreeze, FreezeBody } from './freeze';
 import { loadMyStream, myStreams, myStreamsPage } from './queries';
@@ -16,13 +15,7 @@ import { streamStatusAnswer, streamStatusWithSession, WireStreamStatus } from '.
 import { toWireStream, WireStream } from './wire';
 
 /** The path id of the filters call, whose missing or invalid id the spec words differently. */
-const streamIdParam = v.pipe(
-  v.string('streamIdRequired' satisfies MessageKey),
-  v.regex(/^\d{1,10}$/, 'streamIdRequired' satisfies MessageKey),
-  v.transform(Number),
-  v.minValue(1, 'streamIdRequired' satisfies MessageKey),
-  v.maxValue(MAX_INT4, 'streamIdRequired' satisfies MessageKey),
-);
+const streamIdParam = idParamWith('streamIdRequired');
 
 /** Answers the learner's stream as it stands after a change. */
 async function sendStream(c: Context<AppEnv>, db: Db, userId: number, streamId: number) {
