@@ -3,8 +3,8 @@
  * this app-level actor so downloads go on while the learner moves around the app. At start every
  * stored download is restored from its record (a cut one starts again); starting a lesson whose
  * download failed tries it again; removing one cancels or deletes it; clearing removes them all with
- * the stored files. A lesson another tab of the app has stored is added as stored (the tabs share
- * the device's downloads).
+ * the stored files. A lesson another tab of the app has stored is added as stored, and one it has
+ * removed, or all when it cleared them, are forgotten (the tabs share the device's downloads).
  */
 import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
@@ -19,7 +19,11 @@ export type DownloadsEvent =
   | { type: 'DOWNLOADS.DELETE'; lessonId: number }
   | { type: 'DOWNLOADS.CLEAR' }
   /** Another tab of the app stored a lesson's download: its record. */
-  | { type: 'DOWNLOADS.STORED_ELSEWHERE'; record: DownloadRecord };
+  | { type: 'DOWNLOADS.STORED_ELSEWHERE'; record: DownloadRecord }
+  /** Another tab of the app removed a lesson's download: its files and record are gone. */
+  | { type: 'DOWNLOADS.REMOVED_ELSEWHERE'; lessonId: number }
+  /** Another tab of the app cleared every download. */
+  | { type: 'DOWNLOADS.CLEARED_ELSEWHERE' };
 
 export type DownloadsContext = {
   /** The lessons' download actors by lesson id. */
@@ -43,6 +47,32 @@ function withoutLesson(
   return rest;
 }
 
+/** What letting go of a download enqueues: a cancel sent to it, or its stop. */
+type ChildActions = {
+  sendTo: (child: DownloadActor, event: { type: 'DOWNLOAD.CANCEL' }) => void;
+  stopChild: (child: DownloadActor) => void;
+};
+
+/** The download is still preparing or storing: it can be cancelled. */
+function isUnderWay(child: DownloadActor): boolean {
+  const { value } = child.getSnapshot();
+  return value === 'pending' || value === 'loading';
+}
+
+/**
+ * How a tab lets go of a lesson's download another tab removed, so that deleted in one tab means not
+ * downloaded in any. One stored or failed here is only stopped: its files and record are gone
+ * already. One under way here is cancelled as the learner would cancel it: left alone, it would take
+ * the lesson's lock once the removal let it go, find nothing stored and fetch it all again, bringing
+ * the lesson back in every tab; only stopped, it could leave a record written since the removal,
+ * which a reload would take for a cut download and start again. Its own removal deletes what it
+ * wrote: the rest went with the other tab's.
+ */
+function letGo(enqueue: ChildActions, child: DownloadActor): void {
+  if (isUnderWay(child)) enqueue.sendTo(child, { type: 'DOWNLOAD.CANCEL' });
+  else enqueue.stopChild(child);
+}
+
 export const downloadsMachine = setup({
   types: {
     context: {} as DownloadsContext,
@@ -56,7 +86,10 @@ export const downloadsMachine = setup({
     clearDownloads: fromPromise<void>(async () => {
       throw new Error('clearDownloads actor must be provided');
     }),
-    /** Reports each download another tab of the app stores (DOWNLOADS.STORED_ELSEWHERE). */
+    /**
+     * Reports each download another tab of the app stores or removes, and its clearing them all
+     * (DOWNLOADS.STORED_ELSEWHERE, REMOVED_ELSEWHERE, CLEARED_ELSEWHERE).
+     */
     watchOtherTabs: fromCallback(() => {
       throw new Error('watchOtherTabs actor must be provided');
     }),
@@ -178,6 +211,24 @@ export const downloadsMachine = setup({
         }),
         assign({ downloads: ({ context, event }) => withoutLesson(context.downloads, event.lessonId) }),
       ],
+    },
+    // In any state, like a cancel or delete: a download started while restoring or clearing goes
+    // too. The tab that removed the lesson hears of it as well (downloadsChannel.ts); it forgot the
+    // lesson then, unless it holds it again: stored by another tab while its removal waited for the
+    // lock (and gone with it), or started again before the removal ended, which came last.
+    'DOWNLOADS.REMOVED_ELSEWHERE': {
+      guard: 'isKnownLesson',
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        letGo(enqueue, context.downloads[lessonKey(event.lessonId)] as DownloadActor);
+        enqueue.assign({ downloads: withoutLesson(context.downloads, event.lessonId) });
+      }),
+    },
+    // Each download here goes as if the other tab had removed it on its own.
+    'DOWNLOADS.CLEARED_ELSEWHERE': {
+      actions: enqueueActions(({ context, enqueue }) => {
+        for (const child of Object.values(context.downloads)) letGo(enqueue, child);
+        enqueue.assign({ downloads: {} });
+      }),
     },
   },
 });

@@ -6,7 +6,7 @@ import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/d
 import { done, failed } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { noOtherTabs } from './offlineFixtures';
+import { noOtherTabs, restoredDownloads } from './offlineFixtures';
 
 const lesson = (lessonId: number): DownloadLesson => ({
   lessonId,
@@ -27,13 +27,15 @@ const record = (lessonId: number, status: DownloadRecord['status']): DownloadRec
 
 const spec = {
   machine: downloadsMachine,
-  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; starting a failed one tries it again; cancel, delete, delete all; a lesson another tab stored is added',
+  spec: 'Offline issue, Downloads: one download per lesson kept app-wide, restored from the stored records at start; starting a failed one tries it again; cancel, delete, delete all; a lesson another tab stored is added, one it removed or cleared is forgotten',
   events: [
     { type: 'DOWNLOADS.START', lesson: lesson(31) },
     { type: 'DOWNLOADS.CANCEL', lessonId: 31 },
     { type: 'DOWNLOADS.DELETE', lessonId: 31 },
     { type: 'DOWNLOADS.CLEAR' },
     { type: 'DOWNLOADS.STORED_ELSEWHERE', record: record(31, 'loaded') },
+    { type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: 31 },
+    { type: 'DOWNLOADS.CLEARED_ELSEWHERE' },
     done('readDownloads', [record(31, 'loaded'), record(32, 'loading')]),
     failed('readDownloads', new Error('IndexedDB unavailable')),
     done('clearDownloads'),
@@ -71,6 +73,54 @@ describe('downloads', () => {
       lesson: record(32, 'loaded'),
       restored: record(32, 'loaded'),
     });
+  });
+
+  /** Whether the registry still runs the lesson's download actor. */
+  const running31 = (running: ReturnType<typeof startMachine>) =>
+    Object.hasOwn(running.snapshot().children, 'download-31');
+
+  it('forgets a lesson another tab removed and stops its download, and leaves the others', async () => {
+    const running = startMachine(spec);
+    await running.dispatch(done('readDownloads', [record(31, 'loaded'), record(32, 'loaded')]));
+    expect(running31(running)).toBe(true);
+    await running.dispatch({ type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: 31 });
+    expect(keys(running)).toEqual(['32']);
+    expect(running31(running)).toBe(false);
+  });
+
+  it('forgets every lesson when another tab cleared them, and stays where it is', async () => {
+    const running = startMachine(spec);
+    await running.dispatch(done('readDownloads', [record(31, 'loaded'), record(32, 'loaded')]));
+    await running.dispatch({ type: 'DOWNLOADS.CLEARED_ELSEWHERE' });
+    expect(keys(running)).toEqual([]);
+    expect(running31(running)).toBe(false);
+    expect(running.snapshot().value).toBe('ready');
+  });
+
+  it('changes nothing when another tab removed a lesson it does not hold', async () => {
+    const running = startMachine(spec);
+    await running.dispatch(done('readDownloads', [record(32, 'loaded')]));
+    const before = running.snapshot();
+    await running.dispatch({ type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: 31 });
+    expect(running.snapshot()).toBe(before);
+  });
+
+  it('stops a stored download another tab removed without deleting it again, and cancels one under way', async () => {
+    // Lesson 31's download prepares for ever: it is under way.
+    const registry = await restoredDownloads([record(32, 'loaded')]);
+    registry.send({ type: 'DOWNLOADS.START', lesson: lesson(31) });
+    const child = (lessonId: number) =>
+      registry.getSnapshot().context.downloads[String(lessonId)] as DownloadActor;
+    const [underWay, stored] = [child(31), child(32)];
+    expect(underWay.getSnapshot().value).toBe('pending');
+    registry.send({ type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: 32 });
+    expect(stored.getSnapshot().status).toBe('stopped');
+    registry.send({ type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: 31 });
+    // Cancelled, it removes what it may have written (its removal is not provided here: it fails and
+    // ends all the same).
+    await waitFor(underWay, (snapshot) => snapshot.matches('removed'));
+    expect(registry.getSnapshot().context.downloads).toEqual({});
+    registry.stop();
   });
 
   it('starts a lesson once, forgets it when cancelled or deleted, and clears them all', async () => {

@@ -211,3 +211,35 @@ test('a lesson downloaded in one tab appears on the Downloads page open in anoth
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
   await expect(item.getByRole('link', { name: `Watch: ${LESSON} (theory)` })).toBeVisible();
 });
+
+test('a lesson deleted in one tab is no longer downloaded in another, which does not reload', async ({
+  page,
+  context,
+}) => {
+  await signInWithWorker(page);
+  const { streamId } = await firstDay(page);
+  const lesson = await openFirstDay(page, streamId);
+  await downloadLesson(lesson);
+
+  // The other tab shows the lesson downloaded on its day, then on the Downloads page it opens from
+  // the menu, without loading the page again.
+  const other = await context.newPage();
+  const otherLesson = await openFirstDay(other, streamId);
+  await expect(otherLesson.getByText(/^Downloaded · /)).toBeVisible();
+  await other.evaluate(() => {
+    document.documentElement.dataset.sameDocument = 'yes';
+  });
+  await other.getByRole('button', { name: 'Menu' }).click();
+  await other.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Downloads' }).click();
+  const item = other.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
+
+  await lesson.getByRole('button', { name: `Delete the download: ${LESSON}` }).click();
+  await expect(lesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` })).toBeVisible();
+  await expect(other.getByText(/No downloaded lessons yet/)).toBeVisible();
+  await other.goBack();
+  await expect(
+    otherLesson.getByRole('button', { name: `Download for offline viewing: ${LESSON}` }),
+  ).toBeVisible();
+  await expect(other.locator('html')).toHaveAttribute('data-same-document', 'yes');
+});

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { downloadMachine, type StoreFilesInput } from '../../../machines/offline/download.machine';
-import { downloadsMachine } from '../../../machines/offline/downloads.machine';
+import { type DownloadsEvent, downloadsMachine } from '../../../machines/offline/downloads.machine';
 import {
   type DownloadLesson,
   type DownloadRecord,
@@ -8,7 +8,13 @@ import {
   validateDownload,
 } from '../../domain/learning/download';
 import { filesInUse } from '../../domain/learning/sharedFiles';
-import { announceStored, watchStoredElsewhere } from '../../platform/downloadsChannel';
+import {
+  announceCleared,
+  announceRemoved,
+  announceStored,
+  type DownloadsNews,
+  watchDownloadsElsewhere,
+} from '../../platform/downloadsChannel';
 import {
   clearAllDownloads,
   deleteDownloadRecord,
@@ -145,19 +151,33 @@ const download = downloadMachine.provide({
           neededByOthers(lesson.lessonId).then((inUse) => removeFiles(lesson.files, inUse)),
           deleteDownloadRecord(lesson.lessonId),
         ]);
+        announceRemoved(lesson.lessonId);
       }),
     ),
   },
 });
+
+/** Every download gone from the device, then the app's other tabs told so. */
+async function clearDownloads(): Promise<void> {
+  await clearAllDownloads();
+  announceCleared();
+}
+
+/** The registry's event for what another tab of the app announced. */
+function heardElsewhere(news: DownloadsNews): DownloadsEvent {
+  if ('stored' in news) return { type: 'DOWNLOADS.STORED_ELSEWHERE', record: news.stored };
+  if ('removed' in news) return { type: 'DOWNLOADS.REMOVED_ELSEWHERE', lessonId: news.removed };
+  return { type: 'DOWNLOADS.CLEARED_ELSEWHERE' };
+}
 
 /** The app's downloads, restored from their records, each lesson's on the download machine above. */
 export const downloads = downloadsMachine.provide({
   actors: {
     download,
     readDownloads: fromPromise(readDownloadRecords),
-    clearDownloads: fromPromise(clearAllDownloads),
+    clearDownloads: fromPromise(clearDownloads),
     watchOtherTabs: fromCallback(({ sendBack }) =>
-      watchStoredElsewhere((stored) => sendBack({ type: 'DOWNLOADS.STORED_ELSEWHERE', record: stored })),
+      watchDownloadsElsewhere((news) => sendBack(heardElsewhere(news))),
     ),
   },
 });
