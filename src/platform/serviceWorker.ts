@@ -18,6 +18,13 @@ export type ServiceWorkerControl = {
 /** A deploy is noticed by a page left open for hours too, not only at the next navigation. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * A tab shown again after being hidden this long asks for a new version at once: a learner coming
+ * back to a tab left open hears of a deploy then, not at the next hourly check. A shorter absence (a
+ * glance at another tab) asks nothing, so switching back and forth costs no requests.
+ */
+const SHOWN_CHECK_AFTER_HIDDEN_MS = 60 * 1000;
+
 /** Once the page has loaded, so registering (and precaching) never competes with the first paint. */
 const afterPageLoad = () =>
   new Promise<void>((resolve) => {
@@ -34,8 +41,9 @@ export type ServiceWorkerOptions = {
 
 /**
  * Registers the app's service worker (`<base>sw.js`, scoped to the base) with workbox-window once the
- * page has loaded, checks for a new version every hour and reports a waiting one. With `offline`,
- * the first worker to take control of the page is asked the reads made before it, to keep them.
+ * page has loaded, checks for a new version every hour and when the tab is shown again after a while
+ * away, and reports a waiting one. With `offline`, the first worker to take control of the page is
+ * asked the reads made before it, to keep them.
  * Without service workers in the browser nothing happens, and the app simply runs online.
  */
 export function watchServiceWorker(
@@ -44,13 +52,21 @@ export function watchServiceWorker(
 ): ServiceWorkerControl {
   let workbox: Workbox | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let stopWatchingShown: (() => void) | undefined;
   let stopped = false;
+  // Offline a check fails; the next one (or the next navigation) will see the new version.
+  const checkForUpdate = () => void workbox?.update().catch(() => {});
   if ('serviceWorker' in navigator) {
-    void afterPageLoad().then(() => {
+    void afterPageLoad().then(async () => {
       if (stopped) return;
       workbox = register(options, reports);
-      // Offline the check fails; the next one (or the next navigation) will see the new version.
-      timer = setInterval(() => void workbox?.update().catch(() => {}), UPDATE_CHECK_INTERVAL_MS);
+      timer = setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+      // Loaded after the page, like the worker: the sign-in page's first scripts stay as they are.
+      const { watchPageShown } = await import('./pageVisibility');
+      if (stopped) return;
+      stopWatchingShown = watchPageShown((hiddenForMs) => {
+        if (hiddenForMs >= SHOWN_CHECK_AFTER_HIDDEN_MS) checkForUpdate();
+      });
     });
   }
   return {
@@ -58,6 +74,7 @@ export function watchServiceWorker(
     stop: () => {
       stopped = true;
       clearInterval(timer);
+      stopWatchingShown?.();
     },
   };
 }

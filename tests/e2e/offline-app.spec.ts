@@ -17,8 +17,8 @@ import { test } from './support/test';
  * the network cut (every request, the worker's own included, aborted) a reload still opens the
  * calendar and a day with the offline banner; right after the very first sign-in, offline, a reload
  * opens My courses (the reads made before the worker took over are asked again through it); logout
- * leaves no kept answer; a new build shows the update prompt; a brand with offline mode off keeps no
- * answers.
+ * leaves no kept answer; a new build shows the update prompt, at a reload or when the tab is shown
+ * again after a while away; a brand with offline mode off keeps no answers.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -208,6 +208,31 @@ test('a new build shows the update prompt, and reloading puts it in charge', asy
       async () => (await navigator.serviceWorker.getRegistration())?.waiting,
     );
     expect(waiting ?? null).toBeNull();
+  } finally {
+    writeFileSync(workerFile, original);
+  }
+});
+
+/** Makes the page hidden or shown as a switch of tabs does: its visibility and the event. */
+const showPage = (page: Page, state: 'hidden' | 'visible') =>
+  page.evaluate((value) => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, state);
+
+test('a tab shown again after a minute away hears of a new build without a reload', async ({ page }) => {
+  const workerFile = join(import.meta.dirname, '..', '..', 'dist', 'v', 'sw.js');
+  const original = readFileSync(workerFile, 'utf8');
+  // The page's clock runs as usual; only the minute away is skipped.
+  await page.clock.install();
+  await signInWithWorker(page);
+  try {
+    writeFileSync(workerFile, `${original}\n// build ${Date.now()}\n`);
+    await showPage(page, 'hidden');
+    await page.clock.fastForward('01:01');
+    await showPage(page, 'visible');
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' });
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
   } finally {
     writeFileSync(workerFile, original);
   }
