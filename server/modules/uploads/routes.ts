@@ -16,7 +16,6 @@ export const IMAGE_UPLOAD_PATH = '/media/upload';
 /** `null` takes the photo off the profile. */
 const AvatarBody = v.object({ avatar_file_id: v.nullable(bodyIdField) });
 
-/** The learner's own uploads (the profile photo) and attaching one to the profile. */
 /** What a client sends when it cannot name a file's type (a picker's empty `type`, a generic blob). */
 const GENERIC_BYTES = 'application/octet-stream';
 
@@ -30,6 +29,7 @@ function mayHoldImage(header: string | undefined): boolean {
   return type === '' || type === GENERIC_BYTES || type.startsWith('image/');
 }
 
+/** The learner's own uploads (the profile photo) and attaching one to the profile. */
 export const uploadsModule: ApiModule = {
   tag: 'uploads',
   description: 'Images the signed-in user uploads, stored as square 64, 256 and 512 px variants.',
