@@ -25,9 +25,10 @@ export interface Database {
 }
 
 /**
- * How many statements of one batched path (db/batch.ts) run at once: PGlite has one connection, so
+ * How many statements of one batched read (db/batch.ts) run at once: PGlite has one connection, so
  * a second statement would only wait behind the first instead of joining its batch; PostgreSQL's
- * pool keeps the other connections for every other call.
+ * pool keeps the other connections for every other call. (The statistics' writes run one at a time
+ * on both: modules/day-statuses/lesson-stats.ts says why.)
  */
 export const batchSlots = (db: Db): number =>
   (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
