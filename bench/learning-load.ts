@@ -6,7 +6,7 @@ import type { DatabaseOptions } from '../server/db/client';
 import type { ServerDatabase } from '../tests/e2e/support/server-process';
 import { loadLessonStatistics, loadStreamStatus } from './learning';
 import { BENCH_LEARNER, type BenchLearning, prepareLearningData } from './learning-data';
-import { bearer, loadAgainstHealth, ratio, signIn } from './load';
+import { bearer, higherOf, loadGet, loadHealth, ratio, signIn } from './load';
 import { syncQueuedStatistics } from './statistics-sync';
 
 /** A fresh database on the PostgreSQL cluster of TEST_PG_URL (`source tests/postgres.sh && start_postgres`). */
@@ -40,15 +40,20 @@ export async function learningDatabase(
 /** The learning calls under load, each beside the health route of the same run. */
 export async function learningLoad(origin: string, learning: BenchLearning) {
   const headers = bearer(await signIn(origin, BENCH_LEARNER));
-  const { health, user, userToHealth } = await loadAgainstHealth(origin, BENCH_LEARNER);
+  const healthBefore = await loadHealth(origin);
+  const user = await loadGet(`${origin}/spa/api/v1/user?lang=en`, headers);
   const status = await loadStreamStatus(origin, headers, learning);
   const statistics = await loadLessonStatistics(origin, headers, learning);
   // 1,000 statistics synced through the app's queue; it throws unless exactly 1,000 are counted.
   const statisticsSync = await syncQueuedStatistics(origin, BENCH_LEARNER, learning);
+  const healthAfter = await loadHealth(origin);
+  const health = higherOf(healthBefore, healthAfter);
   return {
+    healthBefore,
+    healthAfter,
     health,
     user,
-    userToHealth,
+    userToHealth: ratio(user.requestsPerSecond, health.requestsPerSecond),
     status,
     statusToHealth: ratio(status.requestsPerSecond, health.requestsPerSecond),
     statistics,
@@ -71,7 +76,8 @@ export const LOAD_BUDGET = {
 /** The load figures of one database, each beside its budget. */
 export function printLearningLoad(name: string, load: LearningLoad) {
   console.log(
-    `${name}: GET /healthz ${load.health.requestsPerSecond} req/s (p99 ${load.health.p99Ms} ms), ` +
+    `${name}: GET /healthz ${load.healthBefore.requestsPerSecond} req/s before the routes and ` +
+      `${load.healthAfter.requestsPerSecond} after (the higher is the baseline), ` +
       `GET /user ${load.user.requestsPerSecond} req/s (p99 ${load.user.p99Ms} ms), ` +
       `ratio ${load.userToHealth} (budget ${LOAD_BUDGET.userToHealth})`,
   );
