@@ -64,6 +64,13 @@ export async function learningLoad(origin: string, learning: BenchLearning) {
 
 export type LearningLoad = Awaited<ReturnType<typeof learningLoad>>;
 
+/** What `bench/load-run.ts` writes to BENCH_LOAD_JSON: the figures of each database it loaded. */
+export type LoadRunFigures = {
+  pglite?: LearningLoad;
+  postgres?: LearningLoad;
+  pgliteToPostgres: number | null;
+};
+
 /** The budgets of the load figures (the rest of the bench's are in bench/run.ts). */
 export const LOAD_BUDGET = {
   userToHealth: 0.5,
