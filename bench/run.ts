@@ -13,7 +13,7 @@ import { measureAvatarUploads } from './avatar-upload';
 import { measureDownloads } from './downloads';
 import { runFuzz } from './fuzz';
 import { BENCH_LEARNER, type BenchLearning } from './learning-data';
-import { LOAD_BUDGET, type LoadRunFigures, learningDatabase } from './learning-load';
+import { type LearningLoad, LOAD_BUDGET, type LoadRunFigures, learningDatabase } from './learning-load';
 import { LOAD, signIn } from './load';
 import {
   type LighthouseScore,
@@ -69,7 +69,7 @@ async function dayPageScripts(origin: string, token: string, learning: BenchLear
  * browsers and Lighthouse it holds near a gigabyte, and its collections slowed the client enough that
  * the fastest route, the health baseline, read a third low and flattered every ratio to it.
  */
-function loadsInFreshProcess(): Required<LoadRunFigures> & { pgliteToPostgres: number } {
+function loadsInFreshProcess(): { pglite: LearningLoad; postgres: LearningLoad; pgliteToPostgres: number } {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-load-')), 'figures.json');
   const run = spawnSync('npx', ['tsx', 'bench/load-run.ts'], {
     stdio: 'inherit',

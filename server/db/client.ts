@@ -27,11 +27,19 @@ export interface Database {
 /**
  * How many statements of one batched read (db/batch.ts) run at once: PGlite has one connection, so
  * a second statement would only wait behind the first instead of joining its batch; PostgreSQL's
- * pool keeps the other connections for every other call. (The statistics' writes run one at a time
- * on both: modules/day-statuses/lesson-stats.ts says why.)
+ * pool keeps the other connections for every other call.
  */
-export const batchSlots = (db: Db): number =>
+export const readBatchSlots = (db: Db): number =>
   (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
+
+/**
+ * How many statements of one batched write run at once, on every database: each commits, so each
+ * pays a flush of the log, and the calls of one learner touch the same rows, so a second statement
+ * in flight waits on the first's row locks and then flushes on its own. One at a time, every call
+ * arriving meanwhile joins the next commit instead (the statistics' writes: a sixth more a second
+ * on PostgreSQL under the bench's load than with two).
+ */
+export const WRITE_BATCH_SLOTS = 1;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 

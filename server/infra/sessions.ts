@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { batching } from '../db/batch';
-import { batchSlots, type Db } from '../db/client';
+import { type Db, readBatchSlots } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { preparedPerDatabase, rowAsJson } from '../db/statements';
 import type { Authenticated } from '../http/context';
@@ -85,7 +85,7 @@ export function batchedSessionRead<Row extends { n: number }>(
         const byCall = new Map(rows.map((row) => [Number(row.n), row]));
         return calls.map((_call, n) => byCall.get(n));
       },
-      { maxInFlight: batchSlots(db), maxBatch: 64 },
+      { maxInFlight: readBatchSlots(db), maxBatch: 64 },
     );
   });
   return (db, tokenHash, id) => read(db)({ token_hash: tokenHash, id });
