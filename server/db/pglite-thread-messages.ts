@@ -27,9 +27,10 @@ export type WorkerReply = { id: number } & ({ ok: true; value: unknown } | { ok:
 
 export type QueryReply = Results<unknown>;
 
-/** The worker receives the data directory (or `memory://`) at start-up. */
+/** The worker receives the data directory (or `memory://`) and PGlite's compiled engine at start-up. */
 export interface WorkerData {
   dataDir: string;
+  wasmModule: WebAssembly.Module;
 }
 
 /** An error flattened for the trip: own properties such as `code`, `constraint`, `detail` included. */

@@ -18,8 +18,8 @@ import {
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker runs only as a worker thread (see pglite-thread-client.ts)');
-const { dataDir } = workerData as WorkerData;
-const pglite = new PGlite(dataDir);
+const { dataDir, wasmModule } = workerData as WorkerData;
+const pglite = new PGlite(dataDir, { wasmModule });
 // A failed start is reported through the `ready` request; this keeps it from also crashing the thread.
 pglite.waitReady.catch(() => undefined);
 const statements = namedStatements(pglite);
