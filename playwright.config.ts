@@ -2,11 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
+import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from './tests/e2e/support/chromium';
 import { E2E } from './tests/e2e/support/ports';
 
 // The e2e run starts the real server on a fresh PGlite folder, with a real SMTP peer on loopback
-// whose inbox the tests read over HTTP. Debian's Chromium, never a downloaded browser.
+// whose inbox the tests read over HTTP. Debian's Chromium (its headless shell; see chromium.ts),
+// never a downloaded browser.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -23,9 +24,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/results-e2e.json' }]],
   use: {
     baseURL: `http://localhost:${E2E.appPort}/v/`,
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test (kept only on failure) took a fifth of the suite's
+    // time, and CI's clone is thrown away with it. `npx playwright test --trace on` records them.
+    trace: 'off',
     ...devices['Desktop Chrome'],
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
   },
   webServer: [
     {

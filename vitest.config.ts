@@ -4,6 +4,12 @@ import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * API test files that test PGlite itself (its worker thread, and the CLI, which always opens a PGlite
+ * folder): the same run whatever TEST_DB says, so the PostgreSQL suite leaves them to the PGlite one.
+ */
+const PGLITE_ONLY = ['tests/api/course-cli.test.ts', 'tests/api/pglite-thread.test.ts'];
+
 // Three suites share one config: pure unit tests, API tests against the real server and database,
 // and model tests generated from the machines. `npm test` runs each on its own (see tests/run-all.sh).
 // Model tests also render the screens bound to the machines, so they compile JSX, Lingui macros and
@@ -19,15 +25,22 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: process.env.TEST_DB === 'postgres' ? PGLITE_ONLY : [],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,
+          isolate: false,
         },
       },
       {
         plugins: [babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }), react(), lingui()],
-        test: { name: 'model', include: ['model-tests/**/*.test.ts'], environment: 'happy-dom' },
+        test: {
+          name: 'model',
+          include: ['model-tests/**/*.test.ts'],
+          environment: 'happy-dom',
+          setupFiles: ['model-tests/setup.ts'],
+        },
       },
     ],
   },

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousViolations } from './support/axe';
-import { APP, createLearner, signIn } from './support/helpers';
+import { APP, createLearner, signIn, tokenOf } from './support/helpers';
 import { expect, test } from './support/test';
 
 /** The learner's profile as the server keeps it, or changed through the API before the test's own steps. */
@@ -10,9 +10,8 @@ async function serverCall(
   account: { email: string; password: string },
   change?: Record<string, unknown>,
 ) {
-  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const headers = { Authorization: `Bearer ${data.token}` };
+  const token = await tokenOf(request, account);
+  const headers = { Authorization: `Bearer ${token}` };
   const res = change
     ? await request.post(`${APP}/spa/api/v1/user?lang=en`, { headers, data: change })
     : await request.get(`${APP}/spa/api/v1/user?lang=en`, { headers });

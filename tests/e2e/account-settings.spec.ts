@@ -1,14 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { APP, createLearner, signIn } from './support/helpers';
+import { APP, createLearner, signIn, tokenOf } from './support/helpers';
 import { expect, test } from './support/test';
 
 /** The learner's profile as the server keeps it, read with a session of its own. */
 async function serverProfile(request: APIRequestContext, account: { email: string; password: string }) {
-  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
-  const { data } = (await login.json()) as { data: { token: string } };
+  const token = await tokenOf(request, account);
   const res = await request.get(`${APP}/spa/api/v1/user?lang=en`, {
-    headers: { Authorization: `Bearer ${data.token}` },
+    headers: { Authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { data: { language_code: string | null } }).data;
 }

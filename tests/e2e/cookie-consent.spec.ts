@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { APP, createLearner, SECOND_BRAND_APP, signIn } from './support/helpers';
+import { APP, createLearner, SECOND_BRAND_APP, signIn, tokenOf } from './support/helpers';
 import { E2E } from './support/ports';
 import { startServerProcess } from './support/server-process';
 import { expect, test } from './support/test';
@@ -27,10 +27,9 @@ async function consentCookie(context: BrowserContext) {
 const longerThanABatch = (page: Page) => page.waitForTimeout(5000);
 
 async function storedPolicy(request: APIRequestContext, account: { email: string; password: string }) {
-  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
-  const { data } = (await login.json()) as { data: { token: string } };
+  const token = await tokenOf(request, account);
   const res = await request.get(`${APP}/spa/api/v1/cookie/get-policy?lang=en`, {
-    headers: { Authorization: `Bearer ${data.token}` },
+    headers: { Authorization: `Bearer ${token}` },
   });
   return ((await res.json()) as { data: unknown }).data;
 }

@@ -23,6 +23,12 @@ export async function createLearner(request: APIRequestContext, label: string) {
   return { email, password };
 }
 
+/** A session token of the account's own, from the sign-in call, to read or change what the server keeps. */
+export async function tokenOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const login = await request.post(`${APP}/spa/api/v1/auth/login?lang=en`, { data: account });
+  return ((await login.json()) as { data: { token: string } }).data.token;
+}
+
 export async function signIn(page: Page, account: { email: string; password: string }) {
   await page.goto('./');
   await page.getByLabel('E-mail').fill(account.email);
