@@ -11,7 +11,8 @@ import { defineConfig } from 'vitest/config';
 const PGLITE_ONLY = ['tests/api/course-cli.test.ts', 'tests/api/pglite-thread.test.ts'];
 
 // Three suites share one config: pure unit tests, API tests against the real server and database,
-// and model tests generated from the machines. `npm test` runs each on its own (see tests/run-all.sh).
+// and model tests generated from the machines. `npm test` runs each with its own command, the
+// PostgreSQL API suite and the model suites beside the PGlite one (see tests/run-all.sh).
 // Model tests also render the screens bound to the machines, so they compile JSX, Lingui macros and
 // catalogs the way the app build does, in a browser-like DOM.
 export default defineConfig({

@@ -5,7 +5,7 @@
  * own. happy-dom fires it synchronously on every `collapse`, moved or not, while React Aria's date
  * and time segments answer each `selectionchange` by collapsing the selection into the focused
  * segment again: in happy-dom that recursed until the stack overflowed, on every key typed into a
- * segment (most of a date-field path's time, and a "Maximum call stack size exceeded" in the log).
+ * segment (a "Maximum call stack size exceeded" in the log each time, and a few seconds of a suite).
  * A collapse onto the point the selection already has is left out here, as a browser leaves it.
  */
 const collapse = Selection.prototype.collapse;
