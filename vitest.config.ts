@@ -41,6 +41,10 @@ export default defineConfig({
           include: ['model-tests/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['model-tests/setup.ts'],
+          // The suites run beside the PGlite API suite on a two-core machine (tests/run-all.sh), so
+          // a coverage test that replays every extension on the screen (about 4 s alone for the
+          // registration chat) can take several times longer than alone; 5 s was too tight.
+          testTimeout: 30_000,
         },
       },
     ],
