@@ -1,11 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 type RunningServer = { origin: string; stop(): Promise<void> };
 
-/** PostgreSQL by URL, else PGlite in `dataDir` (a fresh folder when absent); media in `mediaDir` (likewise). */
+/**
+ * PostgreSQL by URL, else PGlite in `dataDir` (a fresh folder when absent, removed when the server
+ * stops); media in `mediaDir` (likewise).
+ */
 export type ServerDatabase = { databaseUrl?: string; dataDir?: string; mediaDir?: string };
 
 /** True while any process of the group led by `pid` is alive. */
@@ -43,9 +46,16 @@ export async function startServerProcess(
   // Whatever already answers there (a server left from an earlier run) would be measured instead.
   if (await answers(origin)) throw new Error(`port ${port} is taken by another server: stop it first`);
   const serverEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  // The folders made here are this server's alone and go when it stops; named ones are the caller's.
+  const madeHere: string[] = [];
+  const freshFolder = (prefix: string) => {
+    const folder = mkdtempSync(join(tmpdir(), prefix));
+    madeHere.push(folder);
+    return folder;
+  };
   if (db.databaseUrl) serverEnv.DATABASE_URL = db.databaseUrl;
-  else serverEnv.DATA_DIR = db.dataDir ?? mkdtempSync(join(tmpdir(), 'server-pglite-'));
-  serverEnv.MEDIA_DIR = db.mediaDir ?? mkdtempSync(join(tmpdir(), 'server-media-'));
+  else serverEnv.DATA_DIR = db.dataDir ?? freshFolder('server-pglite-');
+  serverEnv.MEDIA_DIR = db.mediaDir ?? freshFolder('server-media-');
   const child: ChildProcess = spawn('npx', ['tsx', 'server/main.ts'], {
     env: serverEnv,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -68,6 +78,7 @@ export async function startServerProcess(
       if (Date.now() > killAt) process.kill(-pid, 'SIGKILL');
       await new Promise((r) => setTimeout(r, 100));
     }
+    for (const folder of madeHere) rmSync(folder, { recursive: true, force: true });
   };
   if (exited || Date.now() > deadline) {
     // Without this the run would hang on a server that is gone, or measure nothing.
