@@ -70,10 +70,11 @@ step "build"
 npm run build
 step "e2e tests"
 rm -f reports/e2e-transitions.json
-# The e2e server's database and media (playwright.config.ts): a fresh folder, gone when the run ends.
+# The e2e server's database and media (playwright.config.ts): a fresh folder, gone when the run ends,
+# with the folder's lock (server/db/lock.ts), which a server stopped at the run's end leaves.
 E2E_DATA_DIR=$(mktemp -d -t e2e-data-XXXXXX)
 export E2E_DATA_DIR
-trap 'stop_postgres; rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR-media"' EXIT
+trap 'stop_postgres; rm -rf "$E2E_DATA_DIR" "$E2E_DATA_DIR-media" "$E2E_DATA_DIR.lock"' EXIT
 npx playwright test
 step "state-coverage report"
 npx tsx model-tests/buildReport.ts
