@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -8,8 +8,25 @@ import { E2E } from './tests/e2e/support/ports';
 // The e2e run starts the real server on a fresh PGlite folder, with a real SMTP peer on loopback
 // whose inbox the tests read over HTTP. Debian's Chromium (its headless shell; see chromium.ts),
 // never a downloaded browser.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'e2e-data-'));
-process.env.E2E_DATA_DIR = dataDir;
+const dataDir = e2eDataDir();
+
+/**
+ * The e2e server's database and media folders: those E2E_DATA_DIR names, else a fresh folder. The
+ * workers find it in E2E_DATA_DIR. A folder made here is the run's alone: it goes when the runner
+ * exits, after it has stopped the servers, with the folder's lock (server/db/lock.ts), which the
+ * server stopped at the run's end leaves.
+ */
+function e2eDataDir(): string {
+  const named = process.env.E2E_DATA_DIR;
+  if (named) return named;
+  const made = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  process.env.E2E_DATA_DIR = made;
+  process.on('exit', () => {
+    for (const path of [made, `${made}-media`, `${made}.lock`])
+      rmSync(path, { recursive: true, force: true });
+  });
+  return made;
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
