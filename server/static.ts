@@ -6,10 +6,13 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
+import type { Language } from '../brands/schema';
 import { tagSources } from '../src/domain/brandTags';
 import type { CookiePolicy } from '../src/domain/consent';
 import { LOGO_SIZE } from '../src/domain/logo';
 import { CONSENT_COOKIE_NAME } from '../src/platform/consentCookieName';
+import { LANGUAGE_COOKIE_NAME } from '../src/platform/languageCookieName';
+import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
 import { buildManifestReader, pagePreloads } from './pagePreloads';
@@ -75,7 +78,8 @@ export type PageConsentStart = { isEnabled: true; session: boolean; stored: Cook
  * Puts the brand into the built index.html of one app base (`/v/`): title, theme colour, the brand's
  * config (as JSON, which the app starts from), the base's manifest and home-screen icon, the CSS
  * variables, `preloads`: scripts of the base the page will need early (server/pagePreloads.ts), and
- * the cookie banner's start where it will show.
+ * where the cookie banner will show, its start and its first paint (`bannerHtml`, at the end of the
+ * body, where the app's banner renders).
  */
 export function brandIndexHtml(
   html: string,
@@ -84,6 +88,7 @@ export function brandIndexHtml(
   base: string,
   preloads: readonly string[] = [],
   consentStart?: PageConsentStart,
+  bannerHtml = '',
 ): string {
   const { theme, title, logo } = brand.assets;
   const head = [
@@ -115,7 +120,18 @@ export function brandIndexHtml(
       .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
       .replace(/<\/head>/i, `${head}</head>`)
       .replace(/<div id="root"><\/div>/i, `<div id="root">${splash}</div>`)
+      .replace(/<\/body>/i, `${bannerHtml}</body>`)
   );
+}
+
+/**
+ * The language a page is made in: the visitor's choice on this browser (its cookie,
+ * src/platform/languageStorage.ts) where the brand offers it, else the brand's own, as the app
+ * starts in (src/app/i18n.ts).
+ */
+function pageLanguage(brand: BrandConfig, chosen: string | undefined): Language {
+  const offered = brand.assets.supportedLanguage.find((language) => language === chosen);
+  return offered ?? brand.assets.defaultLanguage;
 }
 
 /**
@@ -143,7 +159,8 @@ export function appPages(
       // A visitor without a choice gets the banner (src/features/consent/consentLink.ts), in the
       // language they chose on this browser, most often the brand's own.
       const showsBanner = brand.flags.isCookieEnable && getCookie(c, CONSENT_COOKIE_NAME) === undefined;
-      const preloads = pagePreloads(await manifestOf(html), brand.assets.defaultLanguage, showsBanner);
+      const language = pageLanguage(brand, getCookie(c, LANGUAGE_COOKIE_NAME));
+      const preloads = pagePreloads(await manifestOf(html), language, showsBanner);
       // Only in a page the browser navigates to: the one the service worker keeps (fetched at its
       // install) would carry a start that is stale by its next use. A page without one works as well,
       // its banner just asks the server first. A failed read leaves the start out in the same way.
@@ -154,10 +171,24 @@ export function appPages(
               () => undefined,
             )
           : undefined;
+      // The banner itself where nothing stored says otherwise: the learner's stored choice is taken
+      // into this browser by the app, which then shows none.
+      const bannerHtml =
+        consentStart && consentStart.stored === null
+          ? consentBannerHtml(language, brand.cookiePolicyLink)
+          : '';
       // The start of a session's page is that learner's: for no cache but the browser's.
       c.header('Cache-Control', consentStart?.session ? 'private, no-cache' : 'no-cache');
       return c.html(
-        brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, preloads, consentStart),
+        brandIndexHtml(
+          html,
+          brand,
+          c.get('secureHeadersNonce') ?? '',
+          `${base}/`,
+          preloads,
+          consentStart,
+          bannerHtml,
+        ),
       );
     };
 

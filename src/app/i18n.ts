@@ -9,7 +9,10 @@ import { readStoredLanguage, storeLanguage } from '../platform/languageStorage';
  */
 export function initialLanguage(brand: BrandConfig): Language {
   const stored = readStoredLanguage();
-  return stored && brand.assets.supportedLanguage.includes(stored) ? stored : brand.assets.defaultLanguage;
+  if (!stored || !brand.assets.supportedLanguage.includes(stored)) return brand.assets.defaultLanguage;
+  // Stored again to renew its cookie, and to write it for a choice made before the cookie existed.
+  storeLanguage(stored);
+  return stored;
 }
 
 type Catalog = () => Promise<{ messages: Messages }>;

@@ -189,6 +189,45 @@ describe('the app pages', () => {
     expect(startOf((await getWithHost('/v/', '127.0.0.1', navigate)).body)).toBeUndefined();
   });
 
+  it("paints the banner in the visitor's language where it will show, until a choice is stored", async () => {
+    const brightHost = `localhost:${new URL(server.url).port}`;
+    const navigate = { 'Sec-Fetch-Mode': 'navigate' };
+    const bannerOf = (body: string) =>
+      /<div class="consent-host" id="consent-host" lang="(\w+)">(<section class="consent-banner".*?<\/section>)<\/div><\/body>/.exec(
+        body,
+      );
+    const answerOf = (headers: Record<string, string>) => getWithHost('/v/home', brightHost, headers);
+
+    // A guest: in the brand's language (English), at the end of the body, its buttons waiting for the app.
+    const guest = bannerOf((await answerOf(navigate)).body);
+    expect(guest?.[1]).toBe('en');
+    expect(guest?.[2]).toContain(
+      '<h2 id="consent-banner-title" class="consent-banner__title">We use cookies</h2>',
+    );
+    expect(guest?.[2]).toContain(`href="${brightpath.cookiePolicyLink}"`);
+    expect(guest?.[2]?.match(/<button type="button" class="btn btn--\w+" disabled="">/g)).toHaveLength(3);
+
+    // A visitor who chose Russian on this browser (the app keeps it in a cookie too): in Russian, with
+    // that language's texts preloaded. A language the brand does not offer counts as none.
+    const russian = await answerOf({ ...navigate, Cookie: 'lp_language=ru' });
+    expect(bannerOf(russian.body)?.[1]).toBe('ru');
+    expect(russian.body).toContain('Мы используем cookie');
+    expect(russian.body).toContain('<link rel="modulepreload" crossorigin href="/v/assets/consent-Ru4.js">');
+    expect(bannerOf((await answerOf({ ...navigate, Cookie: 'lp_language=de' })).body)?.[1]).toBe('en');
+
+    // None for a learner whose stored choice comes with the page, a visitor who has chosen, the
+    // service worker's copy, or a brand that does not ask.
+    const learner = await api.signUp('page-banner');
+    const choice = { essential: true, analytics: false, marketing: false };
+    expect((await api.post('/cookie/update-policy', choice, { token: learner.token })).status).toBe(200);
+    expect(
+      bannerOf((await answerOf({ ...navigate, Cookie: `auth_token=${learner.token}` })).body),
+    ).toBeNull();
+    expect(bannerOf((await answerOf({ ...navigate, Cookie: 'cookie_consent=%7B%7D' })).body)).toBeNull();
+    expect(bannerOf((await answerOf({})).body)).toBeNull();
+    expect(bannerOf((await getWithHost('/v/', '127.0.0.1', navigate)).body)).toBeNull();
+  });
+
   it('serves hashed assets with a long cache and other files revalidated', async () => {
     const asset = await fetch(`${server.url}/v/assets/index-AbC123.js`);
     expect(asset.status).toBe(200);

@@ -103,6 +103,46 @@ test('the banner sits at the bottom of the window on a phone, and the end of the
   expect((lastBox?.y ?? 0) + (lastBox?.height ?? 0)).toBeLessThanOrEqual(bannerTop);
 });
 
+test("the banner paints with the page before any script, in the visitor's language, and the app takes it over in place", async ({
+  browser,
+  page,
+}) => {
+  // Without scripts: the page the server sent already shows the banner, its buttons waiting.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const bare = await noScripts.newPage();
+    await bare.goto('./');
+    const banner = bare.getByRole('region', { name: 'We use cookies' });
+    await expect(banner).toBeVisible();
+    for (const name of ['Essential only', 'Settings', 'Agree to all'])
+      await expect(banner.getByRole('button', { name })).toBeDisabled();
+  } finally {
+    await noScripts.close();
+  }
+
+  // With them: one banner, the same place, its buttons working once the app has loaded.
+  await page.goto('./');
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  const banner = page.getByRole('region', { name: 'We use cookies' });
+  await expect(banner.getByRole('button', { name: 'Agree to all' })).toBeEnabled();
+  await expect(page.locator('.consent-banner')).toHaveCount(1);
+  await expect(page.locator('.consent-host')).toHaveCount(1);
+
+  // A language chosen on this browser is kept in a cookie too, so the next page comes in it.
+  await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Мы используем cookie' })).toBeVisible();
+  const language = (await page.context().cookies()).find((cookie) => cookie.name === 'lp_language');
+  expect(language?.value).toBe('ru');
+  const next = await page.request.get('./', { headers: { 'Sec-Fetch-Mode': 'navigate' } });
+  expect(await next.text()).toContain('Мы используем cookie');
+  await page
+    .getByRole('region', { name: 'Мы используем cookie' })
+    .getByRole('button', { name: 'Только обязательные' })
+    .click();
+  await expect(page.locator('.consent-banner')).toHaveCount(0);
+});
+
 test('essential only: remembered, and no analytics request leaves afterwards', async ({ page, context }) => {
   const tracking = watchTracking(page);
   await page.goto('./');

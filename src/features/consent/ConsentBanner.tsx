@@ -5,7 +5,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { Button } from '../../ui/Button';
+import { ConsentBannerMarkup, type ConsentBannerTexts } from './ConsentBannerMarkup';
 import { consent } from './consent.provide';
 import { CookieSettingsDialog } from './lazyCookieSettings';
 
@@ -17,11 +17,7 @@ export function ConsentBanner({ cookiePolicyLink }: { cookiePolicyLink?: string 
   return <ConsentBannerView actor={actor} cookiePolicyLink={cookiePolicyLink} />;
 }
 
-/**
- * Shell spec, section 2 "Cookie banner": title, agreement text, the brand's policy link, and
- * buttons to dismiss (essential only), open the settings and agree to all. A region at the bottom of
- * the page, not a modal: the page stays usable while it shows. The settings open as a modal dialog.
- */
+/** The app's banner: its texts from the consent catalog, its buttons sending to the consent machine. */
 export function ConsentBannerView({
   actor,
   cookiePolicyLink,
@@ -37,35 +33,30 @@ export function ConsentBannerView({
   );
   const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
   if (!undecided) return null;
+  const texts: ConsentBannerTexts = {
+    title: t`We use cookies`,
+    text: t`Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.`,
+    policy: t`Cookie policy`,
+    essentialOnly: t`Essential only`,
+    settings: t`Settings`,
+    agreeToAll: t`Agree to all`,
+  };
   return (
-    <section className="consent-banner" aria-labelledby={titleId} tabIndex={-1}>
-      <div className="consent-banner__inner">
-        <h2 id={titleId} className="consent-banner__title">
-          {t`We use cookies`}
-        </h2>
-        <p className="consent-banner__text">
-          {t`Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.`}{' '}
-          {cookiePolicyLink && (
-            <a href={cookiePolicyLink} target="_blank" rel="noopener noreferrer">
-              {t`Cookie policy`}
-            </a>
-          )}
-        </p>
-        <div className="consent-banner__actions">
-          <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.DISMISS' })}>
-            {t`Essential only`}
-          </Button>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'CONSENT.OPEN_SETTINGS' })}>
-            {t`Settings`}
-          </Button>
-          <Button onClick={() => actor.send({ type: 'CONSENT.ACCEPT_ALL' })}>{t`Agree to all`}</Button>
-        </div>
-      </div>
+    <ConsentBannerMarkup
+      titleId={titleId}
+      texts={texts}
+      cookiePolicyLink={cookiePolicyLink}
+      actions={{
+        onDismiss: () => actor.send({ type: 'CONSENT.DISMISS' }),
+        onOpenSettings: () => actor.send({ type: 'CONSENT.OPEN_SETTINGS' }),
+        onAcceptAll: () => actor.send({ type: 'CONSENT.ACCEPT_ALL' }),
+      }}
+    >
       {editing && (
         <Suspense fallback={null}>
           <CookieSettingsDialog actor={actor} />
         </Suspense>
       )}
-    </section>
+    </ConsentBannerMarkup>
   );
 }
