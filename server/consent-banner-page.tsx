@@ -2,21 +2,21 @@ import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Language } from '../brands/schema';
 import { ConsentBannerMarkup, type ConsentBannerTexts } from '../src/features/consent/ConsentBannerMarkup';
-import { PAGE_BANNER_HOST_ID } from '../src/features/consent/pageBannerHost';
+import { BANNER_HOST } from '../src/features/consent/pageBannerHost';
 import { readPoCatalog } from './infra/po-catalog';
 
 /**
  * The banner's texts by their source (English) text, as src/features/consent/ConsentBanner.tsx
  * writes them: the consent catalog (`locales/<language>/consent.po`) translates them by it.
  */
-export const BANNER_SOURCE_TEXTS: ConsentBannerTexts = {
-  title: 'We use cookies',
-  text: 'Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.',
-  policy: 'Cookie policy',
-  essentialOnly: 'Essential only',
-  settings: 'Settings',
-  agreeToAll: 'Agree to all',
-};
+export const BANNER_SOURCE_TEXTS: ConsentBannerTexts = [
+  'We use cookies',
+  'Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.',
+  'Cookie policy',
+  'Essential only',
+  'Settings',
+  'Agree to all',
+];
 
 const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
 
@@ -24,10 +24,7 @@ export const consentCatalogFile = (language: Language) => `${LOCALES_DIR}${langu
 
 function bannerTexts(language: Language): ConsentBannerTexts {
   const catalog = readPoCatalog(consentCatalogFile(language));
-  const texts = { ...BANNER_SOURCE_TEXTS };
-  for (const key of Object.keys(texts) as (keyof ConsentBannerTexts)[])
-    texts[key] = catalog.get(texts[key]) ?? texts[key];
-  return texts;
+  return BANNER_SOURCE_TEXTS.map((source) => catalog.get(source) ?? source) as unknown as ConsentBannerTexts;
 }
 
 /**
@@ -41,14 +38,11 @@ export function consentBannerHtml(language: Language, cookiePolicyLink?: string)
   const key = `${language} ${cookiePolicyLink ?? ''}`;
   let html = made.get(key);
   if (html === undefined) {
+    // In its language, which may not be the page's: the app's banner, in the app's, drops it.
     const banner = renderToStaticMarkup(
-      <ConsentBannerMarkup
-        titleId="consent-banner-title"
-        texts={bannerTexts(language)}
-        cookiePolicyLink={cookiePolicyLink}
-      />,
-    );
-    html = `<div class="consent-host" id="${PAGE_BANNER_HOST_ID}" lang="${language}">${banner}</div>`;
+      <ConsentBannerMarkup texts={bannerTexts(language)} cookiePolicyLink={cookiePolicyLink} />,
+    ).replace(/^<section /, `<section lang="${language}" `);
+    html = `<div class="${BANNER_HOST}" id="${BANNER_HOST}">${banner}</div>`;
     made.set(key, html);
   }
   return html;

@@ -11,7 +11,7 @@ import { tagSources } from '../src/domain/brandTags';
 import type { CookiePolicy } from '../src/domain/consent';
 import { LOGO_SIZE } from '../src/domain/logo';
 import { CONSENT_COOKIE_NAME } from '../src/platform/consentCookieName';
-import { LANGUAGE_COOKIE_NAME } from '../src/platform/languageCookieName';
+import { LANGUAGE_COOKIE_NAME } from '../src/platform/languageCookie';
 import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';

@@ -9,10 +9,7 @@ import { readStoredLanguage, storeLanguage } from '../platform/languageStorage';
  */
 export function initialLanguage(brand: BrandConfig): Language {
   const stored = readStoredLanguage();
-  if (!stored || !brand.assets.supportedLanguage.includes(stored)) return brand.assets.defaultLanguage;
-  // Stored again to renew its cookie, and to write it for a choice made before the cookie existed.
-  storeLanguage(stored);
-  return stored;
+  return stored && brand.assets.supportedLanguage.includes(stored) ? stored : brand.assets.defaultLanguage;
 }
 
 type Catalog = () => Promise<{ messages: Messages }>;

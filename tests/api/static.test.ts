@@ -193,7 +193,7 @@ describe('the app pages', () => {
     const brightHost = `localhost:${new URL(server.url).port}`;
     const navigate = { 'Sec-Fetch-Mode': 'navigate' };
     const bannerOf = (body: string) =>
-      /<div class="consent-host" id="consent-host" lang="(\w+)">(<section class="consent-banner".*?<\/section>)<\/div><\/body>/.exec(
+      /<div class="consent-host" id="consent-host"><section lang="(\w+)" (class="consent-banner".*?)<\/section><\/div><\/body>/.exec(
         body,
       );
     const answerOf = (headers: Record<string, string>) => getWithHost('/v/home', brightHost, headers);

@@ -128,12 +128,14 @@ test("the banner paints with the page before any script, in the visitor's langua
   await expect(page.locator('.consent-banner')).toHaveCount(1);
   await expect(page.locator('.consent-host')).toHaveCount(1);
 
-  // A language chosen on this browser is kept in a cookie too, so the next page comes in it.
+  // A language chosen on this browser is kept in a cookie too (once the page has been in use a
+  // few seconds), so the next page comes in it.
   await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
   await page.reload();
   await expect(page.getByRole('region', { name: 'Мы используем cookie' })).toBeVisible();
-  const language = (await page.context().cookies()).find((cookie) => cookie.name === 'lp_language');
-  expect(language?.value).toBe('ru');
+  const languageCookie = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'lp_language')?.value;
+  await expect.poll(languageCookie, { timeout: 15_000 }).toBe('ru');
   const next = await page.request.get('./', { headers: { 'Sec-Fetch-Mode': 'navigate' } });
   expect(await next.text()).toContain('Мы используем cookie');
   await page

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useId } from 'react';
+import { Suspense } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
@@ -26,31 +26,25 @@ export function ConsentBannerView({
   cookiePolicyLink?: string;
 }) {
   const { t } = useLingui();
-  const titleId = useId();
   const undecided = useSelector(
     actor,
     (snapshot) => snapshot.matches('unset') || (snapshot.matches('editing') && !snapshot.context.chosen),
   );
   const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
   if (!undecided) return null;
-  const texts: ConsentBannerTexts = {
-    title: t`We use cookies`,
-    text: t`Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.`,
-    policy: t`Cookie policy`,
-    essentialOnly: t`Essential only`,
-    settings: t`Settings`,
-    agreeToAll: t`Agree to all`,
-  };
+  const texts: ConsentBannerTexts = [
+    t`We use cookies`,
+    t`Essential cookies keep the site working. With your agreement we also use analytics cookies to improve the site and marketing cookies to measure our advertising.`,
+    t`Cookie policy`,
+    t`Essential only`,
+    t`Settings`,
+    t`Agree to all`,
+  ];
   return (
     <ConsentBannerMarkup
-      titleId={titleId}
       texts={texts}
       cookiePolicyLink={cookiePolicyLink}
-      actions={{
-        onDismiss: () => actor.send({ type: 'CONSENT.DISMISS' }),
-        onOpenSettings: () => actor.send({ type: 'CONSENT.OPEN_SETTINGS' }),
-        onAcceptAll: () => actor.send({ type: 'CONSENT.ACCEPT_ALL' }),
-      }}
+      choose={(type) => actor.send({ type })}
     >
       {editing && (
         <Suspense fallback={null}>

@@ -6,7 +6,7 @@ import { AppEffectsContext } from '../../app/hooks';
 import { i18n, loadAreaCatalog } from '../../app/i18n';
 import { ConsentBanner } from './ConsentBanner';
 import { beginConsentRead } from './consent.provide';
-import { PAGE_BANNER_HOST_ID } from './pageBannerHost';
+import { BANNER_HOST } from './pageBannerHost';
 
 /**
  * Shows the cookie banner beside the app, in a root of its own at the end of the page: it is not
@@ -17,30 +17,28 @@ import { PAGE_BANNER_HOST_ID } from './pageBannerHost';
  *
  * A page the server sent for a visitor without a choice already carries the banner in its host
  * (server/consent-banner-page.tsx), painted before any script ran, its buttons waiting: this one
- * replaces it in place, or renders nothing where the learner's stored choice says so.
+ * replaces it in place (a root's first render empties its container), or renders nothing where the
+ * learner's stored choice says so.
  */
 export async function showConsentBanner(effects: AppEffects, cookiePolicyLink?: string): Promise<void> {
   // Rendered once both are in, the banner shows in its first frame rather than a few frames later.
   await Promise.all([beginConsentRead(effects.api), loadAreaCatalog('consent')]);
-  const painted = document.getElementById(PAGE_BANNER_HOST_ID);
-  const container = painted ?? document.createElement('div');
-  if (painted) painted.removeAttribute('lang');
-  else {
-    container.className = 'consent-host';
+  let container = document.getElementById(BANNER_HOST);
+  if (!container) {
+    container = document.createElement('div');
+    container.className = BANNER_HOST;
     document.body.append(container);
   }
-  const root = createRoot(container);
-  const render = () =>
-    root.render(
+  // At once, not queued behind the page's own render (a transition React may take a while over): the
+  // banner is small, and until it shows (or, painted by the server, answers) the visitor can do
+  // nothing with it.
+  flushSync(() =>
+    createRoot(container).render(
       <I18nProvider i18n={i18n}>
         <AppEffectsContext.Provider value={effects}>
           <ConsentBanner cookiePolicyLink={cookiePolicyLink} />
         </AppEffectsContext.Provider>
       </I18nProvider>,
-    );
-  // Where nothing shows yet, at once, not queued behind the page's own render (a transition React may
-  // take a while over): the banner is small, and until it shows the visitor has nothing to answer.
-  // Where the page's banner shows, in a task of its own: its render need not lengthen this one.
-  if (painted) render();
-  else flushSync(render);
+    ),
+  );
 }

@@ -1,17 +1,24 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/Button';
 
-/** The banner's texts, in one language: the app's catalog gives them, and the server's page too. */
-export type ConsentBannerTexts = {
-  title: string;
-  text: string;
-  policy: string;
-  essentialOnly: string;
-  settings: string;
-  agreeToAll: string;
-};
+/**
+ * The banner's texts, in one language: the app's catalog gives them, and the server's page too. A
+ * list, not an object: its keys would cost the sign-in page's script their bytes twice.
+ */
+export type ConsentBannerTexts = readonly [
+  title: string,
+  text: string,
+  policy: string,
+  dismiss: string,
+  settings: string,
+  accept: string,
+];
 
-type Actions = { onDismiss(): void; onOpenSettings(): void; onAcceptAll(): void };
+/** One banner at most is on a page, so its title's id is fixed: the server's markup has it too. */
+const TITLE_ID = 'consent-banner-title';
+
+/** What the buttons send to the consent machine. */
+export type ConsentChoice = 'CONSENT.DISMISS' | 'CONSENT.OPEN_SETTINGS' | 'CONSENT.ACCEPT_ALL';
 
 /**
  * Shell spec, section 2 "Cookie banner": title, agreement text, the brand's policy link, and
@@ -19,48 +26,45 @@ type Actions = { onDismiss(): void; onOpenSettings(): void; onAcceptAll(): void 
  * the page, not a modal: the page stays usable while it shows.
  *
  * One markup for both of its renders: the app's (ConsentBanner.tsx), and the server's in the page it
- * sends (server/consentBannerPage.ts), which paints with the page's first frame and which the app's
- * replaces in place. Without `actions` (the server's) the buttons are disabled: they do nothing
+ * sends (server/consent-banner-page.tsx), which paints with the page's first frame and which the app's
+ * replaces in place. Without `choose` (the server's) the buttons are disabled: they do nothing
  * until the app has loaded, and a tap meanwhile would be lost without a word.
  */
 export function ConsentBannerMarkup({
-  titleId,
   texts,
   cookiePolicyLink,
-  actions,
+  choose,
   children,
 }: {
-  titleId: string;
   texts: ConsentBannerTexts;
   cookiePolicyLink?: string;
-  actions?: Actions;
+  choose?: (choice: ConsentChoice) => void;
   children?: ReactNode;
 }) {
-  const waiting = actions === undefined;
+  const [title, text, policy, dismiss, settings, accept] = texts;
+  const button = (choice: ConsentChoice) => ({ disabled: !choose, onClick: () => choose?.(choice) });
   return (
-    <section className="consent-banner" aria-labelledby={titleId} tabIndex={-1}>
+    <section className="consent-banner" aria-labelledby={TITLE_ID} tabIndex={-1}>
       <div className="consent-banner__inner">
-        <h2 id={titleId} className="consent-banner__title">
-          {texts.title}
+        <h2 id={TITLE_ID} className="consent-banner__title">
+          {title}
         </h2>
         <p className="consent-banner__text">
-          {texts.text}{' '}
+          {text}{' '}
           {cookiePolicyLink && (
             <a href={cookiePolicyLink} target="_blank" rel="noopener noreferrer">
-              {texts.policy}
+              {policy}
             </a>
           )}
         </p>
         <div className="consent-banner__actions">
-          <Button variant="secondary" disabled={waiting} onClick={actions?.onDismiss}>
-            {texts.essentialOnly}
+          <Button variant="secondary" {...button('CONSENT.DISMISS')}>
+            {dismiss}
           </Button>
-          <Button variant="secondary" disabled={waiting} onClick={actions?.onOpenSettings}>
-            {texts.settings}
+          <Button variant="secondary" {...button('CONSENT.OPEN_SETTINGS')}>
+            {settings}
           </Button>
-          <Button disabled={waiting} onClick={actions?.onAcceptAll}>
-            {texts.agreeToAll}
-          </Button>
+          <Button {...button('CONSENT.ACCEPT_ALL')}>{accept}</Button>
         </div>
       </div>
       {children}

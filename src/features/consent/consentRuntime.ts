@@ -1,7 +1,23 @@
+import { currentLanguage, i18n } from '../../app/i18n';
 import { allowedPolicy } from '../../domain/consent';
 import { onConsentChange, readConsent } from '../../platform/consentCookie';
+import { writeLanguageCookie } from '../../platform/languageCookie';
 import type { ConsentLinkOptions } from './consentLink';
 import { syncConsentAfterSignIn } from './consentSync.provide';
+
+/**
+ * The language the server paints the next page's banner in (and names its texts in), kept from here
+ * rather than from the start-up code: it matters only for the next page, and every byte the sign-in
+ * page loads counts. Written now (which also renews it) and at each switch of language.
+ */
+function keepLanguageCookie(): void {
+  const write = () => {
+    const language = currentLanguage();
+    if (language) writeLanguageCookie(language);
+  };
+  write();
+  i18n.on('change', write);
+}
 
 /**
  * What the consent allows, followed from the moment the page is in use (consentLink.ts loads this):
@@ -11,6 +27,7 @@ import { syncConsentAfterSignIn } from './consentSync.provide';
  */
 export function runConsent(options: ConsentLinkOptions): void {
   const { reportError } = options.effects;
+  keepLanguageCookie();
   const asks = () => options.brand().flags.isCookieEnable;
   let analytics: Promise<unknown> | null = null;
   let tags: Promise<unknown> | null = null;

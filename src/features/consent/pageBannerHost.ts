@@ -1,5 +1,6 @@
 /**
- * The id of the banner's host in a page the server sent with the banner already in it
- * (server/consent-banner-page.tsx); the app's banner renders into it (ConsentBannerHost.tsx).
+ * The cookie banner's host, by its one name: its class (consent.css), and its id in a page the server
+ * sent with the banner already in it (server/consent-banner-page.tsx), whose host the app's banner
+ * renders into (ConsentBannerHost.tsx).
  */
-export const PAGE_BANNER_HOST_ID = 'consent-host';
+export const BANNER_HOST = 'consent-host';
