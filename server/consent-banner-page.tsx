@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Language } from '../brands/schema';
+import { BANNER_HOST } from '../src/features/consent/bannerHost';
 import { ConsentBannerMarkup, type ConsentBannerTexts } from '../src/features/consent/ConsentBannerMarkup';
-import { BANNER_HOST } from '../src/features/consent/pageBannerHost';
 import { readPoCatalog } from './infra/po-catalog';
 
 /**

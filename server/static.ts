@@ -6,7 +6,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { BrandConfig } from '../brands/index';
-import type { Language } from '../brands/schema';
 import { tagSources } from '../src/domain/brandTags';
 import type { CookiePolicy } from '../src/domain/consent';
 import { LOGO_SIZE } from '../src/domain/logo';
@@ -15,6 +14,7 @@ import { LANGUAGE_COOKIE_NAME } from '../src/platform/languageCookie';
 import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
+import { pickLanguage } from './infra/i18n';
 import { buildManifestReader, pagePreloads } from './pagePreloads';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
@@ -125,16 +125,6 @@ export function brandIndexHtml(
 }
 
 /**
- * The language a page is made in: the visitor's choice on this browser (its cookie,
- * src/platform/languageStorage.ts) where the brand offers it, else the brand's own, as the app
- * starts in (src/app/i18n.ts).
- */
-function pageLanguage(brand: BrandConfig, chosen: string | undefined): Language {
-  const offered = brand.assets.supportedLanguage.find((language) => language === chosen);
-  return offered ?? brand.assets.defaultLanguage;
-}
-
-/**
  * Serves the built app: hashed assets with a long cache, everything else revalidated, and any other
  * page request answered with the brand's index.html so the client router can take over.
  */
@@ -159,7 +149,10 @@ export function appPages(
       // A visitor without a choice gets the banner (src/features/consent/consentLink.ts), in the
       // language they chose on this browser, most often the brand's own.
       const showsBanner = brand.flags.isCookieEnable && getCookie(c, CONSENT_COOKIE_NAME) === undefined;
-      const language = pageLanguage(brand, getCookie(c, LANGUAGE_COOKIE_NAME));
+      // The visitor's choice on this browser (its cookie, src/platform/languageCookie.ts) where the
+      // brand offers it, else the brand's own, as the app starts in (src/app/i18n.ts): not the
+      // browser's Accept-Language, which the app does not follow either.
+      const language = pickLanguage(brand, getCookie(c, LANGUAGE_COOKIE_NAME), undefined);
       const preloads = pagePreloads(await manifestOf(html), language, showsBanner);
       // Only in a page the browser navigates to: the one the service worker keeps (fetched at its
       // install) would carry a start that is stale by its next use. A page without one works as well,

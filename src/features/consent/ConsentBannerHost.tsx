@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import type { AppEffects } from '../../app/effects';
 import { AppEffectsContext } from '../../app/hooks';
 import { i18n, loadAreaCatalog } from '../../app/i18n';
+import { BANNER_HOST } from './bannerHost';
 import { ConsentBanner } from './ConsentBanner';
 import { beginConsentRead } from './consent.provide';
-import { BANNER_HOST } from './pageBannerHost';
 
 /**
  * Shows the cookie banner beside the app, in a root of its own at the end of the page: it is not
