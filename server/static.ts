@@ -119,6 +119,9 @@ export function brandIndexHtml(
       .replace(/<meta\b[^>]*\bname=["']?theme-color["']?[^>]*>/gi, '')
       .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
       .replace(/<\/head>/i, `${head}</head>`)
+      // The build writes the entry's styles into the page (vite.config.ts): browsers that know only
+      // style-src (not style-src-elem, which allows them) apply them by the nonce.
+      .replace(/<style>/gi, `<style nonce="${escapeHtml(nonce)}">`)
       .replace(/<div id="root"><\/div>/i, `<div id="root">${splash}</div>`)
       .replace(/<\/body>/i, `${bannerHtml}</body>`)
   );

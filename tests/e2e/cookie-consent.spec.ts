@@ -116,6 +116,10 @@ test("the banner paints with the page before any script, in the visitor's langua
     await expect(banner).toBeVisible();
     for (const name of ['Essential only', 'Settings', 'Agree to all'])
       await expect(banner.getByRole('button', { name })).toBeDisabled();
+    // Styled by the page itself (vite.config.ts writes the entry's styles in, the server gives them
+    // the page's nonce): no stylesheet to wait for before the first paint, and the CSP lets them apply.
+    await expect(bare.locator('link[rel="stylesheet"]')).toHaveCount(0);
+    await expect(banner).toHaveCSS('position', 'sticky');
   } finally {
     await noScripts.close();
   }

@@ -133,3 +133,30 @@ test('an error thrown in the page reaches the server once, however often it repe
   });
   expect(reports).toHaveLength(2);
 });
+
+test("the app's own scripts ask Chrome to compile them as they download, the catalogs do not", async ({
+  page,
+}) => {
+  // The first line of every script the pages load, by file name (vite.config.ts, compileHints).
+  const firstLines = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const file = new URL(response.url()).pathname.split('/').pop() ?? '';
+    firstLines.set(
+      file,
+      response.text().then((text) => text.slice(0, text.indexOf('\n'))),
+    );
+  });
+  await signedInHome(page);
+  const hinted = async (chunk: string) => {
+    const files = [...firstLines.keys()].filter((file) => file.startsWith(`${chunk}-`));
+    expect(files, `${chunk} chunks loaded`).not.toHaveLength(0);
+    return Promise.all(
+      files.map(async (file) => (await firstLines.get(file)) === '//# allFunctionsCalledOnLoad'),
+    );
+  };
+  expect(await hinted('index')).toEqual([true]);
+  expect(await hinted('signed-in')).toEqual([true]);
+  // The language's core texts are data: nothing to compile ahead.
+  expect(await hinted('messages')).toEqual([false]);
+});

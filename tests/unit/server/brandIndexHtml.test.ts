@@ -21,6 +21,14 @@ describe('the brand in index.html', () => {
     expect(html).toContain('.app-splash{');
   });
 
+  it("gives the build's inline styles the page's nonce, and leaves the brand's own as they are", () => {
+    const withStyles = built.replace('</head>', '<style>.app{color:red}</style></head>');
+    const html = brandIndexHtml(withStyles, brightpath, 'n0nce', '/v/');
+    expect(html).toContain('<style nonce="n0nce">.app{color:red}</style>');
+    expect(html.match(/<style nonce="n0nce">/g)).toHaveLength(2);
+    expect(html).not.toContain('<style>');
+  });
+
   it('cannot be closed early by a text of the brand', () => {
     const hostile = {
       ...brightpath,

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { ProfileEditField, profileEditMachine } from '../../../../machines/account/profileEdit.machine';
 import { useProvided, useSession } from '../../../app/hooks';
@@ -83,8 +83,12 @@ function useTimeZones(current: string, locale: string): TimeZoneOption[] {
       stopNaming();
     };
   }, [opened, locale]);
-  if (all) return all;
-  return current ? [timeZoneOption(current, locale, Date.now())] : [];
+  // Named once, not at every render of the form until the list comes (each keystroke renders it).
+  const alone = useMemo(
+    () => (current ? [timeZoneOption(current, locale, Date.now())] : []),
+    [current, locale],
+  );
+  return all ?? alone;
 }
 
 export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileEditMachine> }) {
