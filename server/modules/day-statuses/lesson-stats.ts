@@ -158,22 +158,32 @@ const MAX_TOTAL = sql.raw(String(MAX_INT4));
 const countStatement = preparedStatement(
   'count_lesson_statistics',
   sql`
-    with call as (
-      select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id
-      from json_to_recordset(${sql.placeholder('calls')}::text::json) as c(n int, user_id int,
+    with input as (
+      select * from json_to_recordset(${sql.placeholder('calls')}::text::json) as c(n int, user_id int,
         stream_id int, day_id int, link_id int, day_status text, viewed_seconds int, play_count int,
         key text, at timestamptz, token_hash text, facts_digest text)
+    ), guard as materialized (
+      -- Decided on a remembered read: counted only while its session is live and its stream's facts
+      -- are still those it was decided on. Checked once per stream of the batch, not per call: its
+      -- calls are mostly one learner's, and the digest costs more than the rest of a call.
+      select g.token_hash, g.user_id, g.stream_id, g.facts_digest,
+        (${isLiveSessionOfUser(sql`g.token_hash`, sql`g.user_id`)} and (
+          select ${streamFactsDigest} from ${userCourseStreams}
+          where ${qualified(userCourseStreams.id)} = g.stream_id and ${qualified(userCourseStreams.userId)} = g.user_id
+        ) = g.facts_digest) as holds
+      from (select distinct token_hash, user_id, stream_id, facts_digest from input where facts_digest is not null) g
+    ), call as (
+      select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id
+      from input c
       -- Subqueries of one row each, never joins: the table is probed by its index per call, where
       -- a join's plan (made for the function's guessed 100 rows) would read it whole.
       where (c.key is null or (
         select true from ${dayStatistics} s where s.user_id = c.user_id and s.idempotency_key = c.key limit 1
       ) is null)
-      -- Decided on a remembered read: counted only while its session is live and its stream's facts
-      -- are still those it was decided on.
-      and (c.facts_digest is null or (${isLiveSessionOfUser(sql`c.token_hash`, sql`c.user_id`)} and (
-        select ${streamFactsDigest} from ${userCourseStreams}
-        where ${qualified(userCourseStreams.id)} = c.stream_id and ${qualified(userCourseStreams.userId)} = c.user_id
-      ) = c.facts_digest))
+      and (c.facts_digest is null or (
+        select g.holds from guard g where g.token_hash = c.token_hash and g.user_id = c.user_id
+          and g.stream_id = c.stream_id and g.facts_digest = c.facts_digest
+      ))
     ), started as (
       insert into ${userDayStatuses} (stream_id, day_id, started_at)
       select distinct on (stream_id, day_id) stream_id, day_id, at from call order by stream_id, day_id, n
