@@ -1,4 +1,4 @@
-import { type DownloadFile, hasRoomFor, NO_SPACE_CODE } from '../domain/learning/download';
+import { type DownloadFile, downloadSize, hasRoomFor, NO_SPACE_CODE } from '../domain/learning/download';
 import { DOWNLOADS_CACHE } from './cacheNames';
 
 /**
@@ -94,14 +94,20 @@ function askForPersistentStorage(): void {
 }
 
 /**
- * Fails at once with code 10 when quota minus usage is under 1.1 times `sizeBytes`. Persistence is
- * asked meanwhile, not waited for: the answer changes neither quota nor usage, and a browser that
- * asks the learner would hold every first download until they answered.
+ * Fails at once with code 10 when quota minus usage is under 1.1 times the size of the `files` the
+ * device does not hold yet (lessons share media). Which it holds is looked up only when the room
+ * would not take them all: the lookup asks the cache for every file, and the storing asks again
+ * anyway, so in the usual case of room to spare it only delayed the download's first request.
+ * Persistence is asked meanwhile, not waited for: the answer changes neither quota nor usage, and a
+ * browser that asks the learner would hold every first download until they answered.
  */
-export async function ensureRoomFor(sizeBytes: number): Promise<void> {
+export async function ensureRoomFor(files: readonly DownloadFile[]): Promise<void> {
   askForPersistentStorage();
   const estimate = (await navigator.storage?.estimate?.()) ?? {};
-  if (!hasRoomFor(estimate, sizeBytes)) throw new DownloadFailed(NO_SPACE_CODE);
+  if (hasRoomFor(estimate, downloadSize(files))) return;
+  const stored = await storedUrls(files);
+  const missing = files.filter((file) => !stored.has(file.url));
+  if (!hasRoomFor(estimate, downloadSize(missing))) throw new DownloadFailed(NO_SPACE_CODE);
 }
 
 /**

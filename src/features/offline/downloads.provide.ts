@@ -110,11 +110,8 @@ const download = downloadMachine.provide({
           // failure is recorded over it; from then on it keeps the files found stored for this
           // download too, should their own download be removed.
           return whileRecording(record(lesson, 'pending'), async () => {
-            const [files, stored] = await Promise.all([
-              measureFiles(lesson.files, signal),
-              storedUrls(lesson.files),
-            ]);
-            await ensureRoomFor(downloadSize(files.filter((file) => !stored.has(file.url))));
+            const files = await measureFiles(lesson.files, signal);
+            await ensureRoomFor(files);
             return { files };
           });
         }),
@@ -123,11 +120,14 @@ const download = downloadMachine.provide({
       ({ input: { lesson, onProgress }, signal }: { input: StoreFilesInput; signal: AbortSignal }) =>
         recordingFailure(lesson, signal, () =>
           withLessonLock(lesson.lessonId, signal, async () => {
-            // Another tab may have stored the lesson while this one waited for it.
-            const finished = await downloadedAt(lesson.lessonId);
+            // Another tab may have stored the lesson while this one waited for it; the files stored
+            // are found now, not while preparing, as another tab may have stored or removed some
+            // since. Both are asked at once: each is a round trip to the browser before the first request.
+            const [finished, stored] = await Promise.all([
+              downloadedAt(lesson.lessonId),
+              storedUrls(lesson.files),
+            ]);
             if (finished !== null) return finished;
-            // Found now, not while preparing: another tab may have stored or removed some since.
-            const stored = await storedUrls(lesson.files);
             const missing = lesson.files.filter((file) => !stored.has(file.url));
             const kept = downloadSize(lesson.files) - downloadSize(missing);
             await whileRecording(record(lesson, 'loading'), () =>

@@ -338,27 +338,43 @@ describe('ensureRoomFor', () => {
     persist: vi.fn(async () => true),
     estimate: async () => ({ quota, usage }),
   });
+  const lesson = [
+    { url: video.url, sizeBytes: 900 },
+    { url: subtitles.url, sizeBytes: 100 },
+  ];
 
-  it('asks for persistent storage and passes with 1.1 times the size free', async () => {
+  it('asks for persistent storage and passes with 1.1 times the size free, without asking the cache', async () => {
     const granted = storage(1_100, 0);
     vi.stubGlobal('navigator', { storage: granted });
-    await expect(ensureRoomFor(1_000)).resolves.toBeUndefined();
+    const cacheStorage = memoryCaches();
+    vi.stubGlobal('caches', cacheStorage.storage);
+    await expect(ensureRoomFor(lesson)).resolves.toBeUndefined();
     expect(granted.persist).toHaveBeenCalledOnce();
+    expect(cacheStorage.opened).toEqual([]);
   });
 
   it('checks the room without waiting for the answer on persistence', async () => {
     const unanswered = { ...storage(1_100, 0), persist: vi.fn(() => new Promise<boolean>(() => {})) };
     vi.stubGlobal('navigator', { storage: unanswered });
     const waited = new Promise((resolve) => setTimeout(() => resolve('waited for the answer'), 100));
-    await expect(Promise.race([ensureRoomFor(1_000), waited])).resolves.toBeUndefined();
+    await expect(Promise.race([ensureRoomFor(lesson), waited])).resolves.toBeUndefined();
     expect(unanswered.persist).toHaveBeenCalledOnce();
   });
 
   it('fails at once with code 10 below that', async () => {
     vi.stubGlobal('navigator', { storage: storage(1_100, 1) });
-    await expect(ensureRoomFor(1_000)).rejects.toMatchObject({
+    vi.stubGlobal('caches', memoryCaches().storage);
+    await expect(ensureRoomFor(lesson)).rejects.toMatchObject({
       code: NO_SPACE_CODE,
       message: 'Not enough space',
     });
+  });
+
+  it('counts only the files the device does not hold yet when the room would not take them all', async () => {
+    vi.stubGlobal('navigator', { storage: storage(200, 0) });
+    vi.stubGlobal('caches', memoryCaches(Number.POSITIVE_INFINITY, { [video.url]: 'video-bytes!' }).storage);
+    await expect(ensureRoomFor(lesson)).resolves.toBeUndefined();
+    vi.stubGlobal('caches', memoryCaches(Number.POSITIVE_INFINITY, { [subtitles.url]: 'WEBVT' }).storage);
+    await expect(ensureRoomFor(lesson)).rejects.toMatchObject({ code: NO_SPACE_CODE });
   });
 });
