@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentSubscriptions, streamFreezes, userCourseStreams, users } from '../../server/db/schema';
@@ -552,6 +553,39 @@ describe('freeze create and cancel', () => {
     const rows = await server.db.select().from(streamFreezes).where(eq(streamFreezes.streamId, streamId));
     expect(rows).toHaveLength(1);
   });
+
+  // PGlite has no connections: it runs in the server's own worker thread.
+  if (process.env.TEST_DB === 'postgres') {
+    it("sends a freeze's reads through its transaction one at a time, never two at once on its connection", async () => {
+      // A connection given a query while another runs queues it; pg deprecates that (gone in pg 9).
+      const running = new WeakMap<pg.Client, number>();
+      const overlapping: string[] = [];
+      const query = pg.Client.prototype.query;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        const count = running.get(this) ?? 0;
+        if (count > 0) overlapping.push(JSON.stringify(args[0]).slice(0, 80));
+        running.set(this, count + 1);
+        const done = () => running.set(this, (running.get(this) ?? 1) - 1);
+        const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+        if (result instanceof Promise) result.then(done, done);
+        else done();
+        return result;
+      } as typeof query;
+      try {
+        // A course of its own, so that its outline is read inside the freeze's transaction.
+        const { streamId } = await createLearningFixture(server.db, {
+          userId: freezer.id,
+          label: 'Freeze one query at a time',
+        });
+        const dates = { start_date: tokyoDate(2), end_date: tokyoDate(4) };
+        expect((await create(streamId, dates)).status).toBe(200);
+        expect((await cancel(streamId)).status).toBe(200);
+      } finally {
+        pg.Client.prototype.query = query;
+      }
+      expect(overlapping).toEqual([]);
+    });
+  }
 });
 
 it('never answered with a 500', () => {

@@ -31,26 +31,27 @@ type Entry = { updatedAt: number; answers: Map<string, Promise<unknown>> };
 const caches = new WeakMap<Db, Map<number, Entry>>();
 
 async function readOutline(db: Db, courseId: number): Promise<CourseOutline> {
-  const [stages, dayRows, links] = await Promise.all([
-    db
-      .select({ id: courseStages.id })
-      .from(courseStages)
-      .where(eq(courseStages.courseId, courseId))
-      .orderBy(asc(courseStages.sort), asc(courseStages.id)),
-    db
-      .select({ day: stageDays })
-      .from(stageDays)
-      .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
-      .where(eq(courseStages.courseId, courseId))
-      .orderBy(asc(stageDays.dayNumber)),
-    db
-      .select({ id: lessonSetLessons.id, dayId: lessonSets.dayId })
-      .from(lessonSetLessons)
-      .innerJoin(lessonSets, eq(lessonSets.id, lessonSetLessons.lessonSetId))
-      .innerJoin(stageDays, eq(stageDays.id, lessonSets.dayId))
-      .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
-      .where(eq(courseStages.courseId, courseId)),
-  ]);
+  // One after another: inside a transaction (a freeze locks its stream, then reads the outline
+  // through it) the reads share one connection, which pg would make queue them (deprecated, gone
+  // in pg 9). An outline is read once per course version, so the round trips are rare.
+  const stages = await db
+    .select({ id: courseStages.id })
+    .from(courseStages)
+    .where(eq(courseStages.courseId, courseId))
+    .orderBy(asc(courseStages.sort), asc(courseStages.id));
+  const dayRows = await db
+    .select({ day: stageDays })
+    .from(stageDays)
+    .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
+    .where(eq(courseStages.courseId, courseId))
+    .orderBy(asc(stageDays.dayNumber));
+  const links = await db
+    .select({ id: lessonSetLessons.id, dayId: lessonSets.dayId })
+    .from(lessonSetLessons)
+    .innerJoin(lessonSets, eq(lessonSets.id, lessonSetLessons.lessonSetId))
+    .innerJoin(stageDays, eq(stageDays.id, lessonSets.dayId))
+    .innerJoin(courseStages, eq(courseStages.id, stageDays.stageId))
+    .where(eq(courseStages.courseId, courseId));
   const lessonLinksByDay = new Map<number, Set<number>>();
   for (const link of links) {
     const ofDay = lessonLinksByDay.get(link.dayId) ?? new Set<number>();
