@@ -40,11 +40,25 @@ export interface DayDraft {
   /** Seconds after the stream's start before the day opens. */
   openingDelaySeconds?: number;
   isDemoAccessible?: boolean;
+  /** Seconds; by default the day's running time (`dayRunningTime`). */
   finishTotalTime?: number;
   requiredToComplete?: boolean;
   repeatCount?: number;
   lessonSets: readonly LessonSetDraft[];
 }
+
+/**
+ * A day's running time in seconds: its lessons' videos, each set as often as it repeats. Every
+ * course written here gets it unless its draft names another, so a seeded course's days show their
+ * length as an imported course's do.
+ */
+export const dayRunningTime = (day: Pick<DayDraft, 'lessonSets'>): number =>
+  day.lessonSets.reduce(
+    (sum, set) =>
+      sum +
+      (set.repeatCount ?? 1) * set.lessons.reduce((s, lesson) => s + (lesson.videoLengthSeconds ?? 0), 0),
+    0,
+  );
 
 export interface StageDraft {
   title: string;
@@ -156,7 +170,7 @@ export async function writeCourse(db: Db, draft: CourseDraft): Promise<WrittenCo
             dayOfRest: flagOf(dayDraft.dayOfRest, 0),
             openingDelaySeconds: dayDraft.openingDelaySeconds ?? 0,
             isDemoAccessible: flagOf(dayDraft.isDemoAccessible, 0),
-            finishTotalTime: dayDraft.finishTotalTime ?? 0,
+            finishTotalTime: dayDraft.finishTotalTime ?? dayRunningTime(dayDraft),
             requiredToComplete: flagOf(dayDraft.requiredToComplete, 1),
             repeatCount: dayDraft.repeatCount ?? 1,
           })

@@ -210,12 +210,6 @@ function courseDraft(
             }),
           ),
         }));
-        // The day takes its lessons' running time, each set as often as it repeats.
-        const finishTotalTime = lessonSets.reduce(
-          (sum, set) =>
-            sum + set.repeatCount * set.lessons.reduce((s, l) => s + (l.videoLengthSeconds ?? 0), 0),
-          0,
-        );
         return {
           title: day.title,
           descriptionShort: day.descriptionShort,
@@ -224,7 +218,6 @@ function courseDraft(
           isDemoAccessible: day.isDemoAccessible,
           requiredToComplete: day.requiredToComplete,
           repeatCount: day.repeatCount,
-          finishTotalTime,
           lessonSets,
         };
       }),

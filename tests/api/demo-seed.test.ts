@@ -7,6 +7,8 @@ import {
   courseServices,
   courseStages,
   courses,
+  lessonSetLessons,
+  lessonSets,
   lessons,
   mediaFiles,
   stageDays,
@@ -91,6 +93,36 @@ describe('the demo course', () => {
       [DEMO_COURSE_SERVICE_ID, 'course_demo', course.id, 30],
       [DEMO_COURSE_BUY_SERVICE_ID, 'course_buy', course.id, 365],
     ]);
+  });
+});
+
+describe('every seeded course', () => {
+  it('gives each day its running time: its lessons, each set as often as it repeats', async () => {
+    const rows = await server.db
+      .select({
+        dayId: stageDays.id,
+        finishTotalTime: stageDays.finishTotalTime,
+        repeatCount: lessonSets.repeatCount,
+        videoLengthSeconds: lessons.videoLengthSeconds,
+      })
+      .from(stageDays)
+      .innerJoin(lessonSets, eq(lessonSets.dayId, stageDays.id))
+      .innerJoin(lessonSetLessons, eq(lessonSetLessons.lessonSetId, lessonSets.id))
+      .innerJoin(lessons, eq(lessons.id, lessonSetLessons.lessonId));
+    const expected = new Map<number, { stored: number; sum: number }>();
+    for (const row of rows) {
+      const day = expected.get(row.dayId) ?? { stored: row.finishTotalTime, sum: 0 };
+      day.sum += row.repeatCount * row.videoLengthSeconds;
+      expected.set(row.dayId, day);
+    }
+    // The imported demo course and the courses the demo streams are seeded on.
+    const courseCount = await server.db.$count(courses);
+    expect(courseCount).toBeGreaterThan(1);
+    expect(expected.size).toBeGreaterThan(8);
+    for (const day of expected.values()) {
+      expect(day.sum).toBeGreaterThan(0);
+      expect(day.stored).toBe(day.sum);
+    }
   });
 });
 
