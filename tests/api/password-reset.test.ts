@@ -65,6 +65,32 @@ describe('password reset through mail', () => {
     expect(again.body.errors).toEqual({ token: ['This link is invalid or has expired. Request a new one.'] });
   });
 
+  it('voids a link mailed before the learner changed the password themselves', async () => {
+    const account = await api.signUp('changed-mind');
+    await api.post('/auth/request-password-reset', { email: account.email });
+    const token = linkToken((await server.waitForMail(account.email)).text, brightpathOrigin());
+
+    const change = await api.post(
+      '/user/update-password',
+      {
+        current_password: account.password,
+        password: 'changed-password',
+        password_repeat: 'changed-password',
+      },
+      { token: account.token },
+    );
+    expect(change.status).toBe(200);
+
+    const late = await api.post('/auth/reset-password', {
+      token,
+      password: 'takeover-password',
+      password_repeat: 'takeover-password',
+    });
+    expect(late.status).toBe(422);
+    expect(late.body.errors).toEqual({ token: ['This link is invalid or has expired. Request a new one.'] });
+    await api.login(account.email, 'changed-password');
+  });
+
   it('records every mail in the outbox with its sent time', async () => {
     await api.post('/auth/request-password-reset', { email: 'forgot@example.com' });
     await server.mailSettled();

@@ -46,9 +46,18 @@ export async function resetPassword(
     .where(eq(users.id, owner.id))
     .returning();
   // Any other link mailed earlier dies with this one.
+  await voidPasswordResets(db, owner.id, now);
+  return user ?? owner;
+}
+
+/**
+ * Uses up every reset link still waiting in the account's mail: a new password (by a link or by the
+ * learner's own change) ends them all, so a link left in a mailbox the learner no longer trusts
+ * cannot set the password again.
+ */
+export async function voidPasswordResets(db: Db, userId: number, now = new Date()): Promise<void> {
   await db
     .update(passwordResets)
     .set({ usedAt: now })
-    .where(and(eq(passwordResets.userId, owner.id), isNull(passwordResets.usedAt)));
-  return user ?? owner;
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }

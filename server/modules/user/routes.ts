@@ -26,6 +26,7 @@ import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
 import { checkPassword, signInAccountOf } from '../auth/attempts';
+import { voidPasswordResets } from '../auth/queries';
 import { deleteUploadsOf } from '../uploads/queries';
 import {
   deleteAccount,
@@ -207,6 +208,7 @@ export const userModule: ApiModule = {
             isRequireUpdatePassword: 0,
           });
         }
+        await voidPasswordResets(db, user.id);
         return sendData(c, {
           token: await sessions.replace(user.id, sessionId),
           user: await toWireUser(db, updated),
