@@ -363,7 +363,8 @@ export function translate(
   );
 }
 
-function asLanguage(tag: string | undefined | null): Language | undefined {
+/** A stored language tag as one the product ships, or undefined. */
+export function asLanguage(tag: string | undefined | null): Language | undefined {
   const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
   return LANGUAGES.find((l) => l === primary);
 }

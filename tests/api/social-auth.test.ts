@@ -203,7 +203,12 @@ describe('Google-style sign-in (OIDC)', () => {
   it('signs up a new verified address, links it, and trades the one-time code for a session once', async () => {
     const back = await signIn('google', { subject: 'g-100', email: 'New.Person@Example.com' });
     expect(back.url.pathname).toBe('/v/');
-    expect(back.query).toMatchObject({ from: 'success', action: 'login', status: 'success' });
+    expect(back.query).toMatchObject({
+      from: 'success',
+      action: 'login',
+      status: 'success',
+      network: 'google',
+    });
     expect(back.query.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(back.query).not.toHaveProperty('token');
 
@@ -258,6 +263,15 @@ describe('Google-style sign-in (OIDC)', () => {
     expect(
       await server.db.select().from(userExternalAuths).where(eq(userExternalAuths.subject, 'g-300')),
     ).toEqual([]);
+  });
+
+  it('writes the outcome in the language the flow started in, whatever the browser says on its return', async () => {
+    const { learner } = DEMO_ACCOUNTS;
+    const browser = createBrowser({ 'X-App-Id': APP.brightpath, 'Accept-Language': 'ru' });
+    const hop = await startLogin(browser, 'google', { lang: 'es' });
+    const back = landing(await atProvider(browser, hop, { subject: 'g-310', email: learner.email }));
+    expect(back.query.errorCode).toBe('login_no_link');
+    expect(back.query.errorMessage).toBe(socialErrorText('login_no_link', 'es', 'google'));
   });
 
   it('answers login_no_link for an unconfirmed address and where registration is closed', async () => {

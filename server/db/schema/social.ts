@@ -47,6 +47,11 @@ export const oauthFlows = pgTable(
     browserHash: text('browser_hash'),
     /** The IANA time zone the starting browser named, given to an account this sign-in makes. */
     timezone: text('timezone'),
+    /**
+     * The language the flow started in (its `lang`): the outcome's text is written in it, whatever
+     * the browser's Accept-Language says when the provider sends it back. Null on older flows.
+     */
+    language: text('language'),
     codeVerifier: text('code_verifier').notNull(),
     nonce: text('nonce').notNull(),
     successUrl: text('success_url').notNull(),

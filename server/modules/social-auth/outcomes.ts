@@ -86,7 +86,7 @@ export async function loginOutcome(
     if (!user) return fail('login_no_link');
   }
   const code = await issueExchangeCode(services.db, flow.id, user.id);
-  return { action: 'login', status: 'success', code };
+  return { action: 'login', status: 'success', code, network: provider };
 }
 
 export async function linkOutcome(

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Language } from '../../../brands/index';
 import type { Db } from '../../db/client';
 import {
   type OauthFlowRow,
@@ -30,6 +31,8 @@ export interface NewFlow {
   browserHash: string;
   /** The browser's IANA time zone, for an account a sign-in makes; null on links and when none was given. */
   timezone: string | null;
+  /** The language the flow started in: its outcome's text is written in it. */
+  language: Language;
   codeVerifier: string;
   nonce: string;
   successUrl: string;

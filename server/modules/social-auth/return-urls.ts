@@ -51,7 +51,7 @@ export function ownReturnUrl(c: Context<AppEnv>, settings: Settings, value: stri
 const OUTCOME_PARAMS = ['action', 'status', 'code', 'errorCode', 'errorMessage', 'network'] as const;
 
 export type Outcome =
-  | { action: 'login'; status: 'success'; code: string }
+  | { action: 'login'; status: 'success'; code: string; network: string }
   | { action: 'link'; status: 'success'; network: string }
   | { action: 'login' | 'link'; status: 'fail'; errorCode: SocialErrorCode; network?: string };
 

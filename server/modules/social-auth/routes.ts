@@ -7,6 +7,7 @@ import { idParam, requiredLine, timeZoneOrNull } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, redirectAnswer, relayPageAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
+import { asLanguage } from '../../infra/i18n';
 import { toWireUser, WireSignedIn } from '../user/wire';
 import { bindToBrowser, isStartingBrowser } from './browser-binding';
 import {
@@ -77,7 +78,13 @@ async function startFlow(
   const secrets = newFlowSecrets();
   const target = await authorizationUrl(config, callbackUrl(c, services.settings, name), secrets);
   const browserHash = bindToBrowser(c, services.settings, name, FLOW_LIFETIME_MS);
-  await createFlow(services.db, { ...flow, ...secrets, browserHash, provider: name });
+  await createFlow(services.db, {
+    ...flow,
+    ...secrets,
+    browserHash,
+    provider: name,
+    language: c.get('lang'),
+  });
   return c.redirect(target.toString(), 302);
 }
 
@@ -150,7 +157,7 @@ async function finishFlow(c: Context<AppEnv>, services: Services, provider: stri
     }
   }
   const back = outcome.status === 'success' ? flow.successUrl : flow.cancelUrl;
-  return c.redirect(outcomeUrl(back, outcome, c.get('lang')), 302);
+  return c.redirect(outcomeUrl(back, outcome, asLanguage(flow.language) ?? c.get('lang')), 302);
 }
 
 const callbackRoute = (method: 'get' | 'post') =>
