@@ -88,7 +88,7 @@ describe('POST .../user-day-status/{dayId}/start and /finish', () => {
     ).toHaveLength(2);
   });
 
-  it('answers 403 "This day is not open yet" for a day before its delay, a locked demo day and a stream not open', async () => {
+  it('answers 403 for a day before its delay, a locked demo day and a stream not open, saying why', async () => {
     const now = Date.now();
     const open = await fixtureWith('Days delay');
     const demo = await fixtureWith('Days demo', { isDemo: 1, courseFullAccess: 0 });
@@ -106,24 +106,32 @@ describe('POST .../user-day-status/{dayId}/start and /finish', () => {
       startDate: new Date(now - DAY_MS),
       endDate: new Date(now + DAY_MS),
     });
-    const refused: [LearningFixture, 0 | 1 | 2][] = [
+    const notOpen = 'This day is not open yet';
+    const accessEnded = 'Extend the course to resume access.';
+    const refused: [LearningFixture, 0 | 1 | 2, string][] = [
       // Day 3 opens two days after the start; the stream started a day ago.
-      [open, 2],
+      [open, 2, notOpen],
       // Day 2 is not demo-accessible.
-      [demo, 1],
-      [notStarted, 0],
-      [ended, 0],
-      [stopped, 0],
-      [frozen, 0],
+      [demo, 1, notOpen],
+      [notStarted, 0, notOpen],
+      [ended, 0, accessEnded],
+      [stopped, 0, accessEnded],
+      [frozen, 0, 'The course is frozen.'],
     ];
     const before = await snapshot(server.db);
-    for (const [fixture, index] of refused) {
+    for (const [fixture, index, message] of refused) {
       for (const action of ['start', 'finish'] as const) {
         const result = await mark(fixture.streamId, fixture.days[index].id, action);
         expect(result.status, `${fixture.label} ${action}`).toBe(403);
-        expect(result.body).toEqual({ success: false, message: 'This day is not open yet' });
+        expect(result.body).toEqual({ success: false, message });
       }
     }
+    const frozenInSpanish = await api.post(
+      `/user-course-streams/${frozen.streamId}/user-day-status/${frozen.days[0].id}/start?lang=es`,
+      undefined,
+      as(learner),
+    );
+    expect(frozenInSpanish.body.message).toBe('El curso está congelado.');
     const russian = await api.post(
       `/user-course-streams/${open.streamId}/user-day-status/${open.days[2].id}/start?lang=ru`,
       undefined,

@@ -131,10 +131,14 @@ describe('POST /save-lesson-stat', () => {
       startDate: new Date(now + DAY_MS),
     });
     const before = await snapshot(server.db);
-    for (const fixture of [ended, stopped, demoNotStarted]) {
+    for (const [fixture, message] of [
+      [ended, 'Amplía el curso para recuperar el acceso.'],
+      [stopped, 'Amplía el curso para recuperar el acceso.'],
+      [demoNotStarted, 'Este día aún no está abierto'],
+    ] as const) {
       const refused = await save(statOf(fixture), learner, undefined, '?lang=es');
       expect(refused.status, fixture.label).toBe(403);
-      expect(refused.body.message, fixture.label).toBe('Este día aún no está abierto');
+      expect(refused.body.message, fixture.label).toBe(message);
     }
     expect(await snapshot(server.db)).toEqual(before);
   });

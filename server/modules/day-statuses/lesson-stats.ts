@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors';
 import { MAX_INT4, plainLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { isLiveSessionOfUser, liveSessionOf } from '../../infra/sessions';
-import { isDayOpenNow } from '../streams/day-access';
+import { dayRefusal } from '../streams/day-access';
 import { loadedStreamOf, type MyStreamWithSessionRow, streamFactsDigest } from '../streams/queries';
 import { courseDay } from './queries';
 import { readStatisticNow, type StatisticRead } from './statistic-reads';
@@ -105,7 +105,7 @@ async function storedAnswer(db: Db, userId: number, key: string): Promise<SavedS
 
 /**
  * 404 unless the stream is the learner's and the lesson is in the day of its course; 403 unless the
- * day is open now, as day start refuses it, since counting a statistic starts the day. The stream was
+ * day is open now, as day start refuses it (`dayRefusal`), since counting a statistic starts the day. The stream was
  * read with the session, the day comes from the course outline in memory: nothing is held meanwhile.
  */
 async function requireStatisticAccepted(
@@ -118,7 +118,8 @@ async function requireStatisticAccepted(
   const day = courseDay(loaded, input.stage_day_id);
   if (!loaded.outline.lessonLinksByDay.get(day.id)?.has(input.stage_day_lesson_set_lesson_id))
     throw new ApiError(404, 'notFound');
-  if (!isDayOpenNow(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
+  const refusal = dayRefusal(loaded, day, now);
+  if (refusal) throw new ApiError(403, refusal);
 }
 
 /**

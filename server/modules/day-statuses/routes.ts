@@ -3,7 +3,7 @@ import { ApiError } from '../../http/errors';
 import { idParam } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, createdOnceAnswer, dataAnswer, route } from '../../http/route';
-import { isDayOpenNow } from '../streams/day-access';
+import { dayRefusal } from '../streams/day-access';
 import { loadMyStream } from '../streams/queries';
 import { dayProgress } from './day-progress';
 import { IDEMPOTENCY_HEADER, IdempotencyHeaders, LessonStatBody, saveLessonStat } from './lesson-stats';
@@ -19,7 +19,7 @@ const dayMark = (finish: boolean) =>
     method: 'post',
     path: `/user-course-streams/:streamId/user-day-status/:dayId/${finish ? 'finish' : 'start'}`,
     summary: finish ? 'Finishes a day of the stream (starting it if needed)' : 'Starts a day of the stream',
-    description: `Idempotent: ${finish ? 'finishing twice keeps the first finish' : 'starting twice keeps the first start'}. 403 "This day is not open yet" when the stream is not open, the day is locked or its opening delay has not passed.`,
+    description: `Idempotent: ${finish ? 'finishing twice keeps the first finish' : 'starting twice keeps the first start'}. 403 when the day may not be worked on now: "The course is frozen." during a freeze, "Extend the course to resume access." when access has ended or stopped, else "This day is not open yet" (the course has not started, the day is locked or its opening delay has not passed).`,
     access: 'session',
     learnerData: true,
     params: DayParams,
@@ -29,7 +29,8 @@ const dayMark = (finish: boolean) =>
       const now = Date.now();
       const loaded = await loadMyStream(db, auth.user.id, params.streamId);
       const day = courseDay(loaded, params.dayId);
-      if (!isDayOpenNow(loaded, day, now)) throw new ApiError(403, 'dayNotOpen');
+      const refusal = dayRefusal(loaded, day, now);
+      if (refusal) throw new ApiError(403, refusal);
       return sendData(c, toWireDayStatus(await markDay(db, loaded.stream.id, day.id, finish, new Date(now))));
     },
   });
@@ -63,7 +64,7 @@ export const dayStatusesModule: ApiModule = {
       method: 'post',
       path: '/save-lesson-stat',
       summary: 'Adds viewed seconds and plays of one lesson of a day',
-      description: `Creates or keeps the day status (started). Optional header ${IDEMPOTENCY_HEADER} (1..200 printable ASCII characters): a repeat with the same key by the same learner answers the first answer with 200 and changes nothing, whatever its body. 403 "This day is not open yet" as day start answers it: the stream is not open, the day is locked or its opening delay has not passed.`,
+      description: `Creates or keeps the day status (started). Optional header ${IDEMPOTENCY_HEADER} (1..200 printable ASCII characters): a repeat with the same key by the same learner answers the first answer with 200 and changes nothing, whatever its body. 403 as day start answers it, with the same texts: the course is frozen, its access has ended or stopped, or the day is not open yet.`,
       access: 'session',
       learnerData: true,
       body: LessonStatBody,

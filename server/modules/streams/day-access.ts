@@ -1,5 +1,6 @@
 import { isDayLocked } from '../../../src/domain/learning/dayLock';
 import type { stageDays } from '../../db/schema';
+import type { MessageKey } from '../../infra/i18n';
 import type { LoadedStream, StreamRecord } from './queries';
 import { statusOf } from './status';
 
@@ -18,16 +19,21 @@ export const isOpenByTimeDelay = (stream: StreamRecord, day: DayTiming, now: num
   now >= dayOpensAt(stream, day);
 
 /**
- * Whether the learner may work on the day now: the stream is open, the day is open by its time delay
- * and not locked (dayLock.ts). The one rule of day start, day finish and lesson statistics; `day` is
- * the course outline's (from memory), so asking costs no database round trip.
+ * Why the learner may not work on the day now, or null when they may: the stream is open, the day is
+ * open by its time delay and not locked (dayLock.ts). The one rule of day start, day finish and lesson
+ * statistics; `day` is the course outline's (from memory), so asking costs no database round trip.
+ * The refusal names what the learner can act on: a frozen course, or access that has run out (the
+ * texts the app shows for them); a course not started yet has days not open yet, as a locked day.
  */
-export function isDayOpenNow(loaded: LoadedStream, day: DayTiming, now: number): boolean {
+export function dayRefusal(loaded: LoadedStream, day: DayTiming, now: number): MessageKey | null {
   const { stream } = loaded;
-  if (statusOf(loaded, now) !== 'open') return false;
-  if (!isOpenByTimeDelay(stream, day, now)) return false;
-  return !isDayLocked(
+  const status = statusOf(loaded, now);
+  if (status === 'freeze') return 'courseFrozen';
+  if (status === 'ended' || status === 'stopped') return 'accessEnded';
+  if (status !== 'open' || !isOpenByTimeDelay(stream, day, now)) return 'dayNotOpen';
+  const locked = isDayLocked(
     { isDemo: stream.isDemo === 1, courseFullAccess: stream.courseFullAccess === 1 },
     { isDemoAccessible: day.isDemoAccessible === 1, isOpenByTimeDelay: true },
   );
+  return locked ? 'dayNotOpen' : null;
 }
