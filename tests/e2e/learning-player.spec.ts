@@ -15,7 +15,8 @@ const DEMO_SERVICE_ID = 498;
 /** The demo lesson with a vertical and a description video, as authored and as the app shows it. */
 const LESSON = 'Calm breathing (theory)';
 const SHOWN_TITLE = 'Calm breathing';
-const PLAY = `Play: ${SHOWN_TITLE}`;
+/** The play button names the lesson with the part its heading shows, as the download control does. */
+const PLAY = `Play: ${SHOWN_TITLE}, Theory`;
 
 type VideoRef = { id: number; hls_playlist: string | null; mp4_playlist: string | null; duration: number };
 type WireLesson = {
@@ -152,6 +153,30 @@ test('below 828 px the lesson plays its vertical video, at 1280 px the horizonta
   await wide.close();
 });
 
+test('started from the keyboard, the lesson keeps the focus: its pause control takes it', async ({
+  page,
+}) => {
+  const first = await learnerOnFirstDay(page, 'keyboard');
+  const lesson = await openFirstDay(page, first.streamId);
+  // The theory and the execution share their title: the part tells their play buttons apart.
+  await expect(
+    page.getByRole('button', { name: `Play: ${SHOWN_TITLE}, Execution`, exact: true }),
+  ).toBeVisible();
+  await lesson.getByRole('button', { name: PLAY, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const player = lesson.locator('mux-player');
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  const focused = () =>
+    page.evaluate(() => {
+      let element = document.activeElement;
+      while (element?.shadowRoot?.activeElement) element = element.shadowRoot.activeElement;
+      return element?.tagName.toLowerCase();
+    });
+  expect(await focused()).toBe('media-play-button');
+  await page.keyboard.press('Space');
+  await expect.poll(() => player.evaluate((element) => (element as HTMLMediaElement).paused)).toBe(true);
+});
+
 test('when the HLS master cannot be loaded, the faststart MP4 plays', async ({ page }) => {
   const first = await learnerOnFirstDay(page, 'mp4');
   const horizontal = required(first.lesson.local_video_file, 'video');
@@ -237,7 +262,9 @@ test('a lesson with a description video offers it and plays it', async ({ page }
     'aria-expanded',
     'true',
   );
-  await lesson.getByRole('button', { name: `Play: Description: ${SHOWN_TITLE}`, exact: true }).click();
+  await lesson
+    .getByRole('button', { name: `Play: Description: ${SHOWN_TITLE}, Theory`, exact: true })
+    .click();
   const player = lesson.locator('.lesson__description mux-player');
   await expect(player).toBeAttached();
   expect(await playerSource(player)).toBe(description.hls_playlist);
@@ -257,9 +284,9 @@ test.describe('the player speaks the interface language', () => {
     page.evaluate((chosen) => localStorage.setItem('lp_language', chosen), language);
 
   /** Opens the first day and starts its lesson with the play button named in the interface language. */
-  async function playLesson(page: Page, streamId: number, play: string): Promise<Locator> {
+  async function playLesson(page: Page, streamId: number, play: string, theory: string): Promise<Locator> {
     const lesson = await openFirstDay(page, streamId);
-    await lesson.getByRole('button', { name: `${play}: ${SHOWN_TITLE}`, exact: true }).click();
+    await lesson.getByRole('button', { name: `${play}: ${SHOWN_TITLE}, ${theory}`, exact: true }).click();
     const player = lesson.locator('mux-player');
     await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.5);
     return player;
@@ -278,13 +305,13 @@ test.describe('the player speaks the interface language', () => {
   }) => {
     const first = await learnerOnFirstDay(page, 'player-languages');
     await chooseInterfaceLanguage(page, 'es');
-    let player = await playLesson(page, first.streamId, 'Reproducir');
+    let player = await playLesson(page, first.streamId, 'Reproducir', 'Teoría');
     // Read while the short video plays: once it ends, the button offers to play again.
     await expect(player.getByRole('button', { name: /^pausar$/i }).first()).toBeAttached();
     await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('es');
 
     await chooseInterfaceLanguage(page, 'ru');
-    player = await playLesson(page, first.streamId, 'Смотреть');
+    player = await playLesson(page, first.streamId, 'Смотреть', 'Теория');
     await expect(player.getByRole('button', { name: /^пауза$/i }).first()).toBeAttached();
     await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('ru');
   });
@@ -294,7 +321,7 @@ test.describe('the player speaks the interface language', () => {
   }) => {
     const first = await learnerOnFirstDay(page, 'player-subtitles-pick');
     await chooseInterfaceLanguage(page, 'es');
-    let player = await playLesson(page, first.streamId, 'Reproducir');
+    let player = await playLesson(page, first.streamId, 'Reproducir', 'Teoría');
     await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('es');
 
     await player.getByRole('button', { name: 'subtítulos' }).click();
@@ -302,7 +329,7 @@ test.describe('the player speaks the interface language', () => {
     await expect.poll(() => shownSubtitles(player)).toBe('ru');
 
     await page.reload();
-    player = await playLesson(page, first.streamId, 'Reproducir');
+    player = await playLesson(page, first.streamId, 'Reproducir', 'Teoría');
     await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('ru');
   });
 });

@@ -96,7 +96,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
       .getByText('This video is not available offline.'),
   ).toBeVisible();
 
-  await lesson.getByRole('button', { name: `Play: ${LESSON}`, exact: true }).click();
+  await lesson.getByRole('button', { name: `Play: ${LESSON}, Theory`, exact: true }).click();
   await expect.poll(() => currentTime(lesson), { timeout: 15_000 }).toBeGreaterThan(0.3);
   expect(
     await lesson
@@ -190,7 +190,7 @@ test('after a day without a network the app still starts and a downloaded lesson
 
   await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
   const player = page.getByRole('article', { name: `${LESSON} theory` });
-  await player.getByRole('button', { name: `Play: ${LESSON}`, exact: true }).click();
+  await player.getByRole('button', { name: `Play: ${LESSON}, Theory`, exact: true }).click();
   await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await context.unroute('**/*');
 });

@@ -18,7 +18,7 @@ import { expect, test } from './support/test';
 const PORT = E2E.appPort + 21;
 const DEMO_SERVICE_ID = 498;
 const LESSON = 'Calm breathing (theory)';
-const PLAY = 'Play: Calm breathing';
+const PLAY = 'Play: Calm breathing, Theory';
 const STATISTICS = '**/spa/api/v1/save-lesson-stat**';
 /** A lesson of no course: the server refuses a statistic for it. */
 const MISSING_LESSON_ID = 2_000_000_000;

@@ -10,11 +10,16 @@ const PART_LABELS = {
 } as const satisfies Record<LessonPart, unknown>;
 
 /**
- * A lesson's subtitle under its title: the part its marker names, in the interface's language
- * (a school writes the marker in its own); any other subtitle as the school wrote it.
+ * A lesson's subtitle as the learner reads it: the part its marker names, in the interface's
+ * language (a school writes the marker in its own); any other subtitle as the school wrote it.
  */
-export function LessonSubtitle({ subtitle }: { subtitle: string }) {
+export function useSubtitleText(subtitle: string): string {
   const { i18n } = useLingui();
   const part = lessonPartOf(subtitle);
-  return <span className="lesson__subtitle">{part ? i18n._(PART_LABELS[part]) : subtitle}</span>;
+  return part ? i18n._(PART_LABELS[part]) : subtitle;
+}
+
+/** A lesson's subtitle under its title (`useSubtitleText`). */
+export function LessonSubtitle({ subtitle }: { subtitle: string }) {
+  return <span className="lesson__subtitle">{useSubtitleText(subtitle)}</span>;
 }

@@ -17,11 +17,23 @@ import { labelControlsIn } from './playerLabels';
 const attachPlayer = (player: MuxPlayerElement | null) => {
   if (!player) return;
   player.media?.setAttribute('disableremoteplayback', '');
+  takeLostFocus(player);
   const stops = [watchSubtitlesPicks(player), startMissedSubtitles(player)];
   return () => {
     for (const stop of stops) stop();
   };
 };
+
+/**
+ * The poster the learner pressed to start the video is gone, and the browser dropped its focus to
+ * the page: the player's play/pause control takes it, so the keyboard goes on from the video and a
+ * screen reader says where the learner is. A focus the learner moved elsewhere meanwhile (the
+ * player's code takes a moment to load) is left where it is.
+ */
+function takeLostFocus(player: MuxPlayerElement) {
+  if (document.activeElement !== null && document.activeElement !== document.body) return;
+  player.mediaController?.querySelector<HTMLElement>('media-play-button')?.focus();
+}
 
 export type MuxVideoProps = { video: Video; title: string; startTime: number };
 
