@@ -21,6 +21,12 @@ import { fieldLocale } from './fieldLocale';
 import { dayKeyOf, dayOf } from './wireValues';
 import './dates.css';
 
+/**
+ * The spec writes a day as DD.MM.YYYY in every language, as the rest of the app shows days; the
+ * field's locale orders the parts that way, but British English and Spanish put slashes between them.
+ */
+const DAY_SEPARATOR = '.';
+
 type DatePickerFieldProps = {
   label: string;
   /** "YYYY-MM-DD", or "" while no whole day is entered. */
@@ -72,7 +78,12 @@ export function DatePickerField({
           <Label className="field__label">{label}</Label>
           <Group className="field__input date-field">
             <DateInput className="date-field__segments">
-              {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
+              {(segment) => (
+                <DateSegment
+                  segment={segment.type === 'literal' ? { ...segment, text: DAY_SEPARATOR } : segment}
+                  className="date-field__segment"
+                />
+              )}
             </DateInput>
             <Button className="date-field__open">
               <CalendarIcon />
