@@ -53,8 +53,9 @@ function areaChunk(id: string): string | null {
   if (/\/learning\/player\/|\/DocumentViewer|\/PdfDocument|\/src\/ui\/dates\//.test(path)) return null;
   if (/\/src\/features\/(auth|registration|social)\//.test(path)) return null;
   // The start lists' calls: they leave as soon as the session starts, not after the whole signed-in chunk.
-  // With them, the way they are started one task apart, which the learning pages share.
-  if (/\/src\/(api\/startLists|platform\/startsInTurn)\.ts$/.test(path)) return 'start-lists';
+  // With them, the way they are started one task apart, which the learning pages share, and the
+  // locale data's warm-up, which starts at the same moment.
+  if (/\/src\/(api\/startLists|platform\/(startsInTurn|intlWarmUp))\.ts$/.test(path)) return 'start-lists';
   // The push offer is on every signed-in page, so its part of the account area is too.
   if (
     /\/account\/(notifications\/(PushPrompt|pushPrompt|notificationSettings)\.|(pushPrompt|notificationSettings)\.machine)/.test(
