@@ -99,6 +99,16 @@ export function repeatDaysOf(reminders: readonly Reminder[]): Record<Weekday, st
 }
 
 /**
+ * The other reminder a reminder saved at `time` joins (see `withReminder`), if there is one: the
+ * reminder being edited (`replacing`) is not another.
+ */
+export const reminderJoinedAt = (
+  reminders: readonly Reminder[],
+  time: string,
+  replacing: string | null,
+): Reminder | undefined => reminders.find((item) => item.time === time && item.time !== replacing);
+
+/**
  * The schedule after saving `reminder`, which replaces the one at `replacing` (an edit; null when it
  * is new). A reminder saved at a time that another reminder already has joins it: that time then
  * repeats on the weekdays of both, so adding "08:00 on Saturday" beside "08:00 on weekdays" keeps the
@@ -109,7 +119,7 @@ export function withReminder(
   reminder: Reminder,
   replacing: string | null,
 ): Reminder[] {
-  const joined = reminders.find((item) => item.time === reminder.time && item.time !== replacing);
+  const joined = reminderJoinedAt(reminders, reminder.time, replacing);
   const others = reminders.filter((item) => item.time !== replacing && item.time !== reminder.time);
   const days = sortDays([...reminder.days, ...(joined?.days ?? [])]);
   return [...others, { time: reminder.time, days }].sort((a, b) => a.time.localeCompare(b.time));

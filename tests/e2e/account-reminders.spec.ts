@@ -61,7 +61,11 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
 
   // A new reminder at a time that exists joins it: the weekdays stay, the weekend is added.
   await page.getByRole('link', { name: 'Add reminder' }).click();
+  const joinNotice = page.getByText('You already have a reminder at 07:45. Saving adds these days to it.');
+  await typeTime(page.getByRole('group', { name: 'Time' }), '07:40');
+  await expect(joinNotice).toHaveCount(0);
   await typeTime(page.getByRole('group', { name: 'Time' }), '07:45');
+  await expect(joinNotice).toBeVisible();
   await page.getByRole('radio', { name: 'Weekend' }).check();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders$/);

@@ -10,6 +10,7 @@ import {
   presetOf,
   type Reminder,
   reminderId,
+  reminderJoinedAt,
   remindersOf,
   repeatDaysOf,
   timeOfMinute,
@@ -64,6 +65,13 @@ describe('schedule ↔ reminders', () => {
 
   it('spreads reminders back over every weekday, times sorted', () => {
     expect(repeatDaysOf(reminders)).toEqual({ ...{ 3: [], 4: [], 5: [] }, ...repeatDays });
+  });
+
+  it('names the other reminder one saved at a time joins, never the one being edited', () => {
+    expect(reminderJoinedAt(reminders, '10:00', null)).toEqual(reminders[1]);
+    expect(reminderJoinedAt(reminders, '10:00', '20:00')).toEqual(reminders[1]);
+    expect(reminderJoinedAt(reminders, '10:00', '10:00')).toBeUndefined();
+    expect(reminderJoinedAt(reminders, '11:00', null)).toBeUndefined();
   });
 
   it('replaces the edited reminder, and merges one saved at a time that exists', () => {

@@ -10,6 +10,7 @@ import {
   MAX_REMINDERS_PER_DAY,
   offersReminders,
   type ReminderPreset,
+  reminderJoinedAt,
   timeOfReminderId,
   WEEKDAYS,
 } from '../../../domain/reminders';
@@ -159,6 +160,12 @@ function ReminderForm({ actor }: { actor: ReminderFormActor }) {
             </label>
           ))}
         </fieldset>
+      )}
+      {reminderJoinedAt(context.reminders, context.time, context.editing) && (
+        // Saving keeps one reminder per time: say so before the list shows one where two were meant.
+        <p className="reminder-form__note" role="status">
+          <Trans>You already have a reminder at {context.time}. Saving adds these days to it.</Trans>
+        </p>
       )}
       {context.problem && (
         <p id={problemId} className="reminder-form__problem" role="alert">
