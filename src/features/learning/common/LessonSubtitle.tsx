@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import type { Lesson } from '../../../domain/learning/day';
 import { type LessonPart, lessonPartOf } from '../../../domain/learning/lessonTitle';
 
 /** The words for each lesson part a title's marker names (lessonTitle.ts). */
@@ -22,4 +23,13 @@ export function useSubtitleText(subtitle: string): string {
 /** A lesson's subtitle under its title (`useSubtitleText`). */
 export function LessonSubtitle({ subtitle }: { subtitle: string }) {
   return <span className="lesson__subtitle">{useSubtitleText(subtitle)}</span>;
+}
+
+/**
+ * The lesson as its controls name it (play, download): the title with the part its heading shows,
+ * so that the theory and the execution of one lesson, which often share a title, are told apart.
+ */
+export function useLessonName(lesson: Pick<Lesson, 'title' | 'subtitle'>): string {
+  const subtitle = useSubtitleText(lesson.subtitle ?? '');
+  return lesson.subtitle ? `${lesson.title}, ${subtitle}` : lesson.title;
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useSelector } from '@xstate/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../../machines/offline/downloads.machine';
-import type { Lesson, SetLesson } from '../../../domain/learning/day';
+import type { SetLesson } from '../../../domain/learning/day';
 import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
 import { formatSize } from '../../offline/formatSize';
@@ -12,7 +12,7 @@ import {
   useFailureReason,
   useLessonDownload,
 } from '../../offline/useDownloads';
-import { LessonSubtitle } from '../common/LessonSubtitle';
+import { useLessonName } from '../common/LessonSubtitle';
 
 type LessonDownloadProps = {
   registry: DownloadsActor | null;
@@ -31,7 +31,7 @@ export function LessonDownload({ registry, item, where }: LessonDownloadProps) {
   const download = useLessonDownload(registry, lesson.id);
   const status = useDownloadStatus(download);
   const offline = useAppOffline();
-  const title = <LessonName lesson={lesson} />;
+  const title = useLessonName(lesson);
 
   return (
     <KeepsFocus step={status}>
@@ -71,22 +71,8 @@ export function LessonDownload({ registry, item, where }: LessonDownloadProps) {
 }
 
 /**
- * The lesson as its download controls name it: the title with the part its heading shows, in the
- * interface's language, so that the theory and the execution of one lesson are told apart. The part
- * comes last: the subtitle is a block, which a name may set off with spaces on either side.
- */
-function LessonName({ lesson }: { lesson: Lesson }) {
-  if (!lesson.subtitle) return lesson.title;
-  return (
-    <>
-      {lesson.title}, <LessonSubtitle subtitle={lesson.subtitle} />
-    </>
-  );
-}
-
-/**
- * A control named by a hidden element it points at (aria-labelledby): a name holding the lesson's
- * translated part is an element, which an aria-label could not take.
+ * A control named by a hidden element it points at (aria-labelledby): its name is a translated
+ * message (`<Trans>`) with the lesson in it, an element, which an aria-label could not take.
  */
 function Named({ name, children }: { name: ReactNode; children: (nameId: string) => ReactNode }) {
   const nameId = useId();

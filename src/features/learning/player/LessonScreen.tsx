@@ -13,7 +13,7 @@ import {
 import { downloadedVideo } from '../../../domain/learning/download';
 import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
 import { Button } from '../../../ui/Button';
-import { LessonSubtitle, useSubtitleText } from '../common/LessonSubtitle';
+import { LessonSubtitle, useLessonName } from '../common/LessonSubtitle';
 import { lesson as providedLesson } from '../lesson.provide';
 import { LessonDownload } from './LessonDownload';
 import { useLessonOffline } from './useLessonOffline';
@@ -98,10 +98,7 @@ export function LessonView({
   // Showing the description video is a view choice, not part of the statistic.
   const [descriptionShown, setDescriptionShown] = useState(false);
   const { lesson } = item;
-  // The lesson as its controls name it, with the part its heading shows: the theory and the
-  // execution of one lesson often share a title.
-  const subtitle = useSubtitleText(lesson.subtitle ?? '');
-  const name = lesson.subtitle ? `${lesson.title}, ${subtitle}` : lesson.title;
+  const name = useLessonName(lesson);
   // A downloaded lesson plays its stored MP4 (`localUrl`); offline, a lesson not stored cannot play.
   // One already started keeps its player: what it has buffered still plays, and a call that went
   // unanswered meanwhile (a statistic) must not take the video away from under the learner.
