@@ -117,7 +117,8 @@ export const appIdField = v.pipe(
 
 /**
  * Adds the "passwords match" rule (reported under `password_repeat`) to a password form; a form that
- * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают").
+ * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают"). Both passwords
+ * being text is all it needs: a form with other mistakes reports this one with them.
  */
 export function withMatchingRepeat<
   S extends v.GenericSchema<unknown, { password: string; password_repeat: string }>,

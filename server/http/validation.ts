@@ -56,12 +56,21 @@ function issueMessage(issue: v.BaseIssue<unknown>): MessageKey {
   return isMessageKey(issue.message) ? issue.message : 'notText';
 }
 
-/** Validates input against a schema whose messages are message keys; failures become 422 field errors. */
+/**
+ * Validates input against a schema whose messages are message keys; failures become 422 field errors.
+ * Every pipe runs to its end, so that a form's own rules (two passwords that must match) are checked
+ * even when another field failed and all its mistakes come in one answer; each value then keeps only
+ * the first rule it broke, the one to fix first.
+ */
 export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input, { abortPipeEarly: true });
+  const result = v.safeParse(schema, input);
   if (result.success) return result.output;
   const errors: FieldErrors = {};
+  const reported = new Set<string>();
   for (const issue of result.issues) {
+    const at = v.getDotPath(issue) ?? '';
+    if (reported.has(at)) continue;
+    reported.add(at);
     const field = String(issue.path?.[0]?.key ?? 'body');
     const key = issueMessage(issue);
     const list = errors[field] ?? [];

@@ -139,6 +139,31 @@ describe('POST /auth/signup-by-email', () => {
     );
     expect(zone.body.errors).toEqual({ timezone: ['Unknown time zone.'] });
 
+    // Every mistake of one form comes in one answer, not one per submission.
+    const several = await api.post(
+      '/auth/signup-by-email',
+      form('several@example.com', {
+        username: 'someone-else@example.com',
+        password_repeat: 'another-password',
+        timezone: 'Mars/Olympus',
+      }),
+    );
+    expect(several.body.errors).toEqual({
+      username: ['The username must be the e-mail.'],
+      password_repeat: ['The passwords do not match.'],
+      timezone: ['Unknown time zone.'],
+    });
+    const allWrong = await api.post(
+      '/auth/signup-by-email?lang=es',
+      form('bad-mail', { username: 'x', password: 'short', password_repeat: 'other' }),
+    );
+    expect(allWrong.body.errors).toEqual({
+      email: ['Introduce un correo electrónico válido.'],
+      username: ['El nombre de usuario debe ser el correo electrónico.'],
+      password: ['La contraseña debe tener entre 8 y 128 caracteres.'],
+      password_repeat: ['Las contraseñas no coinciden.'],
+    });
+
     const missing = await api.post('/auth/signup-by-email', {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password', 'password_repeat']);
     expect(await userCount()).toBe(before);

@@ -29,15 +29,27 @@ const LoginBody = v.object({ email: emailField, password: givenPasswordField });
 const AppIdLoginBody = v.object({ app_id: appIdField, password: givenPasswordField });
 const repeatField = v.string('notText' satisfies MessageKey);
 const EmailSignupBody = withMatchingRepeat(
-  v.object({
-    username: v.optional(v.string('notText' satisfies MessageKey)),
-    email: emailField,
-    password: passwordField,
-    password_repeat: repeatField,
-    timezone: v.optional(timezoneField),
-    /** The registration chat makes its account at the step it continues with (20, 30 or 40). */
-    status: v.optional(statusField),
-  }),
+  v.pipe(
+    v.object({
+      username: v.optional(v.string('notText' satisfies MessageKey)),
+      email: emailField,
+      password: passwordField,
+      password_repeat: repeatField,
+      timezone: v.optional(timezoneField),
+      /** The registration chat makes its account at the step it continues with (20, 30 or 40). */
+      status: v.optional(statusField),
+    }),
+    // The form sends its e-mail as the username too (shell spec, section 5): another one is a
+    // mistake, reported with the form's other mistakes.
+    v.forward(
+      v.partialCheck(
+        [['username'], ['email']],
+        ({ username, email }) => username === undefined || username.trim().toLowerCase() === email,
+        'usernameNotEmail' satisfies MessageKey,
+      ),
+      ['username'],
+    ),
+  ),
 );
 const AppIdSignupBody = withMatchingRepeat(
   v.object({ app_id: appIdField, password: passwordField, password_repeat: repeatField }),
@@ -194,9 +206,6 @@ export const authModule: ApiModule = {
       answer: dataAnswer(WireSignedIn, 201),
       refusals: [403],
       async handle(c, { body }, services) {
-        // The form sends its e-mail as the username too (shell spec, section 5): another one is a mistake.
-        if (body.username !== undefined && body.username.trim().toLowerCase() !== body.email)
-          throw fieldError('username', 'usernameNotEmail');
         if (await isEmailTaken(services.db, body.email)) throw fieldError('email', 'emailTaken');
         const values = { email: body.email, timezone: body.timezone ?? null, status: body.status };
         return signedIn(c, services, await createUser(c, services, values, body.password, 'email'), 201);
