@@ -338,6 +338,15 @@ describe('POST /user-course-streams/{id}/filters', () => {
       expect(result.status, JSON.stringify(body)).toBe(422);
       expect(result.body.errors, JSON.stringify(body)).toEqual(errors);
     }
+    // Deep enough to overflow the stack of any walk that does not stop at the depth limit.
+    const hostile = `{"filters":${'{"a":'.repeat(8000)}1${'}'.repeat(8000)}}`;
+    const deep = await api.post(path(course.streamId), undefined, {
+      ...as(learner),
+      raw: hostile,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(deep.status).toBe(422);
+    expect(deep.body.errors).toEqual({ filters: ['The filters are nested too deeply.'] });
     const foreign = await api.post(path(othersCourse.streamId), { filters: { view: 'day' } }, as(learner));
     expect(foreign.status).toBe(404);
     expect(await snapshot(server.db)).toEqual(before);

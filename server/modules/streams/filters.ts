@@ -52,9 +52,10 @@ export const FiltersBody = v.object({
   filters: v.pipe(
     v.unknown(),
     v.check(isJsonObject, 'filtersObject' satisfies MessageKey),
-    v.transform((filters) => filters as Record<string, unknown>),
-    // Depth first: the size check serialises the value, which must be shallow by then.
     v.check((filters) => withinDepth(filters, MAX_FILTERS_DEPTH), 'filtersTooDeep' satisfies MessageKey),
+    // A pipe stops at its first transform once a rule failed: the walks below (the size check
+    // serialises the value) only ever see a shallow object.
+    v.transform((filters) => filters as Record<string, unknown>),
     v.check((filters) => exactNumbers(filters), 'filtersNumberRange' satisfies MessageKey),
     v.check((filters) => jsonBytes(filters) <= MAX_FILTERS_BYTES, 'filtersTooLarge' satisfies MessageKey),
     v.check((filters) => storable(filters), 'badCharacters' satisfies MessageKey),
