@@ -124,6 +124,11 @@ describe('POST /push-subscriptions', () => {
       },
       { endpoint: [refused] },
     ],
+    ...['\u0000', '\u0001', '\t', ' ', '\ud800', 'é'].map((character): [string, unknown, unknown] => [
+      `U+${character.charCodeAt(0).toString(16).padStart(4, '0')} in the endpoint`,
+      { endpoint: `https://fcm.googleapis.com/fcm/send/x${character}y`, keys: deviceKeys },
+      { endpoint: [refused] },
+    ]),
     ['no keys', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }, { keys: ['Заполните это поле.'] }],
   ])('refuses %s with 422 in the learner’s language and stores nothing', async (label, body, errors) => {
     const learner = await api.signUp(`push-bad-${label.replaceAll(' ', '-')}`);
@@ -233,6 +238,20 @@ describe('DELETE /push-subscriptions', () => {
     expect((await api.delete(query, { token: owner.token })).status).toBe(200);
     expect(await subscriptionRows(owner.id)).toEqual([]);
     expect((await api.delete(query, { token: owner.token })).status).toBe(404);
+  });
+
+  it('refuses an endpoint with a character no URL holds, in the learner’s language', async () => {
+    const learner = await api.signUp('push-delete-nul');
+    const refused = await api.delete(
+      '/push-subscriptions?lang=es&endpoint=https%3A%2F%2Ffcm.googleapis.com%2Fx%00',
+      {
+        token: learner.token,
+      },
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      endpoint: ['Envía la suscripción push del navegador: un endpoint https y sus claves p256dh y auth.'],
+    });
   });
 });
 

@@ -44,6 +44,9 @@ const Keys = v.object(
 const EndpointField = v.pipe(
   v.string('pushSubscription' satisfies MessageKey),
   v.maxLength(MAX_ENDPOINT_LENGTH, 'pushSubscription' satisfies MessageKey),
+  // A browser serialises the endpoint as a URL does: printable ASCII, the rest percent-encoded. A
+  // control character, a space or a lone surrogate is no endpoint, and the database could not keep NUL.
+  v.regex(/^[\x21-\x7e]+$/, 'pushSubscription' satisfies MessageKey),
   // A URL; whether the server sends to it is the push sender's rule (`Push.accepts`).
   v.url('pushSubscription' satisfies MessageKey),
 );
