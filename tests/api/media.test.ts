@@ -410,6 +410,11 @@ describe('paths', () => {
       videoUrl('hls/../../master.m3u8'),
       `/media/videos/${videoId}/../${documentId}/handout.pdf`,
       `/media/files/${documentId}/../../../etc/passwd`,
+      // Inside the folder too: a dot segment is refused, not resolved.
+      videoUrl('hls/../master.m3u8'),
+      videoUrl('./master.m3u8'),
+      videoUrl('hls/%2e%2e/master.m3u8'),
+      `http://${new URL(server.url).host}${videoUrl('hls/../master.m3u8')}`,
     ]) {
       expect(await rawGet(path), path).toBe(404);
     }

@@ -3,6 +3,7 @@ import { type Context, Hono } from 'hono';
 import { requestToken } from '../../http/auth';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { nodeRequest } from '../../http/request-body';
 import { sendError } from '../../http/respond';
 import type { Services } from '../../infra/container';
 import { type ReachableMediaFile, reachableMediaFileQuery } from './access';
@@ -22,8 +23,17 @@ export function mediaRoutes(services: Services): Hono<AppEnv> {
   const reachable = reachableMediaFileQuery(services.db);
   const notFound = (c: Context<AppEnv>) => sendError(c, new ApiError(404, 'notFound'));
 
-  /** The URL's segments after `/media/<kind>/`, still percent-encoded: each is decoded on its own. */
-  const rawSegments = (c: Context<AppEnv>) => new URL(c.req.url).pathname.split('/').slice(3);
+  /**
+   * The URL's segments after `/media/<kind>/` as the client sent them, still percent-encoded: each is
+   * decoded on its own. Parsing the URL would first resolve `.` and `..` away, and a path that names
+   * one is refused, not tidied (docs/API.md, "Paths").
+   */
+  const rawSegments = (c: Context<AppEnv>) => {
+    const target = nodeRequest(c)?.url ?? new URL(c.req.url).pathname;
+    // An absolute-form target (`GET http://host/media/…`) names the host first.
+    const path = target.replace(/^[a-z][a-z\d+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0] ?? '';
+    return path.split('/').slice(3);
+  };
 
   /** 401 without a live session, then the row when the path names a file the learner may read. */
   async function fileFor(
