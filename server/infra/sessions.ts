@@ -28,6 +28,8 @@ export interface Sessions {
    * token arrived must not answer 401, which would sign the learner out in the middle of the change.
    */
   replace(userId: number, actingSessionId: number): Promise<string>;
+  /** Whether a password change replaced the session, which now only finishes its calls under way. */
+  isReplaced(sessionId: number): Promise<boolean>;
 }
 
 /** Long enough for any call already under way (the app times its calls out well before). */
@@ -184,6 +186,14 @@ export function createSessions(db: Db, hub: EventsHub): Sessions {
       // Its event stream ends with the grace, quietly: the browser holding it has the new token by then.
       setTimeout(() => hub.endSessions([actingSessionId], null), REPLACED_SESSION_GRACE_MS).unref();
       return token;
+    },
+
+    async isReplaced(sessionId) {
+      const [row] = await db
+        .select({ revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row?.revokedAt !== null && row?.revokedAt !== undefined;
     },
   };
 }

@@ -90,6 +90,25 @@ describe('revocation reaches the other sessions', () => {
     expect((await api.get('/user', { token: changed.body.data.token })).status).toBe(200);
   });
 
+  it('the replaced token cannot change the password again within its grace', async () => {
+    const { here, password, email } = await accountWithTwoSessions('grace-changer');
+    const changed = await api.post(
+      '/user/update-password',
+      { current_password: password, password: 'second-password', password_repeat: 'second-password' },
+      { token: here },
+    );
+    expect(changed.status).toBe(200);
+    const again = await api.post(
+      '/user/update-password?lang=es',
+      { current_password: 'second-password', password: 'third-password', password_repeat: 'third-password' },
+      { token: here },
+    );
+    expect(again.status).toBe(401);
+    // Nothing changed: the new token still answers, and the second password still signs in.
+    expect((await api.get('/user', { token: changed.body.data.token })).status).toBe(200);
+    await api.login(email, 'second-password');
+  });
+
   it('signing out within the grace ends the old token at once', async () => {
     const { here, password } = await accountWithTwoSessions('grace-leaver');
     const changed = await api.post(

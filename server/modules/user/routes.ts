@@ -174,7 +174,7 @@ export const userModule: ApiModule = {
         'An account without a password (`has_password` 0: made through a social network) sets its ' +
         'first one without `current_password`. A forced change (`is_require_update_password`) needs ' +
         'no current password either. The token that made the change keeps working for 30 s, so calls ' +
-        'already under way are not refused.',
+        'already under way are not refused; another password change from it is (401).',
       access: 'session',
       learnerData: true,
       body: PasswordChangeBody,
@@ -183,6 +183,9 @@ export const userModule: ApiModule = {
       async handle(c, { body, auth }, services) {
         const { db, passwords, sessions } = services;
         const { user, sessionId } = auth;
+        // The grace of a replaced session is for calls already under way, not for another change
+        // that would replace the new session in turn.
+        if (await sessions.isReplaced(sessionId)) throw new ApiError(401, 'unauthorized');
         let updated: UserRow | undefined;
         if (user.passwordHash === null) {
           // No old password to prove (an account made through a social network): the session is
