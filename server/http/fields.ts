@@ -117,8 +117,8 @@ export const appIdField = v.pipe(
 
 /**
  * Adds the "passwords match" rule (reported under `password_repeat`) to a password form; a form that
- * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают"). Both passwords
- * being text is all it needs: a form with other mistakes reports this one with them.
+ * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают"). It needs only the
+ * two passwords to be text: a form with other mistakes reports this one with them.
  */
 export function withMatchingRepeat<
   S extends v.GenericSchema<unknown, { password: string; password_repeat: string }>,
@@ -126,21 +126,41 @@ export function withMatchingRepeat<
   return v.pipe(
     schema,
     v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
-      if (!dataset.typed || dataset.value.password === dataset.value.password_repeat) return;
+      const form = passwordsToCompare(dataset);
+      if (!form || form.password === form.password_repeat) return;
       addIssue({
         message,
         path: [
           {
             type: 'object',
             origin: 'value',
-            input: dataset.value,
+            input: form,
             key: 'password_repeat',
-            value: dataset.value.password_repeat,
+            value: form.password_repeat,
           },
         ],
       });
     }),
   );
+}
+
+type PasswordPair = { password: string; password_repeat: string };
+
+/**
+ * The form's two passwords, when both are text. A form with a field of the wrong type (a number for
+ * a name) is untyped as a whole, yet its passwords, read as far as they go, can still be compared.
+ */
+function passwordsToCompare(
+  dataset: v.OutputDataset<PasswordPair, v.BaseIssue<unknown>>,
+): PasswordPair | undefined {
+  if (dataset.typed) return dataset.value;
+  const form = dataset.value as Partial<Record<keyof PasswordPair, unknown>> | null;
+  const comparable =
+    typeof form === 'object' &&
+    form !== null &&
+    typeof form.password === 'string' &&
+    typeof form.password_repeat === 'string';
+  return comparable ? (form as PasswordPair) : undefined;
 }
 
 /** Text that shows nothing is missing, as empty text is; `nonEmpty` gives the document its minLength. */
@@ -186,7 +206,7 @@ export const birthdayField = v.nullable(
     v.trim(),
     // The app's own rule (src/domain/profileValidation.ts), each problem with its message.
     v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed || dataset.value === '') return;
+      if (!dataset.typed || !hasVisibleText(dataset.value)) return;
       const problem = birthdayProblem(dataset.value, Date.now());
       if (problem) addIssue({ message: problem satisfies MessageKey });
     }),
@@ -221,11 +241,13 @@ function isTimeZone(name: string): boolean {
   }
 }
 
+/** An IANA time zone; text that shows nothing leaves the account without one (UTC). */
 export const timezoneField = v.pipe(
   textInput(),
   v.trim(),
   v.maxCodePoints(64, 'timezone' satisfies MessageKey),
-  v.check(isTimeZone, 'timezone' satisfies MessageKey),
+  v.check((s) => !hasVisibleText(s) || isTimeZone(s), 'timezone' satisfies MessageKey),
+  blankToNull,
 );
 
 /**
@@ -241,7 +263,7 @@ export function canonicalTimeZone(timeZone: string): string {
 /** A time zone sent where a bad one is not worth a refusal: its IANA spelling, or null. */
 export function timeZoneOrNull(value: string | undefined): string | null {
   const parsed = v.safeParse(timezoneField, value);
-  return parsed.success ? canonicalTimeZone(parsed.output) : null;
+  return parsed.success && parsed.output !== null ? canonicalTimeZone(parsed.output) : null;
 }
 
 /** A user status the account may be given: active (10) or a registration chat step (20, 30, 40). */
@@ -253,7 +275,7 @@ export const statusField = v.picklist(
 export const genderField = v.nullable(
   v.pipe(
     textInput(),
-    v.check((s) => ['M', 'F', ''].includes(s), 'gender' satisfies MessageKey),
+    v.check((s) => ['M', 'F'].includes(s) || !hasVisibleText(s), 'gender' satisfies MessageKey),
     blankToNull,
   ),
 );
@@ -284,7 +306,8 @@ export const MAX_INT4 = 2_147_483_647;
  */
 export const idParamWith = (message: MessageKey) =>
   v.pipe(
-    textInput(),
+    // Digits only: whatever else it holds (NUL included) is no id, and says so.
+    v.string(message),
     v.regex(/^\d{1,10}$/, message),
     v.transform(Number),
     v.integer(message),

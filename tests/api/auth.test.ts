@@ -95,6 +95,15 @@ describe('POST /auth/signup-by-email', () => {
     await api.login('new.person@example.com', 'a-good-password');
   });
 
+  it('takes a time zone that shows nothing as none', async () => {
+    const result = await api.post(
+      '/auth/signup-by-email',
+      form('no-zone@example.com', { timezone: ' \u200b' }),
+    );
+    expect(result.status).toBe(201);
+    expect(result.body.data.user.timezone).toBeNull();
+  });
+
   it('refuses a taken address, bad passwords and a mismatching repeat without creating anyone', async () => {
     const before = await userCount();
     const taken = await api.post('/auth/signup-by-email', form('LEARNER@example.com'));
@@ -163,6 +172,12 @@ describe('POST /auth/signup-by-email', () => {
       password: ['La contraseña debe tener entre 8 y 128 caracteres.'],
       password_repeat: ['Las contraseñas no coinciden.'],
     });
+    // A field of the wrong type leaves the form untyped, and the passwords are still compared.
+    const wrongTypes = await api.post(
+      '/auth/signup-by-email',
+      form('types@example.com', { password_repeat: 'another-password', status: 99, timezone: 5 }),
+    );
+    expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['password_repeat', 'status', 'timezone']);
 
     const missing = await api.post('/auth/signup-by-email', {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password', 'password_repeat']);

@@ -96,6 +96,23 @@ describe('POST /user', () => {
     expect((await row(id)).city).toBeNull();
   });
 
+  it('clears gender, birthday and time zone with text that shows nothing', async () => {
+    const { id, token } = await api.signUp('invisible-choices');
+    const set = { gender: 'F', birthday: '01.02.1990', timezone: 'Europe/Madrid' };
+    expect((await api.post('/user', set, { token })).status).toBe(200);
+    const cleared = await api.post(
+      '/user',
+      { gender: '\u3164', birthday: '\u200b', timezone: ' ' },
+      { token },
+    );
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ gender: null, birthday: null, timezone: null });
+    expect(await row(id)).toMatchObject({ gender: null, birthday: null, timezone: null });
+    // Anything visible is still checked.
+    const wrong = await api.post('/user', { gender: 'X', timezone: 'Mars/Olympus' }, { token });
+    expect(Object.keys(wrong.body.errors).sort()).toEqual(['gender', 'timezone']);
+  });
+
   it('counts names in characters: 64 emoji fit the 64-character limit', async () => {
     const { id, token } = await api.signUp('emoji-name');
     const name = '\u{1f600}'.repeat(64);

@@ -133,7 +133,7 @@ export const userModule: ApiModule = {
           phone: body.phone,
           birthday: body.birthday,
           instagramId: body.instagram_id,
-          timezone: body.timezone === undefined ? undefined : canonicalTimeZone(body.timezone),
+          timezone: body.timezone && canonicalTimeZone(body.timezone),
           languageCode: body.language_code,
           locale,
           disableNotification: body.disable_notification,
