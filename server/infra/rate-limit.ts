@@ -46,18 +46,28 @@ export class SlidingWindowLimiter {
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
-/** Sign-in failures: 5 per account and 20 per client address within 15 minutes. */
-export function createLoginLimits() {
+/**
+ * Sign-in failures within 15 minutes: 5 per account from one client address, 20 per client address,
+ * and 50 per account from all addresses together. Counted per address, someone typing wrong
+ * passwords locks only their own address out, not the account's owner signing in elsewhere; the
+ * account's own limit still slows guessing spread over many addresses.
+ */
+export function createLoginLimits(): AttemptLimits {
   return {
-    perAccount: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
+    perAccount: new SlidingWindowLimiter(50, FIFTEEN_MINUTES),
+    perAccountAndAddress: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
     perAddress: new SlidingWindowLimiter(20, FIFTEEN_MINUTES),
   };
 }
 
-/** Reset mails: 5 per address (e-mail) and 20 per client address within 15 minutes. */
-export function createResetLimits() {
+/**
+ * Reset mails: 5 per address (e-mail) and 20 per client address within 15 minutes. An inbox is
+ * flooded alike from any client, so the e-mail's own count is the one that holds.
+ */
+export function createResetLimits(): AttemptLimits {
   return {
     perAccount: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
+    perAccountAndAddress: new SlidingWindowLimiter(5, FIFTEEN_MINUTES),
     perAddress: new SlidingWindowLimiter(20, FIFTEEN_MINUTES),
   };
 }
@@ -75,14 +85,34 @@ export function createAnalyticsLimit() {
   return new SlidingWindowLimiter(300, 10 * 60 * 1000);
 }
 
-export type AttemptLimits = ReturnType<typeof createLoginLimits>;
+export interface AttemptLimits {
+  /** An account's failures from every client together. */
+  perAccount: SlidingWindowLimiter;
+  /** An account's failures from one client address. */
+  perAccountAndAddress: SlidingWindowLimiter;
+  /** A client address's failures on every account together. */
+  perAddress: SlidingWindowLimiter;
+}
 
-/** The longest wait either limit imposes on this account and client, in seconds (0 = go ahead). */
+const pairKey = (account: string, address: string) => `${account}\n${address}`;
+
+/** The longest wait any limit imposes on this account and client, in seconds (0 = go ahead). */
 export function attemptRetryAfter(limits: AttemptLimits, account: string, address: string): number {
-  return Math.max(limits.perAccount.retryAfter(account), limits.perAddress.retryAfter(address));
+  return Math.max(
+    limits.perAccount.retryAfter(account),
+    limits.perAccountAndAddress.retryAfter(pairKey(account, address)),
+    limits.perAddress.retryAfter(address),
+  );
 }
 
 export function recordAttempt(limits: AttemptLimits, account: string, address: string): void {
   limits.perAccount.hit(account);
+  limits.perAccountAndAddress.hit(pairKey(account, address));
   limits.perAddress.hit(address);
+}
+
+/** The owner proved who they are (the right password, a reset): the account's failures are forgotten. */
+export function clearAccountAttempts(limits: AttemptLimits, account: string, address: string): void {
+  limits.perAccount.clear(account);
+  limits.perAccountAndAddress.clear(pairKey(account, address));
 }

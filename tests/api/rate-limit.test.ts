@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../server/seed/index';
 import { serverForFile } from './harness';
@@ -5,6 +6,30 @@ import { serverForFile } from './harness';
 const { server, api } = serverForFile();
 
 const FIFTEEN_MINUTES = 15 * 60;
+
+/** A sign-in sent from another loopback address (127.0.0.0/8 is all this machine): another client. */
+function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
+  const { hostname, port } = new URL(server.url);
+  const body = JSON.stringify({ email, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        hostname,
+        port,
+        localAddress,
+        method: 'POST',
+        path: '/spa/api/v1/auth/login',
+        headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 describe('sign-in rate limit', () => {
   it('allows 5 failures per account, then answers 429 with Retry-After and a localized message', async () => {
@@ -77,6 +102,25 @@ describe('sign-in rate limit', () => {
       password: 'guessing-1',
     });
     expect(byAppId.status).toBe(429);
+  });
+});
+
+describe('sign-in rate limit across client addresses', () => {
+  it('someone typing wrong passwords elsewhere does not lock the owner out', async () => {
+    await api.signUp('owner');
+    for (let i = 0; i < 5; i++)
+      expect(await signInFrom('127.0.0.2', 'owner@example.com', `wrong-${i}`)).toBe(422);
+    expect(await signInFrom('127.0.0.2', 'owner@example.com', 'owner-password')).toBe(429);
+    expect(await signInFrom('127.0.0.3', 'owner@example.com', 'owner-password')).toBe(200);
+  });
+
+  it('allows 50 failures per account from all addresses together, then answers 429 everywhere', async () => {
+    await api.signUp('besieged');
+    for (let host = 10; host < 20; host++) {
+      for (let i = 0; i < 5; i++)
+        expect(await signInFrom(`127.0.0.${host}`, 'besieged@example.com', `guess-${i}`)).toBe(422);
+    }
+    expect(await signInFrom('127.0.0.30', 'besieged@example.com', 'besieged-password')).toBe(429);
   });
 });
 

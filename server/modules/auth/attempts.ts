@@ -5,7 +5,12 @@ import type { AppEnv } from '../../http/context';
 import { fieldError, tooManyRequests } from '../../http/errors';
 import type { Services } from '../../infra/container';
 import type { MessageKey } from '../../infra/i18n';
-import { type AttemptLimits, attemptRetryAfter, recordAttempt } from '../../infra/rate-limit';
+import {
+  type AttemptLimits,
+  attemptRetryAfter,
+  clearAccountAttempts,
+  recordAttempt,
+} from '../../infra/rate-limit';
 
 /** Refuses with 429 while this account or this client is over the limit. */
 export function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
@@ -56,6 +61,6 @@ export async function checkPassword(
     recordAttempt(loginLimits, attempt.account, clientAddress(c));
     throw fieldError(attempt.field, attempt.wrong);
   }
-  loginLimits.perAccount.clear(attempt.account);
+  clearAccountAttempts(loginLimits, attempt.account, clientAddress(c));
   return user;
 }

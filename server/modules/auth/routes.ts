@@ -17,7 +17,7 @@ import { sendData, sendJson } from '../../http/respond';
 import { type ApiModule, dataAnswer, jsonAnswer, route } from '../../http/route';
 import type { Services } from '../../infra/container';
 import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
-import { recordAttempt } from '../../infra/rate-limit';
+import { clearAccountAttempts, recordAttempt } from '../../infra/rate-limit';
 import { deleteSessionSubscriptions } from '../push/queries';
 import { findUserByAppId, findUserByEmail, isEmailTaken, isUniqueViolation } from '../user/queries';
 import { toWireUser, WireSignedIn } from '../user/wire';
@@ -279,7 +279,7 @@ export const authModule: ApiModule = {
         );
         if (!user) throw fieldError('token', 'resetTokenInvalid');
         await services.sessions.revokeAll(user.id);
-        services.loginLimits.perAccount.clear(signInAccountOf(user));
+        clearAccountAttempts(services.loginLimits, signInAccountOf(user), clientAddress(c));
         return signedIn(c, services, user);
       },
     }),
