@@ -24,6 +24,32 @@ test('the sign-in button waits for both fields, and the password can be shown', 
   await expect(password).toHaveAttribute('type', 'password');
 });
 
+test('the show/hide toggle never covers the password on a phone, in the longest languages', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const language of ['ru', 'es']) {
+    await page.goto('./');
+    await page.evaluate((code) => localStorage.setItem('lp_language', code), language);
+    await page.reload();
+    const password = page.locator('input[type="password"]');
+    await password.fill('a-long-password-typed-in-full');
+    // Where the typed text may reach: the field less its padding on the toggle's side.
+    const textEnd = await password.evaluate((input) => {
+      const box = input.getBoundingClientRect();
+      return box.right - Number.parseFloat(getComputedStyle(input).paddingRight);
+    });
+    const toggle = await page.locator('.field__toggle').boundingBox();
+    const field = await password.boundingBox();
+    expect(toggle?.x, language).toBeGreaterThanOrEqual(textEnd);
+    // And the toggle stays inside the field.
+    expect((toggle?.y ?? 0) + (toggle?.height ?? 0), language).toBeLessThanOrEqual(
+      (field?.y ?? 0) + (field?.height ?? 0),
+    );
+    expect(toggle?.y, language).toBeGreaterThanOrEqual(field?.y ?? 0);
+  }
+});
+
 test('a wrong password shows the error and offers to restore the password', async ({ page, request }) => {
   const account = await createLearner(request, 'wrongpass');
   await page.goto('./');
