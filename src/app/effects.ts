@@ -81,6 +81,8 @@ export function createEffects({
     /** Lesson downloads, app-wide: they go on while the learner moves around the app. */
     downloads,
     homePath,
+    /** The brand's feature flags, as the root actor merged them. */
+    brandFlags: () => root.getSnapshot().context.brand.flags,
     /** Stream statuses, cached 5 minutes and shared by the calendar and the day page. */
     statuses,
     /** The course of one of the learner's streams as the app's start lists know it (null before them). */

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './support/axe';
-import { createLearner, SECOND_BRAND_APP } from './support/helpers';
+import { APP, createLearner, DEMO, SECOND_BRAND_APP, tokenOf } from './support/helpers';
 import { expect, test } from './support/test';
 
 test('each host gets its own brand: title, theme, language and registration', async ({ page }) => {
@@ -51,4 +51,32 @@ test("the second brand's primary stays readable as text on its own tints", async
   );
   // axe's colour-contrast rule (serious) measures every text on the page against what is behind it.
   await expectNoSeriousViolations(page, 'Kite, signed in');
+});
+
+test('a brand without demo access shows no demo stream, not even at its address', async ({
+  page,
+  request,
+}) => {
+  const token = await tokenOf(request, DEMO.learner);
+  const streams = await request.get(`${APP}/spa/api/v1/user-course-streams`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const demo = ((await streams.json()).data as { id: number; is_demo: number }[]).find(
+    (s) => s.is_demo === 1,
+  );
+  if (!demo) throw new Error('the demo learner has no demo stream');
+
+  await page.goto(`${SECOND_BRAND_APP}/v/`);
+  await page.getByLabel('Язык').selectOption('en');
+  await page.getByLabel('E-mail').fill(DEMO.learner.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.learner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Desk Stretches' })).toHaveCount(0);
+
+  for (const path of ['calendar', 'calendar/1', 'materials']) {
+    await page.goto(`${SECOND_BRAND_APP}/v/course/${demo.id}/${path}`);
+    await expect(page.getByRole('heading', { name: 'This course is not available' }), path).toBeVisible();
+    await expect(page.getByRole('button', { name: /Finish the day|Start the day/ })).toHaveCount(0);
+  }
 });

@@ -6,10 +6,11 @@ import {
 } from '../../../machines/learning/calendar.machine';
 import { fetchCourse, fetchCourseVersions, fetchStages } from '../../api/courses';
 import { fetchCourseDays } from '../../api/days';
-import { fetchStream, saveStreamFilters } from '../../api/streams';
+import { saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { CourseStream } from '../../domain/learning/stream';
 import { startsInTurn } from '../../platform/startsInTurn';
+import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /** The course's reads started beside the stream's; each answer is taken once. */
@@ -51,7 +52,7 @@ function calendarReads(effects: AppEffects) {
     loadStream: fromPromise<CourseStream, { streamId: number }>(({ input }) => {
       // The stream's call leaves first, as the machine waits for it; the others follow a task apart
       // each, out of the task that mounts the calendar (startsInTurn says why).
-      const stream = fetchStream(effects.api, input.streamId);
+      const stream = readShownStream(effects, input.streamId);
       const inTurn = startsInTurn();
       // The statuses go into the shared cache while the course loads: the machine's last step
       // (loadStatuses) reads them from there instead of starting the call only then. A failure is

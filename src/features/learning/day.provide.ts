@@ -7,9 +7,9 @@ import {
 } from '../../../machines/learning/day.machine';
 import { finishDay, startDay } from '../../api/dayStatuses';
 import { fetchCourseDays } from '../../api/days';
-import { fetchStream } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { Day } from '../../domain/learning/day';
+import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
 /**
@@ -25,7 +25,7 @@ async function findDayByNumber(effects: AppEffects, courseId: number, dayNumber:
 
 async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest): Promise<LoadedDay> {
   const [stream, statuses] = await Promise.all([
-    fetchStream(effects.api, streamId),
+    readShownStream(effects, streamId),
     readStatuses(effects, streamId),
   ]);
   const day = await findDayByNumber(effects, stream.courseId, dayNumber);

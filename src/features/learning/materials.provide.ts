@@ -5,12 +5,12 @@ import {
   materialsMachine,
 } from '../../../machines/learning/materials.machine';
 import { fetchCourse } from '../../api/courses';
-import { fetchStream } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { visibleDocuments } from '../../domain/learning/materials';
+import { readShownStream } from './common/shownStream.provide';
 
 async function loadMaterials(effects: AppEffects, { streamId }: MaterialsRequest): Promise<Materials> {
-  const stream = await fetchStream(effects.api, streamId);
+  const stream = await readShownStream(effects, streamId);
   const course = await fetchCourse(effects.api, stream.courseId, ['documents']);
   return { courseTitle: course.title, documents: visibleDocuments(stream, course) };
 }
