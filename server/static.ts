@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
-import type { BrandConfig } from '../brands/index';
+import type { BrandConfig, Language } from '../brands/index';
 import { tagSources } from '../src/domain/brandTags';
 import type { CookiePolicy } from '../src/domain/consent';
 import { LOGO_SIZE } from '../src/domain/logo';
@@ -14,7 +14,7 @@ import { LANGUAGE_COOKIE_NAME } from '../src/platform/languageCookie';
 import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
-import { pickLanguage } from './infra/i18n';
+import { pickLanguage, translate } from './infra/i18n';
 import { buildManifestReader, pagePreloads } from './pagePreloads';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
@@ -74,21 +74,28 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export type PageConsentStart = { isEnabled: true; session: boolean; stored: CookiePolicy | null };
 
+/** What one page request adds to its brand's index.html (see brandIndexHtml). */
+export type PageStart = {
+  /** Scripts of the base the page will need early (server/pagePreloads.ts). */
+  preloads?: readonly string[];
+  consentStart?: PageConsentStart;
+  /** The cookie banner's first paint, at the end of the body, where the app's banner renders. */
+  bannerHtml?: string;
+  /** The language the app will start in; the brand's own by default. */
+  language?: Language;
+};
+
 /**
- * Puts the brand into the built index.html of one app base (`/v/`): title, theme colour, the brand's
- * config (as JSON, which the app starts from), the base's manifest and home-screen icon, the CSS
- * variables, `preloads`: scripts of the base the page will need early (server/pagePreloads.ts), and
- * where the cookie banner will show, its start and its first paint (`bannerHtml`, at the end of the
- * body, where the app's banner renders).
+ * Puts the brand into the built index.html of one app base (`/v/`): the page's language and
+ * description, title, theme colour, icon, the brand's config (as JSON, which the app starts from),
+ * the base's manifest and home-screen icon, the CSS variables, and what the request adds (`PageStart`).
  */
 export function brandIndexHtml(
   html: string,
   brand: BrandConfig,
   nonce: string,
   base: string,
-  preloads: readonly string[] = [],
-  consentStart?: PageConsentStart,
-  bannerHtml = '',
+  { preloads = [], consentStart, bannerHtml = '', language = brand.assets.defaultLanguage }: PageStart = {},
 ): string {
   const { theme, title, logo } = brand.assets;
   const head = [
@@ -100,6 +107,9 @@ export function brandIndexHtml(
     ...(consentStart
       ? [`<script id="consent-start" type="application/json">${scriptJson(consentStart)}</script>`]
       : []),
+    `<meta name="description" content="${escapeHtml(translate(language, 'pageDescription'))}">`,
+    // The brand's mark in the tab, not the build's generic one.
+    `<link rel="icon" type="image/png" sizes="192x192" href="${brandIconUrl(base, BRAND_ICONS.any192)}">`,
     `<link rel="manifest" href="${base}manifest.webmanifest">`,
     `<link rel="apple-touch-icon" href="${brandIconUrl(base, BRAND_ICONS.appleTouch)}">`,
     `<style nonce="${escapeHtml(nonce)}">:root{--color-primary:${theme.primary};--color-primary-text:${theme.primaryText};` +
@@ -114,8 +124,12 @@ export function brandIndexHtml(
     `width="${LOGO_SIZE.width}" height="${LOGO_SIZE.height}" fetchpriority="high"></div>`;
   return (
     html
-      // The build may carry its own manifest link or theme colour; the brand's replace them.
+      // The build may carry its own manifest link, icon, description or theme colour; the brand's
+      // replace them, and the page reads in the language the app starts in (screen readers too).
+      .replace(/<html\b[^>]*>/i, `<html lang="${language}">`)
       .replace(/<link\b[^>]*\brel=["']?manifest["']?[^>]*>/gi, '')
+      .replace(/<link\b[^>]*\brel=["']?icon["']?[^>]*>/gi, '')
+      .replace(/<meta\b[^>]*\bname=["']?description["']?[^>]*>/gi, '')
       .replace(/<meta\b[^>]*\bname=["']?theme-color["']?[^>]*>/gi, '')
       .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`)
       .replace(/<\/head>/i, `${head}</head>`)
@@ -176,15 +190,12 @@ export function appPages(
       // The start of a session's page is that learner's: for no cache but the browser's.
       c.header('Cache-Control', consentStart?.session ? 'private, no-cache' : 'no-cache');
       return c.html(
-        brandIndexHtml(
-          html,
-          brand,
-          c.get('secureHeadersNonce') ?? '',
-          `${base}/`,
+        brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, {
           preloads,
           consentStart,
           bannerHtml,
-        ),
+          language,
+        }),
       );
     };
 
