@@ -124,6 +124,22 @@ test('the calendar fits a 320 px phone in Spanish, whose progress label is the l
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
 
+test('on a phone the freeze dialog’s buttons take a row each, the freeze on top', async ({ page }) => {
+  const calendar = await card(page, 'Mindful Movement in 8 Days')
+    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
+    .getAttribute('href');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
+  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
+  const dialog = page.getByRole('dialog', { name: 'Заморозить курс' });
+  const freeze = await dialog.getByRole('button', { name: 'Заморозить', exact: true }).boundingBox();
+  const cancel = await dialog.getByRole('button', { name: 'Отменить' }).boundingBox();
+  if (!freeze || !cancel) throw new Error('the dialog has no buttons');
+  expect(freeze.y + freeze.height).toBeLessThanOrEqual(cancel.y);
+  expect(freeze.width).toBe(cancel.width);
+  expect(freeze.x).toBe(cancel.x);
+});
+
 test('the calendar asks for its course and days without waiting for the stream’s answer', async ({
   page,
   context,
