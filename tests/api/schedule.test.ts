@@ -182,6 +182,23 @@ describe('PUT /schedule/update', () => {
     });
   });
 
+  it('keeps one whole schedule when two devices replace it at once', async () => {
+    const learner = await api.signUp('schedule-race');
+    const otherDevice = { ...learner, token: await api.login(learner.email, learner.password) };
+    // The two share a time, so mixed rows would also collide on the table's unique slot.
+    const morning = { ...EMPTY, 1: ['06:00'], 2: ['06:00'] };
+    const evening = { ...EMPTY, 1: ['06:00'], 3: ['21:10'] };
+    for (let round = 0; round < 8; round++) {
+      const answers = await Promise.all([
+        put(learner, { repeatDays: morning }),
+        put(otherDevice, { repeatDays: evening }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      const stored = (await api.get('/schedule', { token: learner.token })).body.data.repeatDays;
+      expect([morning, evening]).toContainEqual(stored);
+    }
+  });
+
   it('answers 401 without a session and changes nothing', async () => {
     const result = await api.call('PUT', '/schedule/update', { body: { repeatDays: {} } });
     expect(result.status).toBe(401);
