@@ -228,6 +228,28 @@ async function defaultMediaDir(database: DatabaseOptions): Promise<string> {
   return DEFAULT_MEDIA_DIR;
 }
 
+/** How long a stopping server lets the requests under way finish before it cuts their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * Stops listening and lets every request under way finish and be answered: one cut off may already
+ * have committed its write, and its client, seeing no answer, would take a saved change for a lost
+ * one. Connections between requests close at once (and each as its request ends); whatever still runs
+ * after the grace period (a long download) is cut, so the process always stops.
+ */
+async function closeGracefully(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const closeIdle = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+  server.closeIdleConnections();
+  try {
+    await closed;
+  } finally {
+    clearInterval(closeIdle);
+    clearTimeout(cut);
+  }
+}
+
 /** Opens the database (migrating and seeding it), then listens. */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const log = options.log ?? consoleLogger;
@@ -300,10 +322,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     async close() {
       await reminders.stop();
       services.hub.closeAll();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
+      await closeGracefully(server);
       await services.mailer.idle();
       services.mailer.close();
       await database.close();
