@@ -109,6 +109,27 @@ describe('revocation reaches the other sessions', () => {
     await api.login(email, 'second-password');
   });
 
+  it('two devices changing the password at once: one change is saved, the other refused', async () => {
+    for (let round = 0; round < 4; round++) {
+      const { here, other, password, email } = await accountWithTwoSessions(`password-race-${round}`);
+      const change = (token: string, next: string) =>
+        api.post(
+          '/user/update-password',
+          { current_password: password, password: next, password_repeat: next },
+          { token },
+        );
+      const answers = await Promise.all([change(here, 'here-password'), change(other, 'other-password')]);
+      const saved = answers.findIndex((answer) => answer.status === 200);
+      expect(saved).toBeGreaterThanOrEqual(0);
+      // The other is told it was not saved: its session ends with the change, or its current
+      // password is no longer current.
+      expect([401, 422]).toContain(answers[1 - saved]?.status);
+      // What the saved change answered holds: its password signs in, its new token answers.
+      await api.login(email, saved === 0 ? 'here-password' : 'other-password');
+      expect((await api.get('/user', { token: answers[saved]?.body.data.token })).status).toBe(200);
+    }
+  });
+
   it('signing out within the grace ends the old token at once', async () => {
     const { here, password } = await accountWithTwoSessions('grace-leaver');
     const changed = await api.post(

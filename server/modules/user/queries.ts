@@ -72,18 +72,26 @@ export async function deleteAccount(db: Db, userId: number): Promise<void> {
 }
 
 /**
- * Gives an account without a password its first one; undefined when it has one by now (a change
- * that raced this one), which then has to be proved like any other.
+ * Sets the account's password over the one the change was decided on (`decidedOn`: the hash that was
+ * checked, or null for an account without one); undefined when another change came first. Two
+ * changes at once (two devices) cannot both succeed: the later would silently undo the earlier, whose
+ * answer had already said it was saved.
  */
-export async function setFirstPassword(
+export async function replacePassword(
   db: Db,
   userId: number,
+  decidedOn: string | null,
   passwordHash: string,
 ): Promise<UserRow | undefined> {
   const [user] = await db
     .update(users)
     .set({ passwordHash, isRequireUpdatePassword: 0 })
-    .where(and(eq(users.id, userId), isNull(users.passwordHash)))
+    .where(
+      and(
+        eq(users.id, userId),
+        decidedOn === null ? isNull(users.passwordHash) : eq(users.passwordHash, decidedOn),
+      ),
+    )
     .returning();
   return user;
 }

@@ -32,9 +32,9 @@ import {
   deleteAccount,
   isEmailTaken,
   isUniqueViolation,
+  replacePassword,
   saveUser,
   sessionUserWithLinks,
-  setFirstPassword,
 } from './queries';
 import { toWireUser, toWireUserWithLinks, WireSignedIn, WireUser } from './wire';
 
@@ -174,7 +174,8 @@ export const userModule: ApiModule = {
         'An account without a password (`has_password` 0: made through a social network) sets its ' +
         'first one without `current_password`. A forced change (`is_require_update_password`) needs ' +
         'no current password either. The token that made the change keeps working for 30 s, so calls ' +
-        'already under way are not refused; another password change from it is (401).',
+        'already under way are not refused; another password change from it is (401). Of two changes ' +
+        'at once from two sessions, one is saved and the other refused (401, its session ending).',
       access: 'session',
       learnerData: true,
       body: PasswordChangeBody,
@@ -186,11 +187,12 @@ export const userModule: ApiModule = {
         // The grace of a replaced session is for calls already under way, not for another change
         // that would replace the new session in turn.
         if (await sessions.isReplaced(sessionId)) throw new ApiError(401, 'unauthorized');
+        const passwordHash = await passwords.hash(body.password);
         let updated: UserRow | undefined;
         if (user.passwordHash === null) {
           // No old password to prove (an account made through a social network): the session is
           // the proof. One that got a password meanwhile has to give it.
-          updated = await setFirstPassword(db, user.id, await passwords.hash(body.password));
+          updated = await replacePassword(db, user.id, null, passwordHash);
           if (!updated) throw fieldError('current_password', 'required');
         } else {
           // A forced change comes right after sign-in, and the registration chat's password step
@@ -206,10 +208,10 @@ export const userModule: ApiModule = {
               wrong: 'wrongCurrentPassword',
             });
           }
-          updated = await saveUser(db, user.id, {
-            passwordHash: await passwords.hash(body.password),
-            isRequireUpdatePassword: 0,
-          });
+          // Another session changed the password since this one was read: that change ends this
+          // session, and the password checked here is no longer the account's.
+          updated = await replacePassword(db, user.id, user.passwordHash, passwordHash);
+          if (!updated) throw new ApiError(401, 'unauthorized');
         }
         await voidPasswordResets(db, user.id);
         return sendData(c, {
