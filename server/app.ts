@@ -56,6 +56,7 @@ import { uploadFileRoutes } from './modules/uploads/files';
 import { MAX_IMAGE_BYTES } from './modules/uploads/limits';
 import { deleteUploadsOfDeletedAccounts } from './modules/uploads/queries';
 import { IMAGE_UPLOAD_PATH, uploadsModule } from './modules/uploads/routes';
+import { removeAbandonedUploads } from './modules/uploads/store';
 import { userModule } from './modules/user/routes';
 import { seedDemoData } from './seed/index';
 import { appPages } from './static';
@@ -283,6 +284,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     if (options.seed !== false)
       await seedDemoData(database.db, services.passwords, services.settings.mediaDir);
     await deleteUploadsOfDeletedAccounts(database.db, services.settings.mediaDir);
+    await removeAbandonedUploads(services.settings.mediaDir);
   } catch (error) {
     await database.close();
     throw error;

@@ -1,5 +1,6 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,11 +9,11 @@ import { uploads, users } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/http/auth';
 import { MAX_IMAGE_BYTES } from '../../server/modules/uploads/limits';
 import { deleteUploadsOfDeletedAccounts } from '../../server/modules/uploads/queries';
-import { UPLOADS_FOLDER } from '../../server/modules/uploads/store';
+import { ABANDONED_UPLOAD_MS, UPLOADS_FOLDER } from '../../server/modules/uploads/store';
 import { WireUploadSchema } from '../../src/api/uploads';
 import { WireUserSchema } from '../../src/api/user';
 import { expectWire } from './contract';
-import { serverForFile } from './harness';
+import { serverForFile, startTestServer } from './harness';
 
 const { server, api } = serverForFile();
 
@@ -356,6 +357,27 @@ describe('uploads of accounts deleted before deletion took them along', () => {
     expect(await storedFolders()).toEqual(folders.filter((name) => !leftFolders.includes(name)));
     expect(await uploadsOf(stayer.id)).toHaveLength(1);
     expect(await deleteUploadsOfDeletedAccounts(server.db, server.mediaDir)).toBe(0);
+  });
+});
+
+describe('what uploads cut off by a crash left', () => {
+  it('is removed at start, while a file written lately (an upload under way) stays', async () => {
+    const mediaDir = await mkdtemp(join(tmpdir(), 'crashed-media-'));
+    const incoming = join(mediaDir, UPLOADS_FOLDER, '.incoming');
+    await mkdir(join(incoming, 'cut-while-resizing'), { recursive: true });
+    await writeFile(join(incoming, 'cut-while-resizing', '64.webp'), 'half a picture');
+    await writeFile(join(incoming, 'cut-while-arriving.upload'), 'half a body');
+    await writeFile(join(incoming, 'arriving-now.upload'), 'a body still coming');
+    const before = new Date(Date.now() - ABANDONED_UPLOAD_MS - 60_000);
+    for (const name of ['cut-while-resizing', 'cut-while-arriving.upload'])
+      await utimes(join(incoming, name), before, before);
+    const restarted = await startTestServer({ mediaDir });
+    try {
+      expect(await readdir(incoming)).toEqual(['arriving-now.upload']);
+    } finally {
+      await restarted.close();
+      await rm(mediaDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -44,6 +44,29 @@ const tooManyPixels = () => {
   const params = { megapixels: MAX_IMAGE_PIXELS / 1_000_000 };
   return new ApiError(422, 'imagePixels', { body: [{ key: 'imagePixels', params }] }, {}, params);
 };
+
+/** An entry of the temporary folder untouched this long belongs to no upload under way. */
+export const ABANDONED_UPLOAD_MS = 10 * 60_000;
+
+/**
+ * Removes what uploads cut off by a crash left in the temporary folder (every other path removes its
+ * own files); answers how many entries went. Run at start. Only entries untouched for a while go: an
+ * upload under way writes its file or folder all along, and another server on the same folder may be
+ * receiving one.
+ */
+export async function removeAbandonedUploads(mediaDir: string, now = Date.now()): Promise<number> {
+  const incoming = join(resolve(mediaDir, UPLOADS_FOLDER), TEMP_FOLDER);
+  const names = await readdir(incoming).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const entry = join(incoming, name);
+    const info = await stat(entry).catch(() => null);
+    if (!info || now - info.mtimeMs < ABANDONED_UPLOAD_MS) continue;
+    await rm(entry, { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /** Passes bytes on while counting them; past the limit the stream fails with the 413. */
 function byteCounter(limit: number, counted: { bytes: number }) {
