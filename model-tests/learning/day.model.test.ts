@@ -316,10 +316,16 @@ describe('day', () => {
     ],
     ['an open stream, on a rest day', restDay, 'rest'],
     ['an open stream, before its opening delay', beforeDelay, 'notOpenYet'],
-    // A demo keeps its own rule: the demo lock, whatever the stream's status.
+    // A demo keeps its own rule, whatever the stream's status: a demo-accessible day waits for its
+    // opening delay like any day (it opens on its date, not in the full version).
     [
       'a demo, before its opening delay',
       { ...beforeDelay, stream: demoStream, statuses: demoAccessible(beforeDelay) },
+      'notOpenYet',
+    ],
+    [
+      'a demo, on a day not demo-accessible, before its opening delay',
+      { ...beforeDelay, stream: demoStream },
       'locked',
     ],
     [

@@ -1,7 +1,7 @@
 import { type CalendarDayState, calendarDayState } from './calendarDayState';
 import type { Stage } from './course';
 import type { Day } from './day';
-import { isDayLocked, type LockingStream } from './dayLock';
+import { isDayLocked, isDayLockedToDemo, type LockingStream } from './dayLock';
 import { freezeLiftsAt } from './freeze';
 import { type CourseStream, dayStatusOf, holdingFreeze, type StreamStatuses } from './stream';
 
@@ -25,10 +25,14 @@ export function calendarDayView(
 ): CalendarDayView {
   if (day.isDayOfRest) return { kind: 'rest' };
   const status = dayStatusOf(statuses, day.id);
-  const locked = isDayLocked(stream, {
+  const lockable = {
     isDemoAccessible: status?.isDemoAccessible ?? day.isDemoAccessible,
     isOpenByTimeDelay: status?.isOpenByTimeDelay,
-  });
+  };
+  const opensAt = status?.opensAt ?? null;
+  // A demo day waiting only for its opening delay shows that date (closedUntil); locked with no date
+  // to show, it stays locked.
+  const locked = isDayLockedToDemo(stream, lockable) || (isDayLocked(stream, lockable) && opensAt === null);
   const freeze = holdingFreeze(stream);
   return calendarDayState(
     {
@@ -36,7 +40,7 @@ export function calendarDayView(
       finished: status?.finishedAt != null,
       locked,
       isCurrent: statuses.currentDay?.dayId === day.id,
-      opensAt: status?.opensAt ?? null,
+      opensAt,
       frozenUntil: freeze === null ? null : freezeLiftsAt(freeze, timeZone),
     },
     now,

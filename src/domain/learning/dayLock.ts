@@ -14,14 +14,23 @@ export function isDayLocked(stream: LockingStream, day: LockableDay): boolean {
 }
 
 /**
- * A day of a full stream (not a demo) that cannot be studied yet: the stream has not started or is
- * frozen, or the day's opening delay has not passed. The server refuses to start such a day ("This
- * day is not open yet"). A demo stream's days follow isDayLocked instead; a stream whose access ended
- * or stopped shows the access-ended page rather than any day.
+ * The part of the lock no date lifts: a day of a demo stream without full access that is not
+ * demo-accessible opens only in the full version. A demo-accessible day locked by its time delay
+ * opens on its date, and says so (isDayNotOpenYet).
  */
-export type OpeningStream = { isDemo: boolean; status: StreamStatus };
+export const isDayLockedToDemo = (stream: LockingStream, day: LockableDay): boolean =>
+  stream.isDemo && !stream.courseFullAccess && !day.isDemoAccessible;
 
-export function isDayNotOpenYet(stream: OpeningStream, day: Pick<LockableDay, 'isOpenByTimeDelay'>): boolean {
-  if (stream.isDemo) return false;
+/**
+ * A day that cannot be studied yet but will be on a date: in a full stream (not a demo) the stream
+ * has not started or is frozen, or the day's opening delay has not passed; in a demo stream, a
+ * demo-accessible day whose opening delay has not passed. The server refuses to start such a day
+ * ("This day is not open yet"). Otherwise a demo stream's days follow isDayLocked; a stream whose
+ * access ended or stopped shows the access-ended page rather than any day.
+ */
+export type OpeningStream = LockingStream & { status: StreamStatus };
+
+export function isDayNotOpenYet(stream: OpeningStream, day: LockableDay): boolean {
+  if (stream.isDemo) return isDayLocked(stream, day) && !isDayLockedToDemo(stream, day);
   return stream.status === 'not_started' || stream.status === 'freeze' || !(day.isOpenByTimeDelay ?? true);
 }

@@ -93,6 +93,26 @@ describe('calendar day view', () => {
     });
   });
 
+  it('shows a demo-accessible day waiting for its opening delay closed until its date, not locked', () => {
+    const waiting = { isDemoAccessible: true, isOpenByTimeDelay: false, opensAt: daysFromNow(1) };
+    expect(calendarDayView(day(), demo, statuses([status(waiting)]), NOW)).toEqual({
+      kind: 'closedUntil',
+      date: daysFromNow(1),
+    });
+    // Without a date to show it stays closed all the same.
+    expect(
+      calendarDayView(
+        day(),
+        demo,
+        statuses([status({ isDemoAccessible: true, isOpenByTimeDelay: false, opensAt: undefined })]),
+        NOW,
+      ),
+    ).toEqual({
+      kind: 'closedUntil',
+      date: null,
+    });
+  });
+
   it('falls back to the day’s own demo flag when the status lacks the day', () => {
     expect(calendarDayView(day({ isDemoAccessible: true }), demo, statuses([]), NOW)).toEqual({
       kind: 'available',

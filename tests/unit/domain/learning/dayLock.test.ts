@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDayLocked, isDayNotOpenYet } from '../../../../src/domain/learning/dayLock';
+import { isDayLocked, isDayLockedToDemo, isDayNotOpenYet } from '../../../../src/domain/learning/dayLock';
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
 
 const demo = { isDemo: true, courseFullAccess: false };
@@ -35,24 +35,62 @@ describe('day lock (content spec, section 4)', () => {
   });
 });
 
-describe("a full stream's day not open yet", () => {
-  const full = (status: StreamStatus) => ({ isDemo: false, status });
+describe('the lock only the full version lifts', () => {
   it.each([
-    ["an open stream's day open by its delay", full('open'), { isOpenByTimeDelay: true }, false],
-    ["an open stream's day without a time delay mark", full('open'), {}, false],
-    ["an open stream's day before its delay", full('open'), { isOpenByTimeDelay: false }, true],
-    ['a day of a stream not started', full('not_started'), { isOpenByTimeDelay: true }, true],
-    ['a day of a frozen stream', full('freeze'), { isOpenByTimeDelay: true }, true],
+    ['a day not demo-accessible', demo, { isDemoAccessible: false, isOpenByTimeDelay: true }, true],
     [
-      "a demo stream's day before its delay: the demo lock decides",
-      { isDemo: true, status: 'open' as const },
-      { isOpenByTimeDelay: false },
+      'a demo-accessible day before its delay',
+      demo,
+      { isDemoAccessible: true, isOpenByTimeDelay: false },
+      false,
+    ],
+    ['a day not demo-accessible, with full access', demoWithFullAccess, { isDemoAccessible: false }, false],
+    ['a day of a regular stream', regular, { isDemoAccessible: false }, false],
+  ])('%s', (_, stream, day, expected) => {
+    expect(isDayLockedToDemo(stream, day)).toBe(expected);
+  });
+});
+
+describe('a day not open yet', () => {
+  const full = (status: StreamStatus) => ({ isDemo: false, courseFullAccess: false, status });
+  const demoStream = (status: StreamStatus) => ({ ...demo, status });
+  it.each([
+    [
+      "an open stream's day open by its delay",
+      full('open'),
+      { isDemoAccessible: true, isOpenByTimeDelay: true },
+      false,
+    ],
+    ["an open stream's day without a time delay mark", full('open'), { isDemoAccessible: true }, false],
+    [
+      "an open stream's day before its delay",
+      full('open'),
+      { isDemoAccessible: true, isOpenByTimeDelay: false },
+      true,
+    ],
+    [
+      'a day of a stream not started',
+      full('not_started'),
+      { isDemoAccessible: true, isOpenByTimeDelay: true },
+      true,
+    ],
+    ['a day of a frozen stream', full('freeze'), { isDemoAccessible: true, isOpenByTimeDelay: true }, true],
+    [
+      'a demo-accessible day of a demo stream before its delay: it opens on its date',
+      demoStream('open'),
+      { isDemoAccessible: true, isOpenByTimeDelay: false },
+      true,
+    ],
+    [
+      'a demo day not demo-accessible and before its delay: the demo lock decides',
+      demoStream('open'),
+      { isDemoAccessible: false, isOpenByTimeDelay: false },
       false,
     ],
     [
       'a demo stream not started',
-      { isDemo: true, status: 'not_started' as const },
-      { isOpenByTimeDelay: true },
+      demoStream('not_started'),
+      { isDemoAccessible: true, isOpenByTimeDelay: true },
       false,
     ],
   ])('%s', (_, stream, day, expected) => {
