@@ -57,6 +57,45 @@ describe('the downloads page', () => {
     registry.stop();
   });
 
+  it('names each lesson as the day page does: the marker of its title as the part, in the interface’s language', async () => {
+    const marked = (lessonId: number, lessonTitle: string): DownloadRecord => ({
+      ...stored,
+      lessonId,
+      fileId: 100 + lessonId,
+      lessonTitle,
+    });
+    const registry = createActor(
+      downloadsMachine.provide({
+        actors: {
+          readDownloads: fromPromise(async () => [
+            marked(1, 'Squat (analysis)'),
+            marked(2, 'Присед [разбор]'),
+          ]),
+          clearDownloads: fromPromise(async () => {}),
+          watchOtherTabs: noOtherTabs,
+        },
+      }),
+    ).start();
+    await waitFor(registry, (snapshot) => snapshot.matches('ready'));
+    const { element, stop } = await screenProviders({ path: '/user/downloads', session }, () =>
+      createElement(DownloadsView, { registry }),
+    );
+    const view = render(element);
+    try {
+      const names = within(screen.getByRole('list'))
+        .getAllByRole('button', { name: /^Delete the download: / })
+        .map((link) => link.getAttribute('aria-label'));
+      expect(names.sort()).toEqual([
+        'Delete the download: Squat, Analysis',
+        'Delete the download: Присед, Analysis',
+      ]);
+    } finally {
+      view.unmount();
+      stop();
+      registry.stop();
+    }
+  });
+
   /** The page over the learner's downloads. */
   async function renderPage(registry: DownloadsActor) {
     const page = await renderSignedIn('/user/downloads', () => createElement(DownloadsView, { registry }), [

@@ -131,10 +131,10 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   // The Downloads page lists the lesson with its course, and deletes it.
   await page.goto('./user/downloads');
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
-  const item = page.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  const item = page.getByRole('listitem').filter({ hasText: `${LESSON}, Theory` });
   await expect(item).toBeVisible();
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
-  await item.getByRole('button', { name: `Delete the download: ${LESSON} (theory)` }).click();
+  await item.getByRole('button', { name: `Delete the download: ${LESSON}, Theory` }).click();
   await expect(page.getByText(/No downloaded lessons yet/)).toBeVisible();
   await expect.poll(() => storedUrls(page)).toEqual([]);
 });
@@ -185,8 +185,8 @@ test('after a day without a network the app still starts and a downloaded lesson
   await expect(page.getByText('Failed to load your data.')).toBeVisible();
   await page.getByRole('link', { name: 'Watch your downloaded lessons' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
-  const item = page.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
-  await item.getByRole('link', { name: `Watch: ${LESSON} (theory)` }).click();
+  const item = page.getByRole('listitem').filter({ hasText: `${LESSON}, Theory` });
+  await item.getByRole('link', { name: `Watch: ${LESSON}, Theory` }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
   const player = page.getByRole('article', { name: `${LESSON} theory` });
@@ -207,9 +207,9 @@ test('a lesson downloaded in one tab appears on the Downloads page open in anoth
 
   const lesson = await openFirstDay(page, streamId);
   await downloadLesson(lesson);
-  const item = other.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  const item = other.getByRole('listitem').filter({ hasText: `${LESSON}, Theory` });
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
-  await expect(item.getByRole('link', { name: `Watch: ${LESSON} (theory)` })).toBeVisible();
+  await expect(item.getByRole('link', { name: `Watch: ${LESSON}, Theory` })).toBeVisible();
 });
 
 test('a lesson deleted in one tab is no longer downloaded in another, which does not reload', async ({
@@ -231,7 +231,7 @@ test('a lesson deleted in one tab is no longer downloaded in another, which does
   });
   await other.getByRole('button', { name: 'Menu' }).click();
   await other.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Downloads' }).click();
-  const item = other.getByRole('listitem').filter({ hasText: `${LESSON} (theory)` });
+  const item = other.getByRole('listitem').filter({ hasText: `${LESSON}, Theory` });
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
 
   await lesson.getByRole('button', { name: `Delete the download: ${LESSON}` }).click();

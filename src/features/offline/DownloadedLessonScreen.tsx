@@ -5,6 +5,7 @@ import { useBrand } from '../../app/hooks';
 import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useKeptLessonName } from '../learning/common/LessonSubtitle';
 import { parseRouteId } from '../learning/common/routeIds';
 import { LessonScreen } from '../learning/player/LessonScreen';
 import { BackLink } from '../shell/BackLink';
@@ -26,7 +27,8 @@ export function DownloadedLessonScreen() {
   const status = useDownloadStatus(download);
   const stored = useSelector(download, (snapshot) => snapshot?.context.lesson);
   const playable = status === 'loaded' && stored?.item ? { ...stored, item: stored.item } : null;
-  useDocumentTitle(playable?.lessonTitle ?? t`Downloads`);
+  const lessonName = useKeptLessonName(playable?.lessonTitle ?? '');
+  useDocumentTitle(playable ? lessonName : t`Downloads`);
 
   return (
     <section className="downloads" aria-labelledby="downloaded-lesson-title">

@@ -10,6 +10,7 @@ import { Dialog } from '../../ui/Dialog';
 import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useKeptLessonName } from '../learning/common/LessonSubtitle';
 import { formatSize } from './formatSize';
 import {
   useAppOffline,
@@ -132,7 +133,7 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
   const reason = useFailureReason(download);
   const offline = useAppOffline();
   const { lesson, total, percent, downloadedAt } = useSelector(download, (snapshot) => snapshot.context);
-  const title = lesson.lessonTitle;
+  const title = useKeptLessonName(lesson.lessonTitle);
   const size = formatSize(total, i18n.locale);
   const timeZone = useSession((snapshot) => snapshot.context.user?.timezone);
   const date = downloadedAt === null ? '' : formatDate(downloadedAt, timeZone);

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { Lesson } from '../../../domain/learning/day';
-import { type LessonPart, lessonPartOf } from '../../../domain/learning/lessonTitle';
+import { type LessonPart, lessonPartOf, splitLessonTitle } from '../../../domain/learning/lessonTitle';
 
 /** The words for each lesson part a title's marker names (lessonTitle.ts). */
 const PART_LABELS = {
@@ -33,3 +33,6 @@ export function useLessonName(lesson: Pick<Lesson, 'title' | 'subtitle'>): strin
   const subtitle = useSubtitleText(lesson.subtitle ?? '');
   return lesson.subtitle ? `${lesson.title}, ${subtitle}` : lesson.title;
 }
+
+/** `useLessonName` of a title kept whole, its marker still in brackets (a download's, download.ts). */
+export const useKeptLessonName = (kept: string): string => useLessonName(splitLessonTitle(kept));
