@@ -14,6 +14,7 @@ import { DayView } from '../../src/features/learning/day/DayScreen';
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { screenProviders } from '../screenProviders';
 import { button, notice } from '../screenQueries';
 import { click } from '../userActions';
 import { day, daysFromNow, seesCourseNotAvailable, statuses, stream } from './learningFixtures';
@@ -351,6 +352,27 @@ describe('day', () => {
     const noSuchDay = startMachine(spec, { streamId: 5, dayNumber: 99 });
     await noSuchDay.dispatch(failed('loadDay', new Error(DAY_NOT_FOUND)));
     expect(noSuchDay.snapshot().value).toBe('dayNotFound');
+  });
+
+  it('names no day 0 when the address names no day', async () => {
+    for (const [dayNumber, text] of [
+      [99, 'This course has no day 99.'],
+      // `/calendar/abc` reaches the machine as day 0.
+      [0, 'This course has no such day.'],
+    ] as const) {
+      const running = startMachine(spec, { streamId: 5, dayNumber });
+      await running.dispatch(failed('loadDay', new Error(DAY_NOT_FOUND)));
+      const { element, stop } = await screenProviders({ path: '/course/5/calendar/abc', session }, () =>
+        createElement(DayView, { actor: running.actor }),
+      );
+      const view = render(element);
+      try {
+        expect(notice()).toBe(text);
+      } finally {
+        view.unmount();
+        stop();
+      }
+    }
   });
 
   it('does not ask for a stream the address cannot name', () => {

@@ -88,7 +88,12 @@ export function DayView({ actor }: { actor: DayActor }) {
       <section className="day">
         {backToCalendar}
         <Notice tone="info">
-          <Trans>This course has no day {dayNumber}.</Trans>
+          {/* A day number that is no number (`/calendar/abc`) names no day to speak of. */}
+          {dayNumber >= 1 ? (
+            <Trans>This course has no day {dayNumber}.</Trans>
+          ) : (
+            <Trans>This course has no such day.</Trans>
+          )}
         </Notice>
       </section>
     );
