@@ -31,7 +31,13 @@ export type DayInput = {
 export type DayRequest = { streamId: number; dayNumber: number };
 
 /** What the page needs: the stream (for its lock rule), the day and the stream's statuses. */
-export type LoadedDay = { stream: CourseStream; day: Day; statuses: StreamStatuses };
+export type LoadedDay = {
+  stream: CourseStream;
+  day: Day;
+  statuses: StreamStatuses;
+  /** Where the learner left lessons of the day on this browser, in seconds, by lesson link id. */
+  leftAt?: Readonly<Record<number, number>>;
+};
 
 /** The day number names no day of the stream's course. */
 export const DAY_NOT_FOUND = 'dayNotFound';

@@ -9,6 +9,8 @@
  *   (machines/offline/statisticsQueue.machine.ts), which stores it and delivers it when the network
  *   allows, so a lesson watched offline or a failed send loses nothing; the next entry starts after
  *   it. Only a queue that cannot take the entry (nobody signed in) is reported, and the entry dropped.
+ * - position: where the learner is in the video, kept (`keepPosition`) at a pause and on leaving the
+ *   lesson, so that it opens there next time; the end keeps the start, to watch it again.
  * The player measures the viewed time and sends it as a running total (`viewedMs`), so the machine
  * keeps readings, never sums of its own.
  */
@@ -36,10 +38,13 @@ export type LessonStatDraft = {
   playCount: number;
 };
 
+/** Where the video is, in seconds, when the player says (an event without it leaves it as it was). */
+type PositionReading = { positionSeconds?: number };
+
 export type LessonEvent =
   | { type: 'LESSON.PLAY' }
-  | { type: 'LESSON.PROGRESS'; viewedMs: number; percent: number }
-  | { type: 'LESSON.PAUSE'; viewedMs: number }
+  | ({ type: 'LESSON.PROGRESS'; viewedMs: number; percent: number } & PositionReading)
+  | ({ type: 'LESSON.PAUSE'; viewedMs: number } & PositionReading)
   | { type: 'LESSON.ENDED'; viewedMs: number }
   | { type: 'LESSON.CLOSE' };
 
@@ -58,7 +63,12 @@ type LessonContext = LessonStatisticInput & {
   reportedMilestones: number[];
   /** The entry being queued. */
   draft: LessonStatDraft | null;
+  /** The latest position in the video, in whole seconds. */
+  positionSeconds: number;
 };
+
+/** The position kept for the lesson of a stream (its link in the day, `lessonSetLessonId`). */
+export type KeptPosition = { streamId: number; lessonSetLessonId: number; seconds: number };
 
 /** The viewed time as of this event: its reading, or the latest one (leaving the lesson carries none). */
 const readingOf = (context: LessonContext, event: LessonEvent) =>
@@ -96,6 +106,7 @@ const lessonSetup = setup({
   },
   actions: {
     reportQueueFailure: (_, _params: { error: unknown }) => {},
+    keepPosition: (_, _params: KeptPosition) => {},
   },
   guards: {
     hasViewed: ({ event }) => 'viewedMs' in event && event.viewedMs > 0,
@@ -123,6 +134,24 @@ const recordMilestones = lessonSetup.assign({
       ? [...context.reportedMilestones, ...newMilestones(new Set(context.reportedMilestones), event.percent)]
       : context.reportedMilestones,
 });
+const readPosition = lessonSetup.assign({
+  positionSeconds: ({ context, event }) =>
+    'positionSeconds' in event && event.positionSeconds !== undefined
+      ? Math.max(Math.floor(event.positionSeconds), 0)
+      : context.positionSeconds,
+});
+const rewind = lessonSetup.assign({ positionSeconds: 0 });
+const keepPosition = lessonSetup.enqueueActions(({ context, enqueue }) =>
+  enqueue({
+    type: 'keepPosition',
+    params: {
+      streamId: context.streamId,
+      lessonSetLessonId: context.lessonSetLessonId,
+      seconds: context.positionSeconds,
+    },
+  }),
+);
+
 /** The entry takes the whole seconds viewed since the last one; the rest waits for the next. */
 const takeEntry = lessonSetup.assign(({ context, event }) => {
   const viewedSeconds = countableAddedTime(Math.floor(unsentMs(context, event) / 1000));
@@ -149,9 +178,18 @@ export const lessonMachine = lessonSetup.createMachine({
     videoEnded: false,
     reportedMilestones: [],
     draft: null,
+    positionSeconds: 0,
   }),
   type: 'parallel',
   states: {
+    position: {
+      on: {
+        'LESSON.PROGRESS': { actions: readPosition },
+        'LESSON.PAUSE': { actions: [readPosition, keepPosition] },
+        'LESSON.ENDED': { actions: [rewind, keepPosition] },
+        'LESSON.CLOSE': { actions: keepPosition },
+      },
+    },
     playback: {
       initial: 'ready',
       on: {

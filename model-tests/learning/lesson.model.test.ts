@@ -60,7 +60,10 @@ function mediaEvent(type: string): UserAction {
       const target = player();
       const viewedSeconds = ((event.viewedMs as number | undefined) ?? 0) / 1000;
       Object.defineProperties(target, {
-        currentTime: { configurable: true, value: (event.percent as number | undefined) ?? 0 },
+        currentTime: {
+          configurable: true,
+          value: (event.positionSeconds as number | undefined) ?? (event.percent as number | undefined) ?? 0,
+        },
         duration: { configurable: true, value: 100 },
         played: {
           configurable: true,
@@ -116,8 +119,8 @@ const spec = {
   events: [
     { type: 'LESSON.PLAY' },
     // Past the minimum with new milestones; the tests below walk the cases under the minimums.
-    { type: 'LESSON.PROGRESS', viewedMs: 8000, percent: 80 },
-    { type: 'LESSON.PAUSE', viewedMs: 8000 },
+    { type: 'LESSON.PROGRESS', viewedMs: 8000, percent: 80, positionSeconds: 80 },
+    { type: 'LESSON.PAUSE', viewedMs: 8000, positionSeconds: 80 },
     { type: 'LESSON.ENDED', viewedMs: 40_000 },
     { type: 'LESSON.CLOSE' },
     done('saveStatistic'),
@@ -126,6 +129,36 @@ const spec = {
 };
 
 describeModel(spec);
+
+describe('where the learner left the lesson', () => {
+  const kept = (seconds: number) => ({
+    name: 'keepPosition',
+    params: { streamId: 5, lessonSetLessonId: 301, seconds },
+  });
+
+  it('is kept at a pause and on leaving, in whole seconds; the end keeps the start', async () => {
+    const running = startMachine(spec, input);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 1000, percent: 3, positionSeconds: 3.4 });
+    expect(running.effects).toEqual([]);
+    await running.dispatch({ type: 'LESSON.PAUSE', viewedMs: 5400, positionSeconds: 5.4 });
+    expect(running.effects).toEqual([kept(5)]);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 9000, percent: 47, positionSeconds: 47.9 });
+    // Leaving carries no reading: the last one is kept.
+    await running.dispatch({ type: 'LESSON.CLOSE' });
+    expect(running.effects).toEqual([kept(5), kept(47)]);
+    await running.dispatch({ type: 'LESSON.PLAY' });
+    await running.dispatch({ type: 'LESSON.ENDED', viewedMs: 60_000 });
+    await running.dispatch({ type: 'LESSON.CLOSE' });
+    expect(running.effects.filter((effect) => effect.name === 'keepPosition')).toEqual([
+      kept(5),
+      kept(47),
+      kept(0),
+      kept(0),
+    ]);
+  });
+});
 
 describe('lesson statistic', () => {
   it('sends nothing below the minimum, then the whole seconds viewed with the play, once per milestone', async () => {
@@ -173,7 +206,9 @@ describe('lesson statistic', () => {
     expect(running.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, playCount: 0 });
     const refused = new Error('No signed-in learner to queue a statistic for');
     await running.dispatch(failed('saveStatistic', refused));
-    expect(running.effects).toEqual([{ name: 'reportQueueFailure', params: { error: refused } }]);
+    expect(running.effects.filter((effect) => effect.name === 'reportQueueFailure')).toEqual([
+      { name: 'reportQueueFailure', params: { error: refused } },
+    ]);
     expect(running.snapshot().matches({ statistic: 'idle' })).toBe(true);
     // The dropped entry's time is not queued again with the next one.
     await running.dispatch({ type: 'LESSON.PLAY' });

@@ -86,6 +86,28 @@ async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
   return page.getByRole('article', { name: /^Calm breathing (Theory|Теория|Teoría)$/ });
 }
 
+/**
+ * Records the first position the page's player reports once it moves (read by `firstPosition`): a
+ * player that starts at 0 and plays on would pass a later check of currentTime, so the first
+ * non-zero position is what counts. It is sampled every frame rather than taken from a media event,
+ * which can be missed on its way out of the player's shadow DOM.
+ */
+const recordFirstPosition = (page: Page) =>
+  page.evaluate(() => {
+    const record = window as unknown as { firstPlayingAt?: number };
+    record.firstPlayingAt = undefined;
+    const sample = () => {
+      const player = document.querySelector('mux-player') as unknown as { currentTime?: number } | null;
+      const position = player?.currentTime ?? 0;
+      if (position > 0) record.firstPlayingAt = position;
+      else requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  });
+
+const firstPosition = (page: Page) =>
+  page.evaluate(() => (window as unknown as { firstPlayingAt?: number }).firstPlayingAt);
+
 /** The source Mux's element was given (the HLS master or the MP4 path). */
 const playerSource = (player: Locator) =>
   player.evaluate((element) => new URL((element as unknown as { src: string }).src, location.href).pathname);
@@ -225,28 +247,32 @@ test('reopening the day resumes the lesson where the learner stopped', async ({ 
   expect(saved.status(), await saved.text()).toBe(201);
 
   const lesson = await openFirstDay(page, first.streamId);
-  // The first position the player reports once it moves: a player that starts at 0 and plays on
-  // would pass a later check of currentTime, so the first non-zero position is what counts. It is
-  // sampled every frame rather than taken from a media event, which can be missed on its way out of
-  // the player's shadow DOM.
-  await page.evaluate(() => {
-    const record = window as unknown as { firstPlayingAt?: number };
-    const sample = () => {
-      const player = document.querySelector('mux-player') as unknown as { currentTime?: number } | null;
-      const position = player?.currentTime ?? 0;
-      if (position > 0) record.firstPlayingAt = position;
-      else requestAnimationFrame(sample);
-    };
-    requestAnimationFrame(sample);
-  });
+  await recordFirstPosition(page);
   await lesson.getByRole('button', { name: PLAY, exact: true }).click();
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { firstPlayingAt?: number }).firstPlayingAt), {
-      timeout: 15_000,
-    })
-    .toBeGreaterThanOrEqual(viewedSeconds - 1);
+  await expect.poll(() => firstPosition(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(viewedSeconds - 1);
   const player = lesson.locator('mux-player');
   expect(await currentTime(player)).toBeGreaterThanOrEqual(viewedSeconds - 1);
+});
+
+test('back on the day, the lesson opens where the learner paused it', async ({ page }) => {
+  const first = await learnerOnFirstDay(page, 'paused-at');
+  const horizontal = required(first.lesson.local_video_file, 'video');
+  let lesson = await openFirstDay(page, first.streamId);
+  await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+  let player = lesson.locator('mux-player');
+  await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(3);
+  await player.evaluate((element) => (element as HTMLMediaElement).pause());
+  const pausedAt = Math.floor(await currentTime(player));
+  // Short of the last seconds, where the lesson would start over instead.
+  expect(horizontal.duration).toBeGreaterThan(pausedAt + 3);
+
+  await page.getByRole('link', { name: 'Back to the calendar' }).click();
+  await page.getByRole('link', { name: /Day 1/ }).click();
+  lesson = page.getByRole('article', { name: /^Calm breathing Theory$/ });
+  await recordFirstPosition(page);
+  await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+  player = lesson.locator('mux-player');
+  await expect.poll(() => firstPosition(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(pausedAt - 0.5);
 });
 
 test('a lesson with a description video offers it and plays it', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { type AnyRoute, createRoute, redirect } from '@tanstack/react-router';
+import { withAreaCatalog } from '../../app/i18n';
 import { ROUTE_PATHS } from '../../app/routeNames';
 import { lazyAreaScreen, lazyScreen, page, stringParams } from '../../app/routing';
 
@@ -49,7 +50,12 @@ export const accountRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       signedIn,
       'downloads',
       'auth',
-      lazyAreaScreen('account', () => import('../offline/DownloadsScreen'), 'DownloadsScreen'),
+      // Its lessons are named with their parts (LessonSubtitle), whose texts are the learning catalog's.
+      lazyAreaScreen(
+        'account',
+        withAreaCatalog('learning', () => import('../offline/DownloadsScreen')),
+        'DownloadsScreen',
+      ),
     ),
     page(
       signedIn,

@@ -9,6 +9,7 @@ import { finishDay, startDay } from '../../api/dayStatuses';
 import { fetchCourseDays } from '../../api/days';
 import type { AppEffects } from '../../app/effects';
 import type { Day } from '../../domain/learning/day';
+import { lessonPositions } from '../../platform/lessonPositions';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
@@ -29,7 +30,8 @@ async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest)
     readStatuses(effects, streamId),
   ]);
   const day = await findDayByNumber(effects, stream.courseId, dayNumber);
-  return { stream, day, statuses };
+  const linkIds = day.lessonSets.flatMap((set) => set.lessons.map((item) => item.id));
+  return { stream, day, statuses, leftAt: lessonPositions.of(stream.id, linkIds) };
 }
 
 export const day = (effects: AppEffects) =>

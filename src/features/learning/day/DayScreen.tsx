@@ -245,8 +245,12 @@ function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
       )}
       <ul className="lesson-set__lessons">
         {set.lessons.map((item) => {
+          // Where the learner left it on this browser, else as far as the server says they watched.
           const viewed = loaded.statuses.lessons.find((lesson) => lesson.lessonSetLessonId === item.id);
-          const startTime = resumePosition(viewed?.viewedSeconds ?? 0, item.lesson.durationMs / 1000);
+          const startTime = resumePosition(
+            loaded.leftAt?.[item.id] ?? viewed?.viewedSeconds ?? 0,
+            item.lesson.durationMs / 1000,
+          );
           return (
             <li key={item.id} className="lesson-set__lesson">
               {Player ? (

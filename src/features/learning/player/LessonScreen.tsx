@@ -65,9 +65,10 @@ function lessonEventOf(type: string, media: MediaLike): LessonEvent | null {
         type: 'LESSON.PROGRESS',
         viewedMs: viewedOf(media),
         percent: positionPercent(media.currentTime ?? 0, media.duration ?? 0),
+        positionSeconds: media.currentTime ?? 0,
       };
     case 'pause':
-      return { type: 'LESSON.PAUSE', viewedMs: viewedOf(media) };
+      return { type: 'LESSON.PAUSE', viewedMs: viewedOf(media), positionSeconds: media.currentTime ?? 0 };
     case 'ended':
       return { type: 'LESSON.ENDED', viewedMs: viewedOf(media) };
     default:
