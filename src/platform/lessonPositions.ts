@@ -34,6 +34,10 @@ export const lessonPositions = {
     }
     return positions;
   },
+  /** Forgets every kept position (the session ended: offlineData.ts). */
+  forget(): void {
+    safeLocalStorage()?.removeItem(STORAGE_KEY);
+  },
   keep(streamId: number, lessonSetLessonId: number, seconds: number): void {
     const kept = readKept();
     const key = keyOf(streamId, lessonSetLessonId);

@@ -160,7 +160,9 @@ test('a network slower than the timeout, but answering, leaves the app online af
   await context.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
-test('logout leaves no kept answer and no download, and the app shell stays', async ({ page }) => {
+test('logout leaves no kept answer, no download and no lesson position, and the app shell stays', async ({
+  page,
+}) => {
   await signInWithWorker(page);
   // The reads made before the worker took over are asked again through it, and kept.
   await expect.poll(async () => (await keptAnswers(page)).some((url) => url.includes('/user?'))).toBe(true);
@@ -173,6 +175,9 @@ test('logout leaves no kept answer and no download, and the app shell stays', as
   await expect(page.getByText(/^Downloaded · /).first()).toBeVisible({ timeout: 30_000 });
   expect((await cachedUrls(page, DOWNLOADS_CACHE)).length).toBeGreaterThan(0);
   expect(await downloadRecords(page)).toBeGreaterThan(0);
+  // Where a lesson was left, as a pause or leaving the lesson keeps it.
+  const leftLessons = () => page.evaluate(() => window.localStorage.getItem('lesson-positions'));
+  await page.evaluate(() => window.localStorage.setItem('lesson-positions', '{"1:1":42}'));
 
   await page.goto('./logout');
   await expect(page.getByLabel('E-mail')).toBeVisible();
@@ -181,6 +186,7 @@ test('logout leaves no kept answer and no download, and the app shell stays', as
     .toEqual([]);
   expect(await cachedUrls(page, DOWNLOADS_CACHE)).toEqual([]);
   expect(await downloadRecords(page)).toBe(0);
+  expect(await leftLessons()).toBeNull();
   // The precached app shell stays: the worker still controls the page.
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 });

@@ -15,6 +15,12 @@ describe('where the learner left lessons, on this browser', () => {
     expect(lessonPositions.of(5, [301])).toEqual({ 301: 50 });
   });
 
+  it('forgets every position when the session ends', () => {
+    lessonPositions.keep(5, 301, 42);
+    lessonPositions.forget();
+    expect(lessonPositions.of(5, [301])).toEqual({});
+  });
+
   it('keeps the most recently left lessons only', () => {
     for (let id = 1; id <= MAX_KEPT_POSITIONS + 2; id++) lessonPositions.keep(1, id, id);
     // Left again, the oldest left is among the newest; one more lesson then pushes out the next oldest.
