@@ -31,6 +31,7 @@ const ACCOUNT_PAGES = [
 const PAGES = [
   'src/app/sectionTitles.ts',
   'src/features/shell/SignedInLayout.tsx',
+  'src/features/offline/DownloadedLessonsLink.tsx',
   'src/features/shell/AccountMenu.tsx',
   'src/features/shell/SectionLinks.tsx',
   'src/features/shell/ClubChooser.tsx',

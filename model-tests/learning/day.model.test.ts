@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
@@ -14,6 +14,7 @@ import { DayView } from '../../src/features/learning/day/DayScreen';
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { renderSignedIn } from '../offline/offlineFixtures';
 import { screenProviders } from '../screenProviders';
 import { button, notice } from '../screenQueries';
 import { click } from '../userActions';
@@ -372,6 +373,25 @@ describe('day', () => {
         view.unmount();
         stop();
       }
+    }
+  });
+
+  it('offline, a day that could not load points to the downloaded lessons', async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(failed('loadDay', networkError));
+    const page = await renderSignedIn(
+      '/course/5/calendar/3',
+      () => createElement(DayView, { actor: running.actor }),
+      [],
+    );
+    try {
+      const link = () => screen.queryByRole('link', { name: 'Watch your downloaded lessons' });
+      expect(notice()).toBe('Failed to load the day.');
+      expect(link()).toBeNull();
+      act(() => page.root().send({ type: 'CONNECTIVITY.OFFLINE' }));
+      expect(link()?.getAttribute('href')).toBe('/user/downloads');
+    } finally {
+      page.done();
     }
   });
 

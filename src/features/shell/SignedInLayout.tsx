@@ -11,6 +11,7 @@ import { Logo } from '../../ui/Logo';
 import { Notice } from '../../ui/Notice';
 import { Preloader } from '../../ui/Preloader';
 import { useDrawnInSlices } from '../../ui/useDrawnInSlices';
+import { DownloadedLessonsLink } from '../offline/DownloadedLessonsLink';
 import { HomePromptsLink } from '../support/HomePromptsLink';
 import { AccountMenu } from './AccountMenu';
 import { SectionLinks } from './SectionLinks';
@@ -48,8 +49,7 @@ function StartPreloader() {
 function SignedInFrame() {
   const app = useAppActor();
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
-  const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
-  const { isPushSupport: pushOffered, isOfflineEnable: downloadsOffered } = useBrand().flags;
+  const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
   useSavedLanguage();
   return (
@@ -62,15 +62,8 @@ function SignedInFrame() {
             <Button variant="link" onClick={() => app.send({ type: 'APP.RETRY' })}>
               <Trans>Try again</Trans>
             </Button>
-            {/* After long without a network nothing kept is fresh enough; downloads still play. */}
-            {offline && downloadsOffered && (
-              <>
-                {' '}
-                <Link to="/user/downloads">
-                  <Trans>Watch your downloaded lessons</Trans>
-                </Link>
-              </>
-            )}
+            {/* After long without a network nothing kept is fresh enough; downloads still play. */}{' '}
+            <DownloadedLessonsLink />
           </Notice>
         )}
         <Outlet />

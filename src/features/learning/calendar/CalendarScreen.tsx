@@ -17,6 +17,7 @@ import { AccessLine } from '../common/AccessLine';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
+import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
@@ -110,6 +111,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
           text={t`Could not load the course calendar. Check the connection and try again.`}
           onRetry={() => actor.send({ type: 'CALENDAR.RETRY' })}
         />
+        <DownloadedLessonsLink />
       </section>
     );
   }

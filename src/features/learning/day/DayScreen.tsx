@@ -15,6 +15,7 @@ import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
 import { AccessEndedPage } from '../common/AccessEndedPage';
@@ -80,6 +81,7 @@ export function DayView({ actor }: { actor: DayActor }) {
           detail={error?.message}
           onRetry={() => actor.send({ type: 'DAY.RETRY' })}
         />
+        <DownloadedLessonsLink />
       </section>
     );
   }
