@@ -111,8 +111,8 @@ describe('POST .../user-day-status/{dayId}/start and /finish', () => {
     const refused: [LearningFixture, 0 | 1 | 2, string][] = [
       // Day 3 opens two days after the start; the stream started a day ago.
       [open, 2, notOpen],
-      // Day 2 is not demo-accessible.
-      [demo, 1, notOpen],
+      // Day 2 is not demo-accessible: no date opens it.
+      [demo, 1, 'This day opens in the full version of the course.'],
       [notStarted, 0, notOpen],
       [ended, 0, accessEnded],
       [stopped, 0, accessEnded],

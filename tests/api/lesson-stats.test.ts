@@ -154,7 +154,10 @@ describe('POST /save-lesson-stat', () => {
     });
     const early = await freshFixture('Stats early');
     const before = await snapshot(server.db);
-    for (const fixture of [demo, early]) {
+    for (const [fixture, message] of [
+      [demo, 'Этот день откроется в полной версии курса.'],
+      [early, 'Этот день ещё не открыт'],
+    ] as const) {
       const dayId = fixture.days[2].id;
       const refused = await save(
         statOf(fixture, { stage_day_id: dayId, stage_day_lesson_set_lesson_id: firstLesson(fixture, 2) }),
@@ -163,7 +166,7 @@ describe('POST /save-lesson-stat', () => {
         '?lang=ru',
       );
       expect(refused.status, fixture.label).toBe(403);
-      expect(refused.body, fixture.label).toEqual({ success: false, message: 'Этот день ещё не открыт' });
+      expect(refused.body, fixture.label).toEqual({ success: false, message });
       const start = await api.post(
         `/user-course-streams/${fixture.streamId}/user-day-status/${dayId}/start?lang=ru`,
         undefined,

@@ -1,4 +1,4 @@
-import { isDayLocked } from '../../../src/domain/learning/dayLock';
+import { isDayLockedToDemo } from '../../../src/domain/learning/dayLock';
 import type { stageDays } from '../../db/schema';
 import type { MessageKey } from '../../infra/i18n';
 import type { LoadedStream, StreamRecord } from './queries';
@@ -23,17 +23,20 @@ export const isOpenByTimeDelay = (stream: StreamRecord, day: DayTiming, now: num
  * open by its time delay and not locked (dayLock.ts). The one rule of day start, day finish and lesson
  * statistics; `day` is the course outline's (from memory), so asking costs no database round trip.
  * The refusal names what the learner can act on: a frozen course, or access that has run out (the
- * texts the app shows for them); a course not started yet has days not open yet, as a locked day.
+ * texts the app shows for them); a course not started yet has days not open yet; a day the demo
+ * leaves out opens in the full version.
  */
 export function dayRefusal(loaded: LoadedStream, day: DayTiming, now: number): MessageKey | null {
   const { stream } = loaded;
   const status = statusOf(loaded, now);
   if (status === 'freeze') return 'courseFrozen';
   if (status === 'ended' || status === 'stopped') return 'accessEnded';
-  if (status !== 'open' || !isOpenByTimeDelay(stream, day, now)) return 'dayNotOpen';
-  const locked = isDayLocked(
+  // A day the demo leaves out opens on no date: that, not its delay, is what the learner can act on.
+  const lockedToDemo = isDayLockedToDemo(
     { isDemo: stream.isDemo === 1, courseFullAccess: stream.courseFullAccess === 1 },
-    { isDemoAccessible: day.isDemoAccessible === 1, isOpenByTimeDelay: true },
+    { isDemoAccessible: day.isDemoAccessible === 1 },
   );
-  return locked ? 'dayNotOpen' : null;
+  if (lockedToDemo) return 'dayInFullVersion';
+  if (status !== 'open' || !isOpenByTimeDelay(stream, day, now)) return 'dayNotOpen';
+  return null;
 }
