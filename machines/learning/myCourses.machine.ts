@@ -1,8 +1,9 @@
 /**
  * My courses (/home, /courses; content spec, sections 2 and 4): the learner's streams with their
  * courses, loaded together, shown in the tabs current, active and ended. Demo streams are left out
- * unless the brand allows them; the first tab that holds a stream is selected. A failed load shows
- * the courses load error and can be retried.
+ * unless the brand allows them; the first tab that holds a stream is selected, unless the learner
+ * had chosen one on this page before (coming back to it with Back): a chosen tab is kept
+ * (`rememberTab`) for that. A failed load shows the courses load error and can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Course } from '../../src/domain/learning/course';
@@ -15,11 +16,20 @@ export type MyCourses = { streams: CourseStream[]; courses: Course[] };
 
 export type MyCoursesEvent = { type: 'TAB.SELECT'; tab: MyCoursesTab } | { type: 'COURSES.RETRY' };
 
-export type MyCoursesInput = { isDemoAccessible: boolean };
+export type MyCoursesInput = {
+  isDemoAccessible: boolean;
+  /** The tab the learner chose on this page before, if any. */
+  chosenTab?: MyCoursesTab | null;
+};
 
 export const myCoursesMachine = setup({
   types: {
-    context: {} as MyCourses & { isDemoAccessible: boolean; tab: MyCoursesTab; error: RequestError | null },
+    context: {} as MyCourses & {
+      isDemoAccessible: boolean;
+      tab: MyCoursesTab;
+      chosenTab: MyCoursesTab | null;
+      error: RequestError | null;
+    },
     events: {} as MyCoursesEvent,
     input: {} as MyCoursesInput,
   },
@@ -28,13 +38,17 @@ export const myCoursesMachine = setup({
       throw new Error('loadMyCourses actor must be provided');
     }),
   },
+  actions: {
+    rememberTab: (_, _params: { tab: MyCoursesTab }) => {},
+  },
 }).createMachine({
   id: 'myCourses',
   context: ({ input }) => ({
     isDemoAccessible: input.isDemoAccessible,
     streams: [],
     courses: [],
-    tab: 'current',
+    tab: input.chosenTab ?? 'current',
+    chosenTab: input.chosenTab ?? null,
     error: null,
   }),
   initial: 'loading',
@@ -50,7 +64,7 @@ export const myCoursesMachine = setup({
             return {
               streams,
               courses: event.output.courses,
-              tab: initialTab(streams.map(asTabbedStream)),
+              tab: context.chosenTab ?? initialTab(streams.map(asTabbedStream)),
               error: null,
             };
           }),
@@ -59,7 +73,14 @@ export const myCoursesMachine = setup({
       },
     },
     loaded: {
-      on: { 'TAB.SELECT': { actions: assign({ tab: ({ event }) => event.tab }) } },
+      on: {
+        'TAB.SELECT': {
+          actions: [
+            assign({ tab: ({ event }) => event.tab, chosenTab: ({ event }) => event.tab }),
+            { type: 'rememberTab', params: ({ event }) => ({ tab: event.tab }) },
+          ],
+        },
+      },
     },
     failed: {
       on: { 'COURSES.RETRY': 'loading' },

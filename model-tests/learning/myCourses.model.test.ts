@@ -119,6 +119,16 @@ describe('myCourses', () => {
     ]);
   });
 
+  it('opens on the tab the learner chose on this page before (Back), and keeps each choice', async () => {
+    const running = startMachine(spec, { isDemoAccessible: true, chosenTab: 'ended' });
+    await running.dispatch(done('loadMyCourses', loaded));
+    // The current tab holds streams, yet the learner's choice wins.
+    expect(running.snapshot().context.tab).toBe('ended');
+    await running.dispatch({ type: 'TAB.SELECT', tab: 'active' });
+    expect(running.snapshot().context.tab).toBe('active');
+    expect(running.effects).toEqual([{ name: 'rememberTab', params: { tab: 'active' } }]);
+  });
+
   it('opens on the first tab that holds a stream', async () => {
     const running = startMachine(spec, { isDemoAccessible: true });
     const endedOnly = { ...loaded, streams: loaded.streams.filter((item) => item.status === 'ended') };

@@ -60,6 +60,13 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();
   await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
   await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+  // Back, my courses shows the tab the learner came from (a reload would too); a new visit starts
+  // on the first again.
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Ended', selected: true })).toBeVisible();
+  expect(await titlesInTab(page)).toEqual(['Running Form', 'Mobility Club']);
+  await page.goto('./courses');
+  await expect(page.getByRole('tab', { name: 'Current', selected: true })).toBeVisible();
 
   // The Russian tab names are the longest: on a phone every tab still shows whole, none hidden
   // beyond the row's edge, the keyboard reaches each one, and the page does not scroll sideways.

@@ -12,14 +12,14 @@ import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Tabs } from '../common/Tabs';
-import { myCourses } from '../myCourses.provide';
+import { chosenTabOfThisPage, myCourses } from '../myCourses.provide';
 import { StreamCard } from './StreamCard';
 
 /** My courses (/home, /courses): the learner's streams in the tabs current, active and ended. */
 export function MyCoursesScreen() {
   const { isDemoAccessible } = useBrand().flags;
   const actor = useActorRef(useProvided(myCourses), {
-    input: { isDemoAccessible },
+    input: { isDemoAccessible, chosenTab: chosenTabOfThisPage() },
     inspect: recordTransitions,
   });
   return <MyCoursesView actor={actor} />;
