@@ -230,7 +230,7 @@ async function defaultMediaDir(database: DatabaseOptions): Promise<string> {
 }
 
 /** How long a stopping server lets the requests under way finish before it cuts their connections. */
-export const SHUTDOWN_GRACE_MS = 10_000;
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Stops listening and lets every request under way finish and be answered: one cut off may already

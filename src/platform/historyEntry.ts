@@ -1,7 +1,7 @@
 /**
  * Values kept with the current entry of the browser's history (its state), so that coming back to
- * the page with Back finds them again, while a new visit of the same address starts afresh. The
- * router's own keys in the state are kept as they are.
+ * the page with Back (or reloading it) finds them again, while a new visit of the address starts
+ * afresh. The router's own keys in the state are kept as they are.
  */
 export const historyEntry = {
   read(key: string): unknown {
