@@ -22,6 +22,10 @@ const card = (page: Page, title: string) =>
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: title }) });
 
+/** Where the card of a course in the open tab of my courses links to: its calendar. */
+const calendarHref = (page: Page, title: string) =>
+  card(page, title).getByRole('link', { name: title }).getAttribute('href');
+
 async function openTab(page: Page, name: string) {
   await page.getByRole('tab', { name }).click();
   await expect(page.getByRole('tab', { name, selected: true })).toBeVisible();
@@ -117,9 +121,7 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
 });
 
 test('the calendar fits a 320 px phone in Spanish, whose progress label is the longest', async ({ page }) => {
-  const calendar = await card(page, 'Mindful Movement in 8 Days')
-    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
-    .getAttribute('href');
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
   await page.setViewportSize({ width: 320, height: 640 });
   await page.evaluate(() => localStorage.setItem('lp_language', 'es'));
   await page.goto(calendar ?? '');
@@ -132,9 +134,7 @@ test('the calendar fits a 320 px phone in Spanish, whose progress label is the l
 });
 
 test('on a phone the freeze dialog’s buttons take a row each, the freeze on top', async ({ page }) => {
-  const calendar = await card(page, 'Mindful Movement in 8 Days')
-    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
-    .getAttribute('href');
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
   await page.setViewportSize({ width: 360, height: 740 });
   await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));
   await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
