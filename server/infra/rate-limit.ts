@@ -29,9 +29,21 @@ export class SlidingWindowLimiter {
     return Math.max(1, Math.ceil((oldestCounted + this.windowMs - this.now()) / 1000));
   }
 
-  hit(key: string): void {
-    this.hits.set(key, [...this.recent(key), this.now()]);
+  /** Counts a hit now; answers its moment, by which `release` takes it back. */
+  hit(key: string): number {
+    const at = this.now();
+    this.hits.set(key, [...this.recent(key), at]);
     if (this.hits.size > MAX_TRACKED_KEYS) this.forgetStale();
+    return at;
+  }
+
+  /** Takes back one hit counted at `at` (an attempt counted before its outcome was known, that passed). */
+  release(key: string, at: number): void {
+    const list = this.hits.get(key);
+    const index = list?.indexOf(at) ?? -1;
+    if (!list || index < 0) return;
+    list.splice(index, 1);
+    if (list.length === 0) this.hits.delete(key);
   }
 
   /** Many distinct keys (e.g. guessed addresses) must not grow memory without bound. */
@@ -109,6 +121,22 @@ export function recordAttempt(limits: AttemptLimits, account: string, address: s
   limits.perAccount.hit(account);
   limits.perAccountAndAddress.hit(pairKey(account, address));
   limits.perAddress.hit(address);
+}
+
+/**
+ * Counts an attempt whose outcome is not known yet, in the same turn as the limit was checked, so
+ * that attempts made at once cannot all pass the check before any of them is counted. Answers the
+ * release for an attempt that turns out right: its account's failures are forgotten and the client's
+ * count takes it back (a right password is no failure of the address).
+ */
+export function countAttemptAhead(limits: AttemptLimits, account: string, address: string): () => void {
+  limits.perAccount.hit(account);
+  limits.perAccountAndAddress.hit(pairKey(account, address));
+  const at = limits.perAddress.hit(address);
+  return () => {
+    clearAccountAttempts(limits, account, address);
+    limits.perAddress.release(address, at);
+  };
 }
 
 /** The owner proved who they are (the right password, a reset): the account's failures are forgotten. */

@@ -122,6 +122,29 @@ describe('sign-in rate limit across client addresses', () => {
     }
     expect(await signInFrom('127.0.0.30', 'besieged@example.com', 'besieged-password')).toBe(429);
   });
+
+  it('counts guesses sent at once as they come: only 5 are checked', async () => {
+    await api.signUp('rushed');
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => signInFrom('127.0.0.40', 'rushed@example.com', `rush-${i}`)),
+    );
+    expect(statuses.filter((status) => status === 422)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+  });
+
+  it('a right password sent with wrong ones is no failure of the address', async () => {
+    await api.signUp('steady');
+    // 4 wrong and the right one at once from a fresh address, then 19 wrong on unknown accounts:
+    // the address has 20 failures only if the right one was counted as one.
+    const first = await Promise.all([
+      ...Array.from({ length: 4 }, (_, i) => signInFrom('127.0.0.41', 'steady@example.com', `no-${i}`)),
+      signInFrom('127.0.0.41', 'steady@example.com', 'steady-password'),
+    ]);
+    expect(first.filter((status) => status === 200)).toHaveLength(1);
+    for (let i = 0; i < 16; i++)
+      expect(await signInFrom('127.0.0.41', `nobody-${i}@example.com`, 'guess')).toBe(422);
+    expect(await signInFrom('127.0.0.41', 'nobody-99@example.com', 'guess')).toBe(429);
+  });
 });
 
 it('never answered with a 500', () => {

@@ -5,12 +5,7 @@ import type { AppEnv } from '../../http/context';
 import { fieldError, tooManyRequests } from '../../http/errors';
 import type { Services } from '../../infra/container';
 import type { MessageKey } from '../../infra/i18n';
-import {
-  type AttemptLimits,
-  attemptRetryAfter,
-  clearAccountAttempts,
-  recordAttempt,
-} from '../../infra/rate-limit';
+import { type AttemptLimits, attemptRetryAfter, countAttemptAhead } from '../../infra/rate-limit';
 
 /** Refuses with 429 while this account or this client is over the limit. */
 export function guardAttempts(c: Context<AppEnv>, limits: AttemptLimits, account: string): void {
@@ -43,7 +38,9 @@ export interface PasswordAttempt {
  * Checks a password under the sign-in's limits: while the account or the client is over them every
  * attempt answers 429, the right password too; a wrong one (or an unknown or deleted account, or one
  * without a password, checked in the time a real one takes) is counted and answers 422 under its
- * field; the right one clears the account's failures and answers the user.
+ * field; the right one clears the account's failures and answers the user. Each attempt is counted
+ * as it starts, before the hash is checked: counted only once it failed, guesses sent together
+ * all passed the limit while each other's checks ran.
  */
 export async function checkPassword(
   c: Context<AppEnv>,
@@ -51,16 +48,14 @@ export async function checkPassword(
   attempt: PasswordAttempt,
 ): Promise<UserRow> {
   guardAttempts(c, loginLimits, attempt.account);
+  const passed = countAttemptAhead(loginLimits, attempt.account, clientAddress(c));
   const { user } = attempt;
   const hash = user && user.status !== 0 ? user.passwordHash : null;
   const valid =
     hash !== null
       ? await passwords.verify(hash, attempt.password)
       : await passwords.verifyNothing(attempt.password).then(() => false);
-  if (!user || !valid) {
-    recordAttempt(loginLimits, attempt.account, clientAddress(c));
-    throw fieldError(attempt.field, attempt.wrong);
-  }
-  clearAccountAttempts(loginLimits, attempt.account, clientAddress(c));
+  if (!user || !valid) throw fieldError(attempt.field, attempt.wrong);
+  passed();
   return user;
 }
