@@ -19,6 +19,9 @@ describe('hasVisibleText', () => {
     ['a lone combining mark', '\u0301'],
     ['a variation selector', '\ufe0f'],
     ['a blank Braille cell', '\u2800'],
+    ['the noncharacters U+FFFF and U+FFFE', '\uffff\ufffe'],
+    ['a noncharacter of an upper plane', '\u{10ffff}'],
+    ['a noncharacter of the Arabic block', '\ufdd0'],
     ['a mix of them', ' \u200b\u0301\u3164\u200e '],
   ])('finds nothing in %s', (_, value) => {
     expect(hasVisibleText(value)).toBe(false);
