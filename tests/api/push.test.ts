@@ -224,6 +224,19 @@ describe('POST /push-subscriptions', () => {
     });
     expect(result.status).toBe(401);
   });
+
+  it('is refused on a brand that sends no push, in the learner’s language, and stores nothing', async () => {
+    const learner = await api.signUp('push-kite');
+    const subscription = await pushService.subscribe(await publicKey());
+    const refused = await api.post(
+      '/push-subscriptions?lang=en',
+      { endpoint: subscription.endpoint, expirationTime: null, keys: subscription.keys },
+      { token: learner.token, appId: 'kite-web' },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, message: 'This site does not send push notifications.' });
+    expect(await subscriptionRows(learner.id)).toEqual([]);
+  });
 });
 
 describe('DELETE /push-subscriptions', () => {

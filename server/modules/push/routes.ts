@@ -82,11 +82,16 @@ export const pushModule: ApiModule = {
       path: '/push-subscriptions',
       summary: "Store this device's push subscription for the session",
       description:
-        'Signing out of the session deletes it; an endpoint sent again moves to the newest session.',
+        'Signing out of the session deletes it; an endpoint sent again moves to the newest session. ' +
+        "Refused (403) on a brand whose flags say it sends no push (`isPushSupport`): its app never asks, and the reminders of its learners' devices would come from a site that offers none.",
       access: 'session',
       learnerData: true,
+      precondition(c) {
+        if (!c.get('brand').flags.isPushSupport) throw new ApiError(403, 'pushClosed');
+      },
       body: SubscriptionBody,
       answer: dataAnswer(EmptyData),
+      refusals: [403],
       async handle(c, { body, auth }, { db, push }) {
         if (!push.accepts(body.endpoint)) throw fieldError('endpoint', 'pushSubscription');
         await saveSubscription(db, auth.user.id, auth.sessionId, {
