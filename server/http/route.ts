@@ -6,6 +6,7 @@ import { hashToken } from '../infra/tokens';
 import { requestToken } from './auth';
 import type { AppEnv, Authenticated } from './context';
 import { ApiError } from './errors';
+import { nodeRequest } from './request-body';
 import { check, readBody, readParams, readQuery } from './validation';
 
 /**
@@ -212,9 +213,16 @@ type AnyCheckedInput = CheckedInput<
   HeadersSchema | undefined
 >;
 
-/** The declared headers under their declared names (header names are matched in any case). */
+/**
+ * The declared headers under their declared names (header names are matched in any case). A declared
+ * header sent twice is refused as a parameter sent twice: Node joins the two into one value, which
+ * would pass for a value of its own (an Idempotency-Key repeated by a proxy would name a new key).
+ */
 function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
+  const distinct = nodeRequest(c)?.headersDistinct;
   const sent = Object.keys(schema.entries).flatMap((name) => {
+    if ((distinct?.[name.toLowerCase()]?.length ?? 0) > 1)
+      throw new ApiError(422, 'invalidFields', { [name]: [{ key: 'repeatedParameter' }] });
     const value = c.req.header(name);
     return value === undefined ? [] : [[name, value]];
   });

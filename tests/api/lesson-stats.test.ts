@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -408,6 +409,32 @@ describe('Idempotency-Key', () => {
     }
     expect(await snapshot(server.db)).toEqual(before);
     expect((await save(statOf(fixture), learner, `${'k'.repeat(199)}~`)).status).toBe(201);
+  });
+
+  it('refuses the header sent twice, which would pass for a key of its own, counting nothing', async () => {
+    const fixture = await freshFixture('Stats twice');
+    const before = await snapshot(server.db);
+    // fetch joins a repeated header into one; Node's own client sends each line as given.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = httpRequest(`${server.url}/spa/api/v1/save-lesson-stat?lang=ru`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${learner.token}` },
+      });
+      request.setHeader('Idempotency-Key', ['twice-a', 'twice-b']);
+      request.on('response', (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+      request.on('error', reject);
+      request.end(JSON.stringify(statOf(fixture)));
+    });
+    expect(answer.status).toBe(422);
+    expect(JSON.parse(answer.body).errors).toEqual({
+      'Idempotency-Key': ['Передайте этот параметр один раз.'],
+    });
+    expect(await snapshot(server.db)).toEqual(before);
   });
 });
 
