@@ -27,6 +27,7 @@ export const myCoursesMachine = setup({
     context: {} as MyCourses & {
       isDemoAccessible: boolean;
       tab: MyCoursesTab;
+      /** The tab of the input, for the first load to select instead of the first one with a stream. */
       chosenTab: MyCoursesTab | null;
       error: RequestError | null;
     },
@@ -76,7 +77,7 @@ export const myCoursesMachine = setup({
       on: {
         'TAB.SELECT': {
           actions: [
-            assign({ tab: ({ event }) => event.tab, chosenTab: ({ event }) => event.tab }),
+            assign({ tab: ({ event }) => event.tab }),
             { type: 'rememberTab', params: ({ event }) => ({ tab: event.tab }) },
           ],
         },

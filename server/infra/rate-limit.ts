@@ -117,10 +117,11 @@ export function attemptRetryAfter(limits: AttemptLimits, account: string, addres
   );
 }
 
-export function recordAttempt(limits: AttemptLimits, account: string, address: string): void {
+/** Counts an attempt (a reset mail, a password being checked); answers the moment of the address's hit. */
+export function recordAttempt(limits: AttemptLimits, account: string, address: string): number {
   limits.perAccount.hit(account);
   limits.perAccountAndAddress.hit(pairKey(account, address));
-  limits.perAddress.hit(address);
+  return limits.perAddress.hit(address);
 }
 
 /**
@@ -130,9 +131,7 @@ export function recordAttempt(limits: AttemptLimits, account: string, address: s
  * count takes it back (a right password is no failure of the address).
  */
 export function countAttemptAhead(limits: AttemptLimits, account: string, address: string): () => void {
-  limits.perAccount.hit(account);
-  limits.perAccountAndAddress.hit(pairKey(account, address));
-  const at = limits.perAddress.hit(address);
+  const at = recordAttempt(limits, account, address);
   return () => {
     clearAccountAttempts(limits, account, address);
     limits.perAddress.release(address, at);
