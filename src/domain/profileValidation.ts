@@ -29,14 +29,16 @@ export function validatePhone(value: string): FieldError[] {
 
 /** Birthdays before this year are typing mistakes, not learners. */
 export const EARLIEST_BIRTH_YEAR = 1900;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Kiribati's Line Islands (UTC+14) start each date first: no learner's today is later than theirs. */
+const EARLIEST_ZONE_OFFSET_MS = 14 * 60 * 60 * 1000;
 
 export type BirthdayProblem = 'birthdayFormat' | 'birthdayNonexistent' | 'birthdayRange';
 
 /**
  * What is wrong with a DD.MM.YYYY birthday, or null: the app and the server ask the same. A
  * well-formed but impossible date (31.02.2020) has its own message, and so has a date before 1900 or
- * after `now` (a day's leeway: somewhere it is already tomorrow).
+ * after the date it is at UTC+14 (where each date begins first): one rule for the app and the server
+ * whatever the learner's zone, with no more leeway than the zones on earth give.
  */
 export function birthdayProblem(birthday: string, now: number): BirthdayProblem | null {
   const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(birthday);
@@ -49,7 +51,9 @@ export function birthdayProblem(birthday: string, now: number): BirthdayProblem 
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day;
   if (!exists) return 'birthdayNonexistent';
-  if (year < EARLIEST_BIRTH_YEAR || date.getTime() > now + DAY_MS) return 'birthdayRange';
+  const latest = new Date(now + EARLIEST_ZONE_OFFSET_MS);
+  const latestDay = Date.UTC(latest.getUTCFullYear(), latest.getUTCMonth(), latest.getUTCDate());
+  if (year < EARLIEST_BIRTH_YEAR || date.getTime() > latestDay) return 'birthdayRange';
   return null;
 }
 
