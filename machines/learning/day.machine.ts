@@ -88,6 +88,8 @@ const daySetup = setup({
   actions: {
     /** A finished day changes the stream's progress: the lists that show it reload. */
     streamProgressed: () => {},
+    /** The day's lessons are about to show: their first poster may start loading before they render. */
+    lessonsShowing: (_, _params: { day: Day }) => {},
   },
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
@@ -161,6 +163,10 @@ export const dayMachine = daySetup.createMachine({
     /** A day of rest: nothing to start, watch or finish. */
     rest: {},
     ready: {
+      entry: {
+        type: 'lessonsShowing',
+        params: ({ context }) => ({ day: (context.loaded as LoadedDay).day }),
+      },
       initial: 'idle',
       states: {
         idle: {

@@ -283,9 +283,18 @@ describe('day', () => {
     await running.dispatch(done('loadDay', ready));
     await running.dispatch({ type: 'DAY.FINISH' });
     expect(running.fakes.inputOf('finishDay')).toEqual({ streamId: 5, dayId: DAY_ID });
-    expect(running.effects).toEqual([]);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['lessonsShowing']);
     await running.dispatch(done('finishDay', {}));
-    expect(running.effects.map((effect) => effect.name)).toEqual(['streamProgressed']);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['lessonsShowing', 'streamProgressed']);
+  });
+
+  it('says the lessons are about to show only when the day is ready', async () => {
+    const running = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await running.dispatch(done('loadDay', ready));
+    expect(running.effects).toEqual([{ name: 'lessonsShowing', params: { day: ready.day } }]);
+    const resting = startMachine(spec, { streamId: 5, dayNumber: 3 });
+    await resting.dispatch(done('loadDay', restDay));
+    expect(resting.effects).toEqual([]);
   });
 
   const demoStream = stream({ id: 5, isDemo: true, courseFullAccess: false });

@@ -8,28 +8,45 @@ import {
 import { finishDay, startDay } from '../../api/dayStatuses';
 import { fetchCourseDays } from '../../api/days';
 import type { AppEffects } from '../../app/effects';
-import type { Day } from '../../domain/learning/day';
+import { type Day, dayLessons, lessonVideo } from '../../domain/learning/day';
 import { lessonPositions } from '../../platform/lessonPositions';
+import { preloadImage } from '../../platform/preloadImage';
+import { startsInTurn } from '../../platform/startsInTurn';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
+import { isNarrowScreen } from './player/useNarrowScreen';
 
 /**
  * The day of a course by its number, from the course's days: the calendar asked for the same answer,
  * so offline it is already kept.
  */
-async function findDayByNumber(effects: AppEffects, courseId: number, dayNumber: number): Promise<Day> {
-  const days = await fetchCourseDays(effects.api, courseId);
-  const day = days.find((candidate) => candidate.dayNumber === dayNumber);
+async function findDayByNumber(days: Promise<Day[]>, dayNumber: number): Promise<Day> {
+  const day = (await days).find((candidate) => candidate.dayNumber === dayNumber);
   if (!day) throw new Error(DAY_NOT_FOUND);
   return day;
 }
 
+/**
+ * The stream, its statuses and its course's days. The days need the course id, which the stream's
+ * answer gives; when the app's start lists already name the stream's course, its days go out with
+ * the stream's read instead of a round trip after it (as the calendar's reads do), each call a task
+ * apart (startsInTurn). A stream of another course, which the lists could only miss after a change,
+ * reads its own course's days.
+ */
 async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest): Promise<LoadedDay> {
-  const [stream, statuses] = await Promise.all([
-    readShownStream(effects, streamId),
-    readStatuses(effects, streamId),
-  ]);
-  const day = await findDayByNumber(effects, stream.courseId, dayNumber);
+  const inTurn = startsInTurn();
+  const knownCourseId = effects.courseIdOfStream(streamId);
+  const streamRead = inTurn(() => readShownStream(effects, streamId));
+  const statusesRead = inTurn(() => readStatuses(effects, streamId));
+  const earlyDays = knownCourseId === null ? null : inTurn(() => fetchCourseDays(effects.api, knownCourseId));
+  // A failure reaches the step that takes the answer; one never taken is not an error.
+  earlyDays?.catch(() => {});
+  const [stream, statuses] = await Promise.all([streamRead, statusesRead]);
+  const days =
+    earlyDays && stream.courseId === knownCourseId
+      ? earlyDays
+      : fetchCourseDays(effects.api, stream.courseId);
+  const day = await findDayByNumber(days, dayNumber);
   const linkIds = day.lessonSets.flatMap((set) => set.lessons.map((item) => item.id));
   return { stream, day, statuses, leftAt: lessonPositions.of(stream.id, linkIds) };
 }
@@ -49,5 +66,14 @@ export const day = (effects: AppEffects) =>
         refetchStatuses(effects, input.streamId),
       ),
     },
-    actions: { streamProgressed: effects.syncAppData },
+    actions: {
+      streamProgressed: effects.syncAppData,
+      // The first lesson's poster is the largest thing the day page paints: it loads while the
+      // lessons render instead of after them.
+      lessonsShowing: (_, { day }) => {
+        const [first] = dayLessons(day);
+        const poster = first && lessonVideo(first.lesson, isNarrowScreen())?.poster;
+        if (poster) preloadImage(poster);
+      },
+    },
   });

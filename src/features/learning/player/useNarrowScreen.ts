@@ -11,7 +11,10 @@ function subscribe(onChange: () => void) {
   return () => query?.removeEventListener('change', onChange);
 }
 
+/** Whether the screen is narrower than the 828 px breakpoint now. */
+export const isNarrowScreen = (): boolean => mediaQuery()?.matches ?? false;
+
 /** Whether the screen is narrower than the 828 px breakpoint, following resizes. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => mediaQuery()?.matches ?? false);
+  return useSyncExternalStore(subscribe, isNarrowScreen);
 }
