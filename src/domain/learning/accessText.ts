@@ -9,8 +9,9 @@ import type { StreamAccess, StreamStatus } from './streamStatus';
  * - stopped: access stopped on the end date (none for an optional purchase without one);
  * - ended: access ended on the end date;
  * - open: days left to the end date, with a warning within `daysShowWarning` days. An open stream
- *   with no end date, or past it (a demo, or an optional purchase a subscription keeps open), has no
- *   countdown: its access does not run out on a date the stream knows.
+ *   with no end date has no countdown; one past its end date (a demo, which never ends, or an
+ *   optional purchase a subscription keeps open) names that date and what keeps it open, rather than
+ *   saying it has none.
  * Days are the rounded-up absolute difference to the end date when open, to the start date otherwise.
  */
 export type AccessText =
@@ -19,7 +20,8 @@ export type AccessText =
   | { kind: 'stoppedOn'; date: number | null }
   | { kind: 'endedOn'; date: number }
   | { kind: 'daysLeft'; days: number; warning: boolean }
-  | { kind: 'unlimited' };
+  | { kind: 'unlimited' }
+  | { kind: 'openPastEnd'; date: number; keptBy: 'demo' | 'subscription' };
 
 const daysBetween = (from: number, to: number): number => Math.ceil(Math.abs(to - from) / DAY_MS);
 
@@ -41,7 +43,9 @@ export function accessText(
       // Only a stream with an end date ends.
       return { kind: 'endedOn', date: stream.endDate ?? now };
     case 'open': {
-      if (stream.endDate === null || stream.endDate < now) return { kind: 'unlimited' };
+      if (stream.endDate === null) return { kind: 'unlimited' };
+      if (stream.endDate < now)
+        return { kind: 'openPastEnd', date: stream.endDate, keptBy: stream.isDemo ? 'demo' : 'subscription' };
       const days = daysBetween(now, stream.endDate);
       return { kind: 'daysLeft', days, warning: days <= daysShowWarning };
     }

@@ -39,6 +39,12 @@ function useAccessWords(): (text: AccessText) => string {
       }
       case 'unlimited':
         return t`Access without an end date`;
+      case 'openPastEnd': {
+        const on = date(text.date);
+        return text.keptBy === 'demo'
+          ? t`Demo access, open past its end date (${on})`
+          : t`Access kept open by your subscription past its end date (${on})`;
+      }
     }
   };
 }

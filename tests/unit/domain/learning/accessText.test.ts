@@ -35,12 +35,17 @@ describe('access text (content spec, section 4)', () => {
     ],
     ['open on its last moment', { endDate: NOW }, false, { kind: 'daysLeft', days: 0, warning: true }],
     ['open without an end date', { endDate: null }, false, { kind: 'unlimited' }],
-    ['a demo past its end', { isDemo: true, endDate: daysFromNow(-1) }, false, { kind: 'unlimited' }],
+    [
+      'a demo past its end',
+      { isDemo: true, endDate: daysFromNow(-1) },
+      false,
+      { kind: 'openPastEnd', date: daysFromNow(-1), keptBy: 'demo' },
+    ],
     [
       'an optional purchase past its end kept by a subscription',
       { isOptionalPurchase: true, endDate: daysFromNow(-1) },
       true,
-      { kind: 'unlimited' },
+      { kind: 'openPastEnd', date: daysFromNow(-1), keptBy: 'subscription' },
     ],
     [
       'an optional purchase kept by a subscription',
