@@ -40,7 +40,10 @@ export function Tabs<K extends string | number>({ label, tabs, selected, onSelec
     if (!tab) return;
     event.preventDefault();
     onSelect(tab.key);
-    list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(tab.key))}`)?.focus();
+    const target = list.current?.querySelector<HTMLElement>(`#${CSS.escape(tabId(tab.key))}`);
+    target?.focus();
+    // Focus alone may leave the tab under the row's faded edge: the whole tab comes into view.
+    target?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   };
 
   return (
