@@ -85,7 +85,7 @@ const restDay: LoadedDay = {
 const beforeDelay: LoadedDay = { ...ready, statuses: statuses([DAY_ID], { closed: [DAY_ID] }) };
 const started = statuses([DAY_ID], { started: [DAY_ID] });
 const finished = statuses([DAY_ID], { finished: [DAY_ID] });
-const notOpenYet = requestError(403, 'This day is not open yet');
+const notOpenYet = requestError(403, 'This day is not open yet.');
 
 const timeZone = session.user.timezone;
 /** What the day page of a frozen stream says: the freeze's last day, and the day its days open again. */

@@ -106,7 +106,7 @@ describe('POST .../user-day-status/{dayId}/start and /finish', () => {
       startDate: new Date(now - DAY_MS),
       endDate: new Date(now + DAY_MS),
     });
-    const notOpen = 'This day is not open yet';
+    const notOpen = 'This day is not open yet.';
     const accessEnded = 'Extend the course to resume access.';
     const refused: [LearningFixture, 0 | 1 | 2, string][] = [
       // Day 3 opens two days after the start; the stream started a day ago.
@@ -137,7 +137,7 @@ describe('POST .../user-day-status/{dayId}/start and /finish', () => {
       undefined,
       as(learner),
     );
-    expect(russian.body.message).toBe('Этот день ещё не открыт');
+    expect(russian.body.message).toBe('Этот день ещё не открыт.');
     expect(await snapshot(server.db)).toEqual(before);
 
     // The demo's demo-accessible day is open; a demo with full access locks no day by the demo rule.

@@ -135,7 +135,7 @@ describe('POST /save-lesson-stat', () => {
     for (const [fixture, message] of [
       [ended, 'Amplía el curso para recuperar el acceso.'],
       [stopped, 'Amplía el curso para recuperar el acceso.'],
-      [demoNotStarted, 'Este día aún no está abierto'],
+      [demoNotStarted, 'Este día aún no está abierto.'],
     ] as const) {
       const refused = await save(statOf(fixture), learner, undefined, '?lang=es');
       expect(refused.status, fixture.label).toBe(403);
@@ -157,7 +157,7 @@ describe('POST /save-lesson-stat', () => {
     const before = await snapshot(server.db);
     for (const [fixture, message] of [
       [demo, 'Этот день откроется в полной версии курса.'],
-      [early, 'Этот день ещё не открыт'],
+      [early, 'Этот день ещё не открыт.'],
     ] as const) {
       const dayId = fixture.days[2].id;
       const refused = await save(
