@@ -301,3 +301,31 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await openTab(page, 'Active');
   await expect(card(page, 'Core Strength').getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
 });
+
+test('a freeze planned for later shows its dates, and is called off before it starts', async ({ page }) => {
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
+  const today = await dateIn(dialog.getByRole('group', { name: 'First day' }));
+  const later = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const shown = (isoDate: string) => isoDate.split('-').reverse().join('.');
+  await typeDate(dialog.getByRole('group', { name: 'First day' }), later(2));
+  await typeDate(dialog.getByRole('group', { name: 'Last day' }), later(4));
+  await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // Until it starts the course stays open, and the calendar says what is coming.
+  const dates = `from ${shown(later(2))} to ${shown(later(4))}`;
+  await expect(page.getByText(`A freeze is planned ${dates}.`)).toBeVisible();
+  await expect(page.getByText(/^\d+ days of access left$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the planned freeze' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the planned freeze?' });
+  await expect(confirm).toContainText(`The course will not be frozen ${dates}`);
+  await expectNoSeriousViolations(page, 'planned freeze confirmation');
+  await confirm.getByRole('button', { name: 'Cancel the freeze' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText(/A freeze is planned/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
+});

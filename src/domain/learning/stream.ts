@@ -51,6 +51,13 @@ export const holdingFreeze = (stream: Pick<CourseStream, 'status' | 'freeze'>): 
   stream.status === 'freeze' ? pendingFreeze(stream) : null;
 
 /**
+ * A freeze created for later, not yet in force: the stream stays open until its start date, and the
+ * learner may cancel it before then.
+ */
+export const plannedFreeze = (stream: Pick<CourseStream, 'status' | 'freeze'>): StreamFreeze | null =>
+  stream.status === 'freeze' ? null : pendingFreeze(stream);
+
+/**
  * The learner may ask for a freeze of an open stream bought in full (not a demo) that holds no
  * pending freeze; the server checks the same.
  */

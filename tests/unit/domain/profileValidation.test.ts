@@ -94,8 +94,12 @@ describe('validateBirthday', () => {
     },
   );
   it('takes tomorrow only once it is today at UTC+14', () => {
-    expect(validateBirthday('25.11.2026', Date.UTC(2026, 10, 24, 9, 59))).toEqual([{ code: 'birthdayRange' }]);
+    expect(validateBirthday('25.11.2026', Date.UTC(2026, 10, 24, 9, 59))).toEqual([
+      { code: 'birthdayRange' },
+    ]);
     expect(validateBirthday('25.11.2026', Date.UTC(2026, 10, 24, 10))).toEqual([]);
-    expect(validateBirthday('26.11.2026', Date.UTC(2026, 10, 24, 23, 59))).toEqual([{ code: 'birthdayRange' }]);
+    expect(validateBirthday('26.11.2026', Date.UTC(2026, 10, 24, 23, 59))).toEqual([
+      { code: 'birthdayRange' },
+    ]);
   });
 });

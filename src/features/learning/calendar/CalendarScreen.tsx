@@ -7,7 +7,7 @@ import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
 import type { Course } from '../../../domain/learning/course';
-import { type CourseStream, freezeActionOf } from '../../../domain/learning/stream';
+import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
@@ -23,6 +23,7 @@ import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
 import { useTimeZone } from '../common/useTimeZone';
 import { FreezeDialog } from '../freeze/FreezeDialog';
+import { PlannedFreezeLine } from '../freeze/PlannedFreezeLine';
 import { CalendarDayItem } from './CalendarDayItem';
 import { useSavedScroll } from './useSavedScroll';
 import { VersionUpdateDialog } from './VersionUpdateDialog';
@@ -211,6 +212,7 @@ function CalendarHeader({
       </p>
       <h1 id="calendar-title">{course.title}</h1>
       <AccessLine stream={stream} now={now} id={ACCESS_LINE_ID} tabIndex={-1} />
+      <PlannedFreezeLine stream={stream} />
       <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
       <div className="calendar__actions">
         {freezeAction && (
@@ -226,6 +228,8 @@ function CalendarHeader({
           >
             {freezeAction === 'freeze' ? (
               <Trans>Freeze the course</Trans>
+            ) : plannedFreeze(stream) ? (
+              <Trans>Cancel the planned freeze</Trans>
             ) : (
               <Trans>Unfreeze the course</Trans>
             )}

@@ -6,8 +6,8 @@ import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
 import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { dateKeyOf } from '../../../domain/learning/calendarDates';
-import type { CourseStream } from '../../../domain/learning/stream';
+import { dateKeyOf, formatDate } from '../../../domain/learning/calendarDates';
+import { type CourseStream, plannedFreeze, type StreamFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Loading } from '../../../ui/LoadFailed';
@@ -42,17 +42,21 @@ export function FreezeDialog({ stream, mode, onClose, focusOnClose }: FreezeDial
     });
     return () => subscription.unsubscribe();
   }, [actor, onClose]);
-  return <FreezeView actor={actor} focusOnClose={focusOnClose} />;
+  return <FreezeView actor={actor} focusOnClose={focusOnClose} planned={plannedFreeze(stream)} />;
 }
 
 export function FreezeView({
   actor,
   focusOnClose,
+  planned = null,
 }: {
   actor: ActorRefFrom<typeof freezeMachine>;
   focusOnClose?: FreezeDialogProps['focusOnClose'];
+  /** The freeze to cancel when it has not started yet: the confirmation speaks of its dates. */
+  planned?: StreamFreeze | null;
 }) {
   const { t, i18n } = useLingui();
+  const timeZone = useTimeZone();
   const snapshot = useSelector(actor, (current) => current);
   const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
   const cancel = () => actor.send({ type: 'FREEZE.CANCEL' });
@@ -61,18 +65,31 @@ export function FreezeView({
 
   if (snapshot.matches('confirmingUnfreeze') || snapshot.matches('unfreezing')) {
     const busy = snapshot.matches('unfreezing');
+    // A freeze that has not started is called off rather than ended: its dates say which.
+    const from = planned && formatDate(planned.startDate, timeZone);
+    const to = planned && formatDate(planned.endDate, timeZone);
     return (
-      <Dialog title={t`Unfreeze the course?`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
+      <Dialog
+        title={planned ? t`Cancel the planned freeze?` : t`Unfreeze the course?`}
+        onClose={busy ? undefined : cancel}
+        focusOnClose={focusOnClose}
+      >
         <p>
-          <Trans>The freeze ends now and the course days open again.</Trans>
+          {planned ? (
+            <Trans>
+              The course will not be frozen from {from} to {to}: its days go on as planned.
+            </Trans>
+          ) : (
+            <Trans>The freeze ends now and the course days open again.</Trans>
+          )}
         </p>
         <Notice>{failure}</Notice>
         <div className="dialog__actions">
           <Button variant="secondary" onClick={cancel} disabled={busy}>
-            <Trans>Cancel</Trans>
+            {planned ? <Trans>Keep the freeze</Trans> : <Trans>Cancel</Trans>}
           </Button>
           <Button busy={busy} onClick={() => actor.send({ type: 'UNFREEZE.CONFIRM' })}>
-            <Trans>Unfreeze</Trans>
+            {planned ? <Trans>Cancel the freeze</Trans> : <Trans>Unfreeze</Trans>}
           </Button>
         </div>
       </Dialog>

@@ -7,6 +7,7 @@ import {
   hasAccessEnded,
   holdingFreeze,
   pendingFreeze,
+  plannedFreeze,
 } from '../../../../src/domain/learning/stream';
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
 
@@ -37,6 +38,14 @@ describe('stream rules', () => {
     expect(holdingFreeze({ status: 'open', freeze: freeze('created') })).toBeNull();
     expect(holdingFreeze({ status: 'open', freeze: freeze('canceled') })).toBeNull();
     expect(holdingFreeze({ status: 'freeze', freeze: null })).toBeNull();
+  });
+
+  it('names a freeze created for later as planned until it holds the stream', () => {
+    expect(plannedFreeze({ status: 'open', freeze: freeze('created') })?.status).toBe('created');
+    expect(plannedFreeze({ status: 'freeze', freeze: freeze('created') })).toBeNull();
+    expect(plannedFreeze({ status: 'freeze', freeze: freeze('active') })).toBeNull();
+    expect(plannedFreeze({ status: 'open', freeze: freeze('canceled') })).toBeNull();
+    expect(plannedFreeze({ status: 'open', freeze: null })).toBeNull();
   });
 
   it('lets only an open, bought stream without a pending freeze be frozen', () => {
