@@ -233,7 +233,7 @@ const spec = {
         when: (snapshot: AnyMachineSnapshot) => !isFinished(snapshot),
         see: () => expect(button('Finish the day').disabled).toBe(true),
       },
-      { state: { ready: 'actionFailed' }, see: () => expect(notice()).toBe('This day is not open yet') },
+      { state: { ready: 'actionFailed' }, see: () => expect(notice()).toBe('This day is not open yet.') },
     ],
   },
   events: [
