@@ -252,6 +252,27 @@ describe('the learner whose course uses the media', () => {
     });
     expect(changed.status).toBe(200);
   });
+
+  it('answers 412 when If-Match or If-Unmodified-Since names another version', async () => {
+    const pdf = `/media/files/${documentId}/handout.pdf`;
+    const first = await media(pdf);
+    const etag = first.headers.get('etag') ?? '';
+    const lastModified = first.headers.get('last-modified') ?? '';
+    const status = async (headers: Record<string, string>) => (await media(pdf, { headers })).status;
+    expect(await status({ 'If-Match': `"x", ${etag}` })).toBe(200);
+    expect(await status({ 'If-Match': '*' })).toBe(200);
+    expect(await status({ 'If-Match': '"zzz"' })).toBe(412);
+    // If-Match compares strongly: a weak tag never matches.
+    expect(await status({ 'If-Match': `W/${etag}` })).toBe(412);
+    expect(await status({ 'If-Unmodified-Since': lastModified })).toBe(200);
+    expect(await status({ 'If-Unmodified-Since': 'Thu, 01 Jan 2004 00:00:00 GMT' })).toBe(412);
+    // If-Match decides alone when both are sent.
+    expect(await status({ 'If-Match': etag, 'If-Unmodified-Since': 'Thu, 01 Jan 2004 00:00:00 GMT' })).toBe(
+      200,
+    );
+    const ranged = await media(pdf, { headers: { 'If-Match': etag, Range: 'bytes=0-9' } });
+    expect(ranged.status).toBe(206);
+  });
 });
 
 describe('range requests', () => {
@@ -451,8 +472,17 @@ describe('paths', () => {
     }
   });
 
-  it('other methods answer 404 and nothing went wrong on the server', async () => {
-    expect((await media(videoUrl('master.m3u8'), { method: 'POST' })).status).toBe(404);
+  it('other methods answer 405 with the methods a media path takes, and nothing went wrong', async () => {
+    for (const [path, method] of [
+      [videoUrl('master.m3u8'), 'POST'],
+      [`/media/files/${documentId}/handout.pdf`, 'DELETE'],
+      [`/media/files/${documentId}/handout.pdf`, 'PUT'],
+    ] as const) {
+      const answer = await media(path, { method });
+      expect(answer.status, `${method} ${path}`).toBe(405);
+      expect(answer.headers.get('allow')).toBe('GET, HEAD');
+    }
+    expect((await media('/media/elsewhere', { method: 'POST' })).status).toBe(404);
     expect(server.errors).toEqual([]);
   });
 });

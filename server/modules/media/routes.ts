@@ -71,6 +71,12 @@ export function mediaRoutes(services: Services): Hono<AppEnv> {
     return (path && (await sendFile(c, path))) || notFound(c);
   });
 
+  // Media is only read: another method on a media path is told which ones it takes, without the
+  // path's file being looked up.
+  const readOnly = (c: Context<AppEnv>) =>
+    sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: 'GET, HEAD' }));
+  media.all('/media/videos/:fileId/*', readOnly);
+  media.all('/media/files/:fileId/:name', readOnly);
   media.all('/media/*', notFound);
   return media;
 }

@@ -38,6 +38,24 @@ function matchesAnyTag(header: string, etag: string): boolean {
   return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
+/** Strong comparison (RFC 9110, section 8.8.3.2), as If-Match asks: a weak tag never matches. */
+function matchesStrongly(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header.split(',').some((tag) => tag.trim() === etag);
+}
+
+/**
+ * If-Match and If-Unmodified-Since (RFC 9110, section 13.2.2, steps 1 and 2): a client that asks
+ * for the file only as the version it knows gets 412 once the file is another, so a resumed download
+ * never joins parts of two versions.
+ */
+function failsPrecondition(c: Context<AppEnv>, etag: string, modifiedMs: number): boolean {
+  const ifMatch = c.req.header('if-match');
+  if (ifMatch !== undefined) return !matchesStrongly(ifMatch, etag);
+  const since = Date.parse(c.req.header('if-unmodified-since') ?? '');
+  return !Number.isNaN(since) && Math.floor(modifiedMs / 1000) * 1000 > since;
+}
+
 function isNotModified(c: Context<AppEnv>, etag: string, modifiedMs: number): boolean {
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch !== undefined) return matchesAnyTag(ifNoneMatch, etag);
@@ -54,7 +72,7 @@ function rangeStillApplies(c: Context<AppEnv>, etag: string, lastModified: strin
 
 /**
  * Answers with the file at `path` (already checked to be one the learner may read): conditional
- * requests (304), one byte range (206, or 416 when unsatisfiable), HEAD without a body. The body is
+ * requests (412, 304), one byte range (206, or 416 when unsatisfiable), HEAD without a body. The body is
  * streamed from an open handle, so a segment is never held in memory whole and the file answered is
  * the one whose size was read. `null` when there is no regular file there.
  */
@@ -73,6 +91,8 @@ export async function sendFile(c: Context<AppEnv>, path: string): Promise<Respon
     const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const lastModified = info.mtime.toUTCString();
     const validators = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': CACHE_CONTROL };
+    if (failsPrecondition(c, etag, info.mtimeMs))
+      return new Response(null, { status: 412, headers: validators });
     if (isNotModified(c, etag, info.mtimeMs)) return new Response(null, { status: 304, headers: validators });
 
     const contentType = contentTypeOf(path);
