@@ -54,16 +54,26 @@ export function supportPath({ categoryId, course }: SupportChoice): string {
   return course === null ? `/support/${categoryId}` : `/support/${categoryId}/${course}`;
 }
 
-/** Path segments to a choice: a positive whole number, `none`, or nothing chosen. */
+/**
+ * Path segments to a choice: a positive whole number, `none`, or nothing chosen. A segment that is
+ * none of these reads as 0, an id no list offers: the page then puts the choice it shows in the
+ * address, as for a topic or stream it does not offer (`offeredChoice`), instead of keeping a path
+ * that names nothing.
+ */
 export function choiceFromPath(categoryId: string | undefined, streamId: string | undefined): SupportChoice {
-  const id = (text: string | undefined) => (text && /^\d{1,10}$/.test(text) ? Number(text) : null);
+  const id = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : UNREADABLE_ID);
+  if (categoryId === undefined) return NO_CHOICE;
   const categoryFromPath = id(categoryId);
-  if (categoryFromPath === null) return NO_CHOICE;
+  if (categoryFromPath === UNREADABLE_ID) return { categoryId: UNREADABLE_ID, course: null };
+  if (streamId === undefined) return { categoryId: categoryFromPath, course: null };
   return {
     categoryId: categoryFromPath,
     course: streamId === NOT_ABOUT_A_COURSE ? NOT_ABOUT_A_COURSE : id(streamId),
   };
 }
+
+/** What an unreadable path segment reads as: ids are positive, so no list offers it. */
+const UNREADABLE_ID = 0;
 
 /** Each stream with its course's title; a stream whose course is not listed is named by its id. */
 export function supportCourses(

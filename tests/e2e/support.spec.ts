@@ -117,6 +117,12 @@ test('a failed load says so and loads again on "Try again"; a topic not offered 
   await page.goto('support/999/none');
   await expect(topics(page)).toBeVisible();
   await expect(page).toHaveURL(/\/v\/support$/);
+  // A path that names no topic, or no course, at all is put right in the same way.
+  await page.goto('support/abc');
+  await expect(topics(page)).toBeVisible();
+  await expect(page).toHaveURL(/\/v\/support$/);
+  await page.goto('support/1/abc');
+  await expect(page).toHaveURL(/\/v\/support\/1$/);
 });
 
 test('the demo learner, three days finished, is asked to rate the app once', async ({ page }) => {

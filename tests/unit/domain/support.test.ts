@@ -22,10 +22,15 @@ describe('choiceFromPath', () => {
     expect(choiceFromPath('1', 'none')).toEqual({ categoryId: 1, course: 'none' });
   });
 
-  it('drops what is not a whole number', () => {
-    expect(choiceFromPath('x', '11')).toEqual(NO_CHOICE);
-    expect(choiceFromPath('-1', undefined)).toEqual(NO_CHOICE);
-    expect(choiceFromPath('7', '1.5')).toEqual({ categoryId: 7, course: null });
+  it('reads what is not a whole number as an id nothing offers, so the address is put right', () => {
+    expect(choiceFromPath('x', '11')).toEqual({ categoryId: 0, course: null });
+    expect(choiceFromPath('-1', undefined)).toEqual({ categoryId: 0, course: null });
+    expect(choiceFromPath('7', '1.5')).toEqual({ categoryId: 7, course: 0 });
+    expect(offeredChoice(choiceFromPath('x', undefined), categories, courses)).toEqual(NO_CHOICE);
+    expect(offeredChoice(choiceFromPath('7', 'abc'), categories, courses)).toEqual({
+      categoryId: 7,
+      course: null,
+    });
   });
 });
 
