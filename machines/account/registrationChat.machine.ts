@@ -17,7 +17,9 @@
  * - A failure that is the answer's fault (a 4xx: the server's messages) is followed by the question's
  *   retry line; a failure that is not (no answer, 5xx) only says so and keeps the input, so the learner
  *   sends again. A failed step that has no answer to send again (saving the name after the account
- *   exists, moving the status) waits for CHAT.RETRY.
+ *   exists, moving the status) waits for CHAT.RETRY, except a name the server refuses: the name
+ *   question comes back (its retry line), and the answer is saved at once, the chat going on past
+ *   the e-mail that made the account.
  * - A question that cannot be asked here (socials without a network left to link, push where the
  *   brand or the browser has none) is skipped without a word.
  */
@@ -197,10 +199,20 @@ const sayDone = ({ context }: { context: Context }): Partial<Context> => {
   return { queue, mark: context.messages.length + queue.length };
 };
 
+/**
+ * The question after the current one. Once the account exists, nothing up to the e-mail question
+ * (which made it) is asked again: a name asked again because the server refused it goes on past it.
+ */
 const nextQuestion = ({ context }: { context: Context }): Partial<Context> => ({
-  index: context.index + 1,
+  index: (context.status === null ? context.index : Math.max(context.index, indexOf(context, 'email'))) + 1,
   draft: '',
 });
+
+/** The server refused the name itself (a 4xx with errors under `firstName`): sending it again would too. */
+const isNameRefusal = (error: unknown): boolean => {
+  const { status, fieldErrors } = toRequestError(error);
+  return status >= 400 && status < 500 && (fieldErrors.firstName ?? []).length > 0;
+};
 
 /** The question's retry line after a wrong answer. */
 const retryLine = ({ context }: { context: Context }): Partial<Context> => ({
@@ -285,6 +297,7 @@ export const registrationChatMachine = setup({
     isAsked: ({ context, event }) => asked(context, event) !== null,
     isValidName: ({ context, event }) =>
       current(context)?.type === 'text' && isChatName(asked(context, event) ?? ''),
+    isNameRefused: (_, params: { error: unknown }) => isNameRefusal(params.error),
     isValidEmail: ({ context, event }) =>
       current(context)?.name === 'email' && validateEmail(asked(context, event) ?? '').length === 0,
     isValidPassword: ({ context, event }) =>
@@ -404,7 +417,7 @@ export const registrationChatMachine = setup({
         'CHAT.ANSWER': [
           {
             guard: 'isValidName',
-            target: 'advancing',
+            target: 'namedLater',
             actions: assign(({ context, event }) => ({
               name: event.value.trim(),
               messages: answered(context, { kind: 'text', text: event.value.trim() }),
@@ -504,6 +517,10 @@ export const registrationChatMachine = setup({
         },
       },
     },
+    /** A guest's name waits for the account; a name asked again after the server refused it is saved now. */
+    namedLater: {
+      always: [{ guard: 'isGuest', target: 'advancing' }, { target: 'savingName' }],
+    },
     checkingEmail: {
       tags: ['answering'],
       invoke: {
@@ -586,10 +603,25 @@ export const registrationChatMachine = setup({
               target: '#registrationChat.advancing',
               actions: { type: 'updateUser', params: ({ event }) => ({ user: event.output }) },
             },
-            onError: {
-              target: 'failed',
-              actions: assign({ stepError: ({ event }) => stepError(event.error) }),
-            },
+            onError: [
+              {
+                // Sending the same name again would fail the same way: the name question comes back.
+                guard: { type: 'isNameRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#registrationChat.speaking',
+                actions: assign(({ context, event }) => {
+                  const queue = [...context.queue, ...failureReply(event.error, 'firstName')];
+                  // The first refusal asks after the bot's lines; a later one replaces the attempt
+                  // before it, as a wrong answer does, so the log keeps one try.
+                  const again = currentName(context) === 'firstName';
+                  const mark = again ? context.mark : context.messages.length + queue.length;
+                  return { index: indexOf(context, 'firstName'), queue, mark };
+                }),
+              },
+              {
+                target: 'failed',
+                actions: assign({ stepError: ({ event }) => stepError(event.error) }),
+              },
+            ],
           },
         },
         failed: {

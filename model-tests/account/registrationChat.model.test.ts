@@ -107,6 +107,10 @@ const emailTaken = 'This e-mail address has already been taken.';
 const taken = requestError(422, 'Data validation failed', { email: [emailTaken] });
 const weak = requestError(422, 'Data validation failed', { password: ['The password is too common.'] });
 const unsupported = requestError(415, 'This file is not an image we can use.');
+const controlCharacters = 'Must not contain control characters.';
+const nameRefused = requestError(422, 'Please check the highlighted fields.', {
+  firstName: [controlCharacters],
+});
 
 const answer = (question: ChatQuestionName, value: string) => ({ type: 'CHAT.ANSWER', question, value });
 
@@ -370,6 +374,7 @@ const spec = {
     failed('createAccount', taken),
     failed('createAccount', networkError),
     done('saveName', { ...created, firstName: 'Ann' }),
+    failed('saveName', nameRefused),
     failed('saveName', networkError),
     done('savePassword', renewed),
     failed('savePassword', weak),
@@ -480,6 +485,46 @@ describe('registrationChat', () => {
     // Not the answer's fault: said once, no retry line, the input stays.
     expect(said().at(-1)).toEqual({ kind: 'error', message: '' });
     expect(context().messages.filter((message) => message.from === 'learner')).toHaveLength(2);
+  });
+
+  it('a name with a direction mark or control, which the server would refuse, is asked for again', async () => {
+    const { send, said, context } = await chat(INPUTS.guestWithPassword);
+    for (const name of ['Zoe\u200f', 'Zoe\u200e', '\u202eZoe']) {
+      await send(answer('firstName', name));
+      expect(said().at(-1)).toEqual({ kind: 'retry', question: 'firstName' });
+      expect(context().index).toBe(0);
+    }
+    await send(answer('firstName', 'Zoe'));
+    expect(said().at(-1)).toEqual({ kind: 'question', question: 'email', name: 'Zoe' });
+  });
+
+  it('a name the server still refuses once the account exists is asked again, saved, and the chat goes on', async () => {
+    const { running, send, said, context } = await chat(INPUTS.guestWithPassword);
+    await send(answer('firstName', 'Ann'));
+    await send(answer('email', 'ann@example.com'));
+    await send(done('validateSignupForm', []));
+    await send(done('createAccount', account));
+    await send(failed('saveName', nameRefused));
+    // The server's words and the name's retry line, not a "Try again" that resends the same name.
+    expect(said().slice(-2)).toEqual([
+      { kind: 'error', message: controlCharacters },
+      { kind: 'retry', question: 'firstName' },
+    ]);
+    expect(running.snapshot().value).toBe('listening');
+    expect(context().questions[context().index]?.name).toBe('firstName');
+    await send(answer('firstName', 'Anna'));
+    expect(running.fakes.inputOf('saveName')).toEqual({ firstName: 'Anna' });
+    await send(done('saveName', { ...created, firstName: 'Anna' }));
+    // The e-mail made the account already: the chat goes on to the password.
+    expect(said().at(-1)).toEqual({ kind: 'question', question: 'password', name: 'Anna' });
+    expect(
+      context()
+        .messages.filter((message) => message.from === 'learner')
+        .at(-1),
+    ).toEqual({
+      from: 'learner',
+      answer: { kind: 'text', text: 'Anna' },
+    });
   });
 
   it('the generated password is shown once the account exists; the account starts at the birthday step', async () => {

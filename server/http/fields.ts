@@ -3,7 +3,7 @@ import { INSTAGRAM_EXAMPLE_NAME, NAME_MAX_LENGTH } from '../../src/domain/limits
 import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
-import { hasVisibleText } from '../../src/domain/text';
+import { hasControlCharacters, hasVisibleText, isOneLine } from '../../src/domain/text';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
@@ -23,27 +23,6 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export const isStorable = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
-/**
- * C0 and C1 controls and DEL, except tab, line feed and carriage return (a message may have lines):
- * no field of a person's data holds them, and stored text and logs stay readable.
- */
-export function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || (code >= 0x7f && code <= 0x9f))
-      return true;
-  }
-  return false;
-}
-
-/**
- * What a one-line field (a name, a city, a code) never holds: tabs and line breaks, and the invisible
- * controls that reorder the text around them (bidirectional embeddings, overrides and isolates, and
- * the direction marks LRM, RLM and ALM), with which a name could show as something else than what is
- * stored.
- */
-const NOT_IN_A_LINE = /[\t\n\r\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
-
 /** Tabs and line breaks: in text of one line they part words, so tidying turns them into a space. */
 const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
 
@@ -53,9 +32,7 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
  * lone surrogates, controls, direction controls) is dropped. Trimming and length are the field's.
  */
 export function asLine(text: string): string {
-  return [...text.replace(LINE_BREAKS, ' ')]
-    .filter((char) => isStorable(char) && !hasControlCharacters(char) && !NOT_IN_A_LINE.test(char))
-    .join('');
+  return [...text.replace(LINE_BREAKS, ' ')].filter((char) => isStorable(char) && isOneLine(char)).join('');
 }
 
 /** Every text input. */
@@ -66,12 +43,8 @@ const textInput = () =>
     v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
   );
 
-/** A text input of one line. */
-const lineInput = () =>
-  v.pipe(
-    textInput(),
-    v.check((s) => !NOT_IN_A_LINE.test(s), 'controlCharacters' satisfies MessageKey),
-  );
+/** A text input of one line (src/domain/text.ts: the app's name fields check the same). */
+const lineInput = () => v.pipe(textInput(), v.check(isOneLine, 'controlCharacters' satisfies MessageKey));
 
 /**
  * Text that shows nothing (empty, or only invisible characters: src/domain/text.ts) clears an optional

@@ -6,7 +6,7 @@ import {
   isRegistrationStatus,
   REGISTRATION_STATUS,
 } from './registrationChat';
-import { characterCount, hasVisibleText } from './text';
+import { characterCount, hasVisibleText, isOneLine } from './text';
 
 /**
  * What only the registration chat itself runs (docs/REGISTRATION_CHAT.md): the name it takes and the
@@ -14,9 +14,15 @@ import { characterCount, hasVisibleText } from './text';
  * sign-in page's chunk (the brand check and the route guard read it), and a module lands there whole.
  */
 
-/** A first name the chat takes: something visible (a zero-width space is no name), not too long. */
-export const isChatName = (value: string): boolean =>
-  hasVisibleText(value) && characterCount(value.trim()) <= NAME_MAX_LENGTH;
+/**
+ * A first name the chat takes, as it sends it (trimmed): something visible (a zero-width space is no
+ * name), one line without controls or direction marks (the server's name rule: a name it would
+ * refuse only after the account is made must be asked for again here), not too long.
+ */
+export function isChatName(value: string): boolean {
+  const name = value.trim();
+  return hasVisibleText(name) && isOneLine(name) && characterCount(name) <= NAME_MAX_LENGTH;
+}
 
 /** The stage a question belongs to: `guest` before the account exists, else the status it runs at. */
 type ChatStage = 'guest' | 20 | 30 | 40;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { hasControlCharacters, isStorable } from '../../http/fields';
+import { hasControlCharacters } from '../../../src/domain/text';
+import { isStorable } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 
 /**

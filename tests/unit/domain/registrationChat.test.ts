@@ -135,6 +135,12 @@ describe('isChatName: the first name the chat takes', () => {
       expect(isChatName(name)).toBe(false);
     },
   );
+  it.each(['Zoe\u200f', 'Zoe\u200e', '\u202eZoe', 'Zo\u2066e', 'Zo\te', 'Zo\u0007e', 'Zo\u0085e'])(
+    'refuses %j, which the server refuses as a name (controls, direction marks)',
+    (name) => {
+      expect(isChatName(name)).toBe(false);
+    },
+  );
   it('refuses more than 64 characters', () => {
     expect(isChatName('a'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);
     expect(isChatName('\u{1f600}'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, hasVisibleText } from '../../../src/domain/text';
+import { characterCount, hasVisibleText, isOneLine } from '../../../src/domain/text';
 
 describe('hasVisibleText', () => {
   it.each([
@@ -52,5 +52,27 @@ describe('characterCount', () => {
     expect(characterCount('abc')).toBe(3);
     expect(characterCount('e\u0301')).toBe(2);
     expect(characterCount('\ud800a')).toBe(2);
+  });
+});
+
+describe('isOneLine', () => {
+  it.each(['Ada', 'Аня Петрова', "O'Neil-Smith", '\u{1f600}', 'e\u0301', ''])('takes %j', (value) => {
+    expect(isOneLine(value)).toBe(true);
+  });
+
+  it.each([
+    ['a tab', 'a\tb'],
+    ['a line break', 'a\nb'],
+    ['a line separator', 'a\u2028b'],
+    ['a C0 control', 'a\u0007b'],
+    ['DEL', 'a\u007fb'],
+    ['a C1 control', 'a\u0085b'],
+    ['a left-to-right mark', 'Zoe\u200e'],
+    ['a right-to-left mark', 'Zoe\u200f'],
+    ['an Arabic letter mark', 'Zoe\u061c'],
+    ['a right-to-left override', '\u202eZoe'],
+    ['a first-strong isolate', 'Zoe\u2068'],
+  ])('refuses %s', (_, value) => {
+    expect(isOneLine(value)).toBe(false);
   });
 });
