@@ -8,7 +8,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isImageType, MAX_AVATAR_BYTES } from '../../src/domain/avatar';
 import type { MediaFile } from '../../src/domain/learning/course';
-import { toRequestError } from '../../src/domain/requestError';
+import { refusalWords, toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
 
 /** Why the last attempt did not change the photo; `server` carries the server's own words. */
@@ -36,10 +36,16 @@ export type ProfileAvatarEvent =
   | { type: 'AVATAR.CANCEL' }
   | { type: 'UPLOAD.PROGRESS'; sent: number; total: number };
 
-/** A 4xx with a message (413, 415, 422) is shown as the server wrote it, already translated. */
+/**
+ * A 4xx with words (413, 415, 422) is shown as the server wrote them, already translated: a 422's
+ * field error (an empty file, too many megapixels) rather than its summary of the form.
+ */
 function failure(error: unknown): AvatarError {
-  const { status, message } = toRequestError(error);
-  return status >= 400 && status < 500 && message !== '' ? { code: 'server', message } : { code: 'generic' };
+  const refusal = toRequestError(error);
+  const words = refusalWords(refusal);
+  return refusal.status >= 400 && refusal.status < 500 && words.length > 0
+    ? { code: 'server', message: words.join(' ') }
+    : { code: 'generic' };
 }
 
 const picked = (file: File) => ({

@@ -30,7 +30,7 @@ import type { MediaFile } from '../../src/domain/learning/course';
 import { validateBirthday } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, type ChatQuestion, type ChatQuestionName } from '../../src/domain/registrationChat';
 import { isChatName, resumeIndex, statusAfter } from '../../src/domain/registrationChatSteps';
-import { toRequestError } from '../../src/domain/requestError';
+import { refusalWords, toRequestError } from '../../src/domain/requestError';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { normalizeEmail, validateEmail, validatePassword } from '../../src/domain/validation';
 import type { PushState } from './notificationSettings.machine';
@@ -158,11 +158,12 @@ const answered = (context: Context, answer: LearnerAnswer): ChatMessage[] => [
 
 /** The bot's reply to a failed save: the server's words and the retry line, or only "that failed". */
 function failureReply(error: unknown, question: ChatQuestionName): BotMessage[] {
-  const { status, message, fieldErrors } = toRequestError(error);
-  if (status < 400 || status >= 500) return [{ kind: 'error', message: '' }];
-  const fields = Object.values(fieldErrors).flat();
-  const words = fields.length > 0 ? fields : message !== '' ? [message] : [];
-  return [...words.map((text) => ({ kind: 'error', message: text }) as const), { kind: 'retry', question }];
+  const refusal = toRequestError(error);
+  if (refusal.status < 400 || refusal.status >= 500) return [{ kind: 'error', message: '' }];
+  return [
+    ...refusalWords(refusal).map((text) => ({ kind: 'error', message: text }) as const),
+    { kind: 'retry', question },
+  ];
 }
 
 /** The first question to ask and the greeting, from the input. */

@@ -35,13 +35,22 @@ const unsupported = requestError(
   415,
   'This file is not an image we can use: send a JPEG, PNG, WebP, GIF or AVIF picture.',
 );
+/** A 0-byte file: the 422's message only sums the form up, its field error says why. */
+const emptyFile = requestError(422, 'Please check the highlighted fields.', { body: ['The file is empty.'] });
 
-const ERROR_TEXTS: Record<AvatarError['code'], string> = {
-  tooLarge: 'This image is too large: choose one of 10 MB at most.',
-  notImage: 'This file is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.',
-  server: unsupported.message,
-  generic: 'The photo could not be uploaded. Check your connection and try again.',
-};
+/** What the notice says for each error: the server's own words as the machine picked them. */
+function errorText(error: AvatarError): string {
+  switch (error.code) {
+    case 'tooLarge':
+      return 'This image is too large: choose one of 10 MB at most.';
+    case 'notImage':
+      return 'This file is not a picture: choose a JPEG, PNG, WebP, GIF or AVIF image.';
+    case 'server':
+      return error.message;
+    case 'generic':
+      return 'The photo could not be uploaded. Check your connection and try again.';
+  }
+}
 
 /** The view as the screen renders it; the replay's actor is kept to deliver what the network reports. */
 let current: AnyActorRef | null = null;
@@ -82,9 +91,7 @@ const spec = {
         see: (snapshot: AnyMachineSnapshot) => {
           expect(pickControl().getAttribute('type')).toBe('file');
           const { error, changed } = snapshot.context as { error: AvatarError | null; changed: boolean };
-          expect(notice()).toBe(
-            error ? ERROR_TEXTS[error.code] : changed ? 'Your photo has been updated.' : '',
-          );
+          expect(notice()).toBe(error ? errorText(error) : changed ? 'Your photo has been updated.' : '');
         },
       },
       {
@@ -115,6 +122,7 @@ const spec = {
     { type: 'UPLOAD.PROGRESS', sent: 1024, total: 2048 },
     done('uploadImage', uploaded),
     failed('uploadImage', unsupported),
+    failed('uploadImage', emptyFile),
     failed('uploadImage', networkError),
     done('attachAvatar', withPhoto),
     failed('attachAvatar', networkError),
@@ -159,5 +167,12 @@ describe('profileAvatar', () => {
     await running.dispatch(failed('attachAvatar', networkError));
     expect(running.snapshot().context.error).toEqual({ code: 'generic' });
     expect(running.effects).toEqual([]);
+  });
+
+  it("shows why the server refused the file (its errors.body), not the 422's summary", async () => {
+    const running = startMachine(spec);
+    await running.dispatch({ type: 'AVATAR.PICK', file: photo });
+    await running.dispatch(failed('uploadImage', emptyFile));
+    expect(running.snapshot().context.error).toEqual({ code: 'server', message: 'The file is empty.' });
   });
 });

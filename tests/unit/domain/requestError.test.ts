@@ -3,6 +3,7 @@ import {
   isRequestError,
   isTooManyRequests,
   isUnauthorized,
+  refusalWords,
   toRequestError,
 } from '../../../src/domain/requestError';
 
@@ -25,5 +26,16 @@ describe('RequestError helpers', () => {
     expect(isTooManyRequests(limited)).toBe(true);
     expect(isUnauthorized({ status: 401, message: '', fieldErrors: {} })).toBe(true);
     expect(isUnauthorized(limited)).toBe(false);
+  });
+
+  it("takes a refusal's field errors before its summary, else its message", () => {
+    const summary = 'Please check the highlighted fields.';
+    expect(
+      refusalWords({ status: 422, message: summary, fieldErrors: { body: ['The file is empty.'] } }),
+    ).toEqual(['The file is empty.']);
+    expect(refusalWords({ status: 415, message: 'Not an image.', fieldErrors: {} })).toEqual([
+      'Not an image.',
+    ]);
+    expect(refusalWords({ status: 0, message: '', fieldErrors: {} })).toEqual([]);
   });
 });
