@@ -115,6 +115,8 @@ const en = {
   socialProviderUnavailable: 'Signing in with this network is not available here.',
   socialUnsafeReturnUrl: 'The return address must be a page of this site.',
   socialCodeInvalid: 'This sign-in has expired or was already used. Please sign in again.',
+  socialOnlySignIn:
+    'This network is the only way to sign in to your account. Set a password first, then you can unlink it.',
   resetMailSubject: 'Reset your password at {brand}',
   resetMailText:
     'Hello!\n\nWe got a request to reset the password for {email} at {brand}.\nOpen this link within an hour to choose a new password:\n\n{link}\n\nIf you did not ask for it, ignore this mail: your password stays the same.',
@@ -237,6 +239,8 @@ const ru: Catalog = {
   socialProviderUnavailable: 'Вход через эту сеть здесь недоступен.',
   socialUnsafeReturnUrl: 'Адрес возврата должен быть страницей этого сайта.',
   socialCodeInvalid: 'Этот вход устарел или уже использован. Войдите ещё раз.',
+  socialOnlySignIn:
+    'Эта сеть — единственный способ войти в ваш аккаунт. Сначала задайте пароль, затем её можно будет отвязать.',
   resetMailSubject: 'Сброс пароля в {brand}',
   resetMailText:
     'Здравствуйте!\n\nМы получили запрос на сброс пароля для {email} в {brand}.\nОткройте ссылку в течение часа, чтобы задать новый пароль:\n\n{link}\n\nЕсли вы этого не просили, просто проигнорируйте письмо: пароль останется прежним.',
@@ -356,6 +360,8 @@ const es: Catalog = {
   socialProviderUnavailable: 'El inicio de sesión con esta red no está disponible aquí.',
   socialUnsafeReturnUrl: 'La dirección de regreso debe ser una página de este sitio.',
   socialCodeInvalid: 'Este inicio de sesión ha caducado o ya se usó. Vuelve a iniciar sesión.',
+  socialOnlySignIn:
+    'Esta red es la única forma de iniciar sesión en tu cuenta. Primero establece una contraseña y luego podrás desvincularla.',
   resetMailSubject: 'Restablece tu contraseña en {brand}',
   resetMailText:
     '¡Hola!\n\nRecibimos una solicitud para restablecer la contraseña de {email} en {brand}.\nAbre este enlace en menos de una hora para elegir una contraseña nueva:\n\n{link}\n\nSi no lo pediste, ignora este correo: tu contraseña no cambia.',

@@ -658,6 +658,48 @@ describe('VK-style linking (OAuth 2) and unlinking', () => {
     expect((await api.delete(`/user-external-auths/${vk.id}`, { token: owner.token })).status).toBe(404);
   });
 
+  it('keeps the last link of an account without a password: it could not sign in without it', async () => {
+    const email = 'g-only@example.com';
+    const { token } = (
+      await exchange((await signIn('google', { subject: 'g-only', email })).query.code ?? '')
+    ).body.data;
+    const linkOf = async (name: string): Promise<number> =>
+      (await api.get('/user-external-auth', { token })).body.data.find(
+        (n: { name: string }) => n.name === name,
+      )?.id;
+    const google = await linkOf('google');
+    const refused = await api.delete(`/user-external-auths/${google}`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'This network is the only way to sign in to your account. Set a password first, then you can unlink it.',
+    );
+    expect((await api.delete(`/user-external-auths/${google}?lang=ru`, { token })).body.message).toBe(
+      'Эта сеть — единственный способ войти в ваш аккаунт. Сначала задайте пароль, затем её можно будет отвязать.',
+    );
+    expect((await api.delete(`/user-external-auths/${google}?lang=es`, { token })).body.message).toBe(
+      'Esta red es la única forma de iniciar sesión en tu cuenta. Primero establece una contraseña y luego podrás desvincularla.',
+    );
+    const still = await signIn('google', { subject: 'g-only', email });
+    expect(still.query).toMatchObject({ action: 'login', status: 'success' });
+
+    // With a second network either may go, but not both.
+    expect((await link(token, 'vk-only')).query.status).toBe('success');
+    const vk = await linkOf('vkontakte');
+    expect((await api.delete(`/user-external-auths/${google}`, { token })).status).toBe(200);
+    expect((await api.delete(`/user-external-auths/${vk}`, { token })).status).toBe(409);
+
+    // A password is another way in: the last link may go then.
+    const password = await api.post(
+      '/user/update-password',
+      { password: 'first-password', password_repeat: 'first-password' },
+      { token },
+    );
+    expect(password.status).toBe(200);
+    const withPassword = password.body.data.token;
+    expect((await api.delete(`/user-external-auths/${vk}`, { token: withPassword })).status).toBe(200);
+    expect((await api.get('/user', { token: withPassword })).body.data.user_external_auths).toEqual([]);
+  });
+
   it('refuses a VK account another user has linked, and a link without a live session', async () => {
     const first = await api.signUp('vk-first');
     const second = await api.signUp('vk-second');

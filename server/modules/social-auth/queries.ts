@@ -151,11 +151,30 @@ export const linkedNetworksOfUser = sql<LinkedNetwork[]>`(
     'source', ${qualified(userExternalAuths.source)}) order by ${qualified(userExternalAuths.id)}), '[]')
   from ${userExternalAuths} where ${qualified(userExternalAuths.userId)} = ${qualified(users.id)})`;
 
-/** Removes one of the user's own links; false when there is none with that id for this user. */
-export async function deleteOwnLink(db: Db, userId: number, id: number): Promise<boolean> {
-  const removed = await db
-    .delete(userExternalAuths)
-    .where(and(eq(userExternalAuths.id, id), eq(userExternalAuths.userId, userId)))
-    .returning({ id: userExternalAuths.id });
-  return removed.length > 0;
+/**
+ * Removes one of the user's links: `notFound` when it is not theirs (or there is none), and
+ * `onlySignIn` when it is the last link of an account without a password, which would be left with
+ * no way to sign in. The user's row is locked, so two removals at once cannot each leave the other
+ * link as the last one and both go.
+ */
+export async function deleteOwnLink(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<'removed' | 'notFound' | 'onlySignIn'> {
+  return db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const links = await tx
+      .select({ id: userExternalAuths.id })
+      .from(userExternalAuths)
+      .where(eq(userExternalAuths.userId, userId));
+    if (!owner || !links.some((link) => link.id === id)) return 'notFound';
+    if (owner.passwordHash === null && links.length === 1) return 'onlySignIn';
+    await tx.delete(userExternalAuths).where(eq(userExternalAuths.id, id));
+    return 'removed';
+  });
 }

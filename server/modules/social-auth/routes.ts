@@ -303,13 +303,18 @@ export const socialAuthModule: ApiModule = {
       method: 'delete',
       path: '/user-external-auths/:id',
       summary: "Unlink one of this account's social networks",
+      description:
+        'An account without a password (`has_password` 0) keeps its last link: removing it would ' +
+        'leave no way to sign in, so that answers 409 until a password is set.',
       access: 'session',
       learnerData: true,
       params: v.object({ id: idParam }),
       answer: dataAnswer(EmptyData),
-      refusals: [404],
+      refusals: [404, 409],
       async handle(c, { params, auth }, services) {
-        if (!(await deleteOwnLink(services.db, auth.user.id, params.id))) throw new ApiError(404, 'notFound');
+        const outcome = await deleteOwnLink(services.db, auth.user.id, params.id);
+        if (outcome === 'notFound') throw new ApiError(404, 'notFound');
+        if (outcome === 'onlySignIn') throw new ApiError(409, 'socialOnlySignIn');
         return sendData(c, {});
       },
     }),
