@@ -5,8 +5,13 @@
  * successUrl and cancelUrl); a linked one asks first ("attention", section 8) and, confirmed, removes
  * that external auth. The browser comes back with `action=link`, `status`, `errorCode` and
  * `errorMessage`: the screen shows that outcome and clears it from the address.
+ *
+ * The last link of an account without a password is its only way to sign in: instead of the warning,
+ * the learner is told to set a password first (the server refuses that unlink too, with a 409). An
+ * unlink that went through changes only that row, which stays on screen with its button (the focus
+ * stays on it) and a status line saying so.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, fromPromise, setup } from 'xstate';
 import type { LinkOutcome } from '../../src/domain/linkOutcome';
 import type { ExternalAuthSource } from '../../src/domain/user';
 import { formErrorFrom } from '../forms/formSupport';
@@ -15,11 +20,15 @@ export type SocialNetwork = { source: ExternalAuthSource; linkId: number | null 
 
 export type { LinkOutcome };
 
-export type SocialNetworksInput = { outcome: LinkOutcome | null };
+/** `hasPassword`: the signed-in user's (an account made through a network has none until it sets one). */
+export type SocialNetworksInput = { outcome: LinkOutcome | null; hasPassword: boolean };
 
 export type SocialNetworksContext = {
   networks: SocialNetwork[];
   outcome: LinkOutcome | null;
+  hasPassword: boolean;
+  /** The network the last unlink removed, for the status line. */
+  unlinked: ExternalAuthSource | null;
   /** The linked network the "attention" dialog asks about. */
   unlinking: SocialNetwork | null;
   /** A failed load or unlink: the server's message or GENERIC_ERROR. */
@@ -35,6 +44,14 @@ export type SocialNetworksEvent =
 
 const networkOf = (context: SocialNetworksContext, source: ExternalAuthSource) =>
   context.networks.find((network) => network.source === source);
+
+/** The network an unlink asks about; an earlier outcome or status line no longer applies. */
+const asked = ({ context, event }: { context: SocialNetworksContext; event: SocialNetworksEvent }) => ({
+  unlinking: event.type === 'NETWORKS.UNLINK' ? (networkOf(context, event.source) ?? null) : null,
+  outcome: null,
+  unlinked: null,
+  error: null,
+});
 
 export const socialNetworksMachine = setup({
   types: {
@@ -64,10 +81,19 @@ export const socialNetworksMachine = setup({
       event.type === 'NETWORKS.LINK' && networkOf(context, event.source)?.linkId === null,
     isLinked: ({ context, event }) =>
       event.type === 'NETWORKS.UNLINK' && (networkOf(context, event.source)?.linkId ?? null) !== null,
+    isOnlySignIn: ({ context }) =>
+      !context.hasPassword && context.networks.filter((network) => network.linkId !== null).length === 1,
   },
 }).createMachine({
   id: 'socialNetworks',
-  context: ({ input }) => ({ networks: [], outcome: input.outcome, unlinking: null, error: null }),
+  context: ({ input }) => ({
+    networks: [],
+    outcome: input.outcome,
+    hasPassword: input.hasPassword,
+    unlinked: null,
+    unlinking: null,
+    error: null,
+  }),
   initial: 'start',
   states: {
     start: {
@@ -98,16 +124,15 @@ export const socialNetworksMachine = setup({
           target: 'redirecting',
           actions: { type: 'startLink', params: ({ event }) => ({ source: event.source }) },
         },
-        'NETWORKS.UNLINK': {
-          guard: 'isLinked',
-          target: 'confirming',
-          actions: assign(({ context, event }) => ({
-            unlinking: networkOf(context, event.source) ?? null,
-            outcome: null,
-            error: null,
-          })),
-        },
+        'NETWORKS.UNLINK': [
+          { guard: and(['isLinked', 'isOnlySignIn']), target: 'passwordFirst', actions: assign(asked) },
+          { guard: 'isLinked', target: 'confirming', actions: assign(asked) },
+        ],
       },
+    },
+    /** The network is the account's only way in: a password comes first (the dialog links to it). */
+    passwordFirst: {
+      on: { 'NETWORKS.CANCEL': { target: 'list', actions: assign({ unlinking: null }) } },
     },
     /** The browser is on its way to the provider. */
     redirecting: {},
@@ -122,7 +147,19 @@ export const socialNetworksMachine = setup({
         id: 'unlink',
         src: 'unlink',
         input: ({ context }) => ({ linkId: context.unlinking?.linkId ?? 0 }),
-        onDone: { target: 'loading', actions: [assign({ unlinking: null }), 'refreshUser'] },
+        onDone: {
+          target: 'list',
+          actions: [
+            assign(({ context }) => ({
+              networks: context.networks.map((network) =>
+                network.source === context.unlinking?.source ? { ...network, linkId: null } : network,
+              ),
+              unlinked: context.unlinking?.source ?? null,
+              unlinking: null,
+            })),
+            'refreshUser',
+          ],
+        },
         onError: {
           target: 'confirming',
           actions: assign({ error: ({ event }) => formErrorFrom(event.error) }),

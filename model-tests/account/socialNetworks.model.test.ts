@@ -16,8 +16,13 @@ import { click, type UserAction } from '../userActions';
 const DIALOG = 'Attention';
 const NAMES = { google: 'Google', vkontakte: 'VK', facebook: 'Facebook', apple: 'Apple' } as const;
 
-const fresh: SocialNetworksInput = { outcome: null };
-const linkedBack: SocialNetworksInput = { outcome: { status: 'success', network: 'vkontakte' } };
+const fresh: SocialNetworksInput = { outcome: null, hasPassword: true };
+/** An account made through Google: its one link is its only way to sign in. */
+const googleOnly: SocialNetworksInput = { outcome: null, hasPassword: false };
+const linkedBack: SocialNetworksInput = {
+  outcome: { status: 'success', network: 'vkontakte' },
+  hasPassword: true,
+};
 /** The server words the failure in the browser's language (here Spanish), not the learner's (English). */
 const takenBack: SocialNetworksInput = {
   outcome: {
@@ -26,6 +31,7 @@ const takenBack: SocialNetworksInput = {
     errorCode: 'link_social_id_already_taken',
     errorMessage: 'Esta cuenta de VK ya está vinculada a otro usuario.',
   },
+  hasPassword: true,
 };
 
 const listed = [
@@ -50,7 +56,7 @@ const rowAction = (verb: 'Link' | 'Unlink'): UserAction => ({
 const spec = {
   machine: socialNetworksMachine,
   spec: 'Shell spec §4 Social link flow: the result from the query then cleared; a linked network warns before unbinding, an unlinked one redirects to the provider',
-  inputs: [fresh, linkedBack, takenBack],
+  inputs: [fresh, googleOnly, linkedBack, takenBack],
   screen: {
     view: SocialNetworksView,
     setting: { path: '/user/social-networks', session },
@@ -67,7 +73,10 @@ const spec = {
       },
       {
         state: 'loading',
-        see: () => expect(screen.getByRole('status').textContent).toBe('Loading your social networks…'),
+        see: () =>
+          expect(screen.getAllByRole('status').map((status) => status.textContent)).toContain(
+            'Loading your social networks…',
+          ),
       },
       {
         state: 'loadFailed',
@@ -76,7 +85,7 @@ const spec = {
       {
         state: 'list',
         see: (snapshot: AnyMachineSnapshot) => {
-          const { networks, outcome } = contextOf(snapshot);
+          const { networks, outcome, unlinked } = contextOf(snapshot);
           for (const network of networks) {
             const name = NAMES[network.source];
             const verb = network.linkId === null ? 'Link' : 'Unlink';
@@ -92,6 +101,8 @@ const spec = {
               'This VK account is already linked to another user. (code: link_social_id_already_taken)',
             );
           } else expect(notice()).toBe('');
+          // Said politely, once the reader is done: the learner asked for it.
+          expect(screen.getByRole('status').textContent).toBe(unlinked ? 'Google is unlinked.' : '');
           expect(screen.queryByRole('dialog')).toBeNull();
         },
       },
@@ -108,6 +119,19 @@ const spec = {
           expect(within(dialog).getByRole('alert').textContent).toBe(
             error === null ? '' : 'Something went wrong. Try again later',
           );
+        },
+      },
+      {
+        state: 'passwordFirst',
+        see: () => {
+          const dialog = screen.getByRole('dialog', { name: DIALOG });
+          expect(dialog.textContent).toContain(
+            'Google is the only way to sign in to your account. Set a password first, then you can unlink it.',
+          );
+          expect(within(dialog).getByRole('link', { name: 'Set a password' }).getAttribute('href')).toMatch(
+            /\/user\/settings\/password$/,
+          );
+          expect(within(dialog).queryByRole('button', { name: 'Unlink' })).toBeNull();
         },
       },
       {
@@ -163,8 +187,30 @@ describe('socialNetworks', () => {
     await running.dispatch({ type: 'NETWORKS.CONFIRM' });
     expect(running.fakes.inputOf('unlink')).toEqual({ linkId: 11 });
     await running.dispatch(done('unlink'));
-    expect(running.snapshot().value).toBe('loading');
+    // Only that row changes, so its button stays (with the focus) as "Link Google".
+    expect(running.snapshot().value).toBe('list');
+    expect(running.snapshot().context.networks).toEqual([
+      { source: 'google', linkId: null },
+      { source: 'vkontakte', linkId: null },
+    ]);
+    expect(running.snapshot().context.unlinked).toBe('google');
     expect(running.effects.map((effect) => effect.name)).toContain('refreshUser');
+  });
+
+  it('leads an account without a password to set one instead of unlinking its only sign-in', async () => {
+    const running = startMachine(spec, googleOnly);
+    await running.dispatch(done('loadNetworks', listed));
+    await running.dispatch({ type: 'NETWORKS.UNLINK', source: 'google' });
+    expect(running.snapshot().value).toBe('passwordFirst');
+    await running.dispatch({ type: 'NETWORKS.CONFIRM' });
+    expect(running.fakes.started.map((actor) => actor.id)).not.toContain('unlink');
+    await running.dispatch({ type: 'NETWORKS.CANCEL' });
+    expect(running.snapshot().value).toBe('list');
+    // With a second network linked, either may go.
+    const twice = startMachine(spec, googleOnly);
+    await twice.dispatch(done('loadNetworks', [listed[0], { source: 'vkontakte' as const, linkId: 12 }]));
+    await twice.dispatch({ type: 'NETWORKS.UNLINK', source: 'google' });
+    expect(twice.snapshot().value).toBe('confirming');
   });
 
   it('keeps the dialog open with the reason when the unlink fails', async () => {

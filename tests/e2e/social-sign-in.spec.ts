@@ -113,7 +113,9 @@ test('a learner links VK from the social networks screen, then unlinks it after 
   await expectNoSeriousViolations(page, 'unlink dialog');
   await dialog.getByRole('button', { name: 'Unlink' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Link VK' })).toBeVisible();
+  // The row stays: its new button keeps the focus, and a polite status says what happened.
+  await expect(page.getByRole('button', { name: 'Link VK' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'VK is unlinked.' })).toHaveText('VK is unlinked.');
 });
 
 /** A learner made through the public sign-up call, in the language given, and their session's token. */

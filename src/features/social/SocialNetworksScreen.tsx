@@ -8,10 +8,11 @@ import type {
   SocialNetworksInput,
   socialNetworksMachine,
 } from '../../../machines/account/socialNetworks.machine';
-import { useBrand, useProvided } from '../../app/hooks';
+import { useBrand, useProvided, useSession } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { type LinkSearch, linkFailureText, linkOutcomeOf } from '../../domain/linkOutcome';
 import { NETWORK_NAMES } from '../../domain/socialNetworks';
+import type { ExternalAuthSource } from '../../domain/user';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { LoadFailed, Loading } from '../../ui/LoadFailed';
@@ -24,8 +25,9 @@ import '../account/account.css';
 /** Starts the screen's machine with the outcome the address carries. */
 function useSocialNetworks() {
   const search = useSearch({ strict: false }) as LinkSearch;
+  const hasPassword = useSession((snapshot) => snapshot.context.user?.hasPassword ?? true);
   return useActorRef(useProvided(socialNetworks), {
-    input: { outcome: linkOutcomeOf(search) } satisfies SocialNetworksInput,
+    input: { outcome: linkOutcomeOf(search), hasPassword } satisfies SocialNetworksInput,
     inspect: recordTransitions,
   });
 }
@@ -52,6 +54,17 @@ function OutcomeNotice({ outcome }: { outcome: LinkOutcome | null }) {
   return <Notice>{t`${text} (code: ${outcome.errorCode})`}</Notice>;
 }
 
+/** The confirmed unlink, said politely: the learner asked for it, and the focus stays on the row. */
+function UnlinkedNotice({ source }: { source: ExternalAuthSource | null }) {
+  const { t } = useLingui();
+  const network = source ? NETWORK_NAMES[source] : null;
+  return (
+    <Notice tone="success" polite>
+      {network && t`${network} is unlinked.`}
+    </Notice>
+  );
+}
+
 export function SocialNetworksView({
   actor,
   afterSignUp = false,
@@ -65,8 +78,10 @@ export function SocialNetworksView({
   const redirecting = useSelector(actor, (snapshot) => snapshot.matches('redirecting'));
   const asking = useSelector(
     actor,
-    (snapshot) => snapshot.matches('confirming') || snapshot.matches('removing'),
+    (snapshot) =>
+      snapshot.matches('confirming') || snapshot.matches('removing') || snapshot.matches('passwordFirst'),
   );
+  const unlinked = useSelector(actor, (snapshot) => snapshot.context.unlinked);
   const networks = useSelector(actor, (snapshot) => snapshot.context.networks);
   const outcome = useSelector(actor, (snapshot) => snapshot.context.outcome);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
@@ -130,6 +145,7 @@ export function SocialNetworksView({
       </p>
       {/* A failed load has its own notice (with the retry), which takes the page's alert. */}
       {!failed && <OutcomeNotice outcome={outcome} />}
+      <UnlinkedNotice source={unlinked} />
       {body}
       {afterSignUp && (
         <div className="form__actions">

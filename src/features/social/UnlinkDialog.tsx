@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { socialNetworksMachine } from '../../../machines/account/socialNetworks.machine';
@@ -8,16 +9,40 @@ import { Dialog } from '../../ui/Dialog';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 
-/** The spec's "attention" dialog before unlinking (shell spec, section 8); Escape and Cancel keep the link. */
+/**
+ * The spec's "attention" dialog before unlinking (shell spec, section 8); Escape and Cancel keep the
+ * link. For the only way an account without a password signs in, it leads to setting one instead.
+ */
 export function UnlinkDialog({ actor }: { actor: ActorRefFrom<typeof socialNetworksMachine> }) {
   const { t, i18n } = useLingui();
   const source = useSelector(actor, (snapshot) => snapshot.context.unlinking?.source);
   const error = useSelector(actor, (snapshot) => snapshot.context.error);
   const busy = useSelector(actor, (snapshot) => snapshot.matches('removing'));
+  const passwordFirst = useSelector(actor, (snapshot) => snapshot.matches('passwordFirst'));
   const cancel = () => {
     if (!busy) actor.send({ type: 'NETWORKS.CANCEL' });
   };
   const network = source ? NETWORK_NAMES[source] : '';
+  if (passwordFirst) {
+    return (
+      <Dialog title={t`Attention`} onClose={cancel}>
+        <p>
+          <Trans>
+            {network} is the only way to sign in to your account. Set a password first, then you can unlink
+            it.
+          </Trans>
+        </p>
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={cancel}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Link to="/user/settings/password" className="btn btn--primary">
+            <Trans>Set a password</Trans>
+          </Link>
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog title={t`Attention`} onClose={cancel}>
       <p>
