@@ -1,4 +1,4 @@
-import { access, open, readFile, stat } from 'node:fs/promises';
+import { access, open, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
@@ -425,12 +425,20 @@ export function fileReferences(manifest: CourseManifest): FileReference[] {
   return refs;
 }
 
-/** The absolute path of a manifest path, or null when it leaves the folder (a symlink-free check). */
+/** Whether `path` lies below `root` (both absolute); the root itself is not a file inside it. */
+function isBelow(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return !(rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel));
+}
+
+/**
+ * The absolute path of a manifest path, or null when it leaves the folder. This looks at the text
+ * only; `checkFile` also follows symbolic links.
+ */
 export function resolveInside(folder: string, file: string): string | null {
   const root = resolve(folder);
   const path = resolve(root, file);
-  const rel = relative(root, path);
-  return rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel) ? null : path;
+  return isBelow(root, path) ? path : null;
 }
 
 async function readHead(path: string, bytes: number): Promise<Buffer> {
@@ -444,12 +452,19 @@ async function readHead(path: string, bytes: number): Promise<Buffer> {
   }
 }
 
-/** The problem with one referenced file, or null; videos are probed later by the importer (ffmpeg). */
-async function checkFile(folder: string, ref: FileReference): Promise<string | null> {
+/**
+ * The problem with one referenced file, or null; videos are probed later by the importer (ffmpeg).
+ * `realFolder` is the folder's real path: a symbolic link (the file or a folder on its way) may point
+ * elsewhere inside the folder, but one that leads out of it would publish whatever it points to.
+ */
+async function checkFile(folder: string, realFolder: string, ref: FileReference): Promise<string | null> {
   const path = resolveInside(folder, ref.file);
   if (path === null) return `${ref.field}: must be a path inside the course folder: ${ref.file}`;
-  const info = await stat(path).catch(() => null);
-  if (!info) return `${ref.field}: file not found: ${ref.file}`;
+  const real = await realpath(path).catch(() => null);
+  const info = real === null ? null : await stat(real).catch(() => null);
+  if (real === null || !info) return `${ref.field}: file not found: ${ref.file}`;
+  if (!isBelow(realFolder, real))
+    return `${ref.field}: must be a path inside the course folder (a symbolic link leads out of it): ${ref.file}`;
   if (!info.isFile()) return `${ref.field}: not a file: ${ref.file}`;
   if (info.size === 0) return `${ref.field}: file is empty: ${ref.file}`;
   const extension = extname(ref.file).toLowerCase();
@@ -517,7 +532,8 @@ export async function loadManifest(folder: string): Promise<LoadedManifest> {
   const path = await findManifest(folder);
   const manifest = parseManifest(await readFile(path, 'utf8'), path);
   const references = fileReferences(manifest);
-  const problems = (await Promise.all(references.map((ref) => checkFile(folder, ref)))).filter(
+  const realFolder = await realpath(folder);
+  const problems = (await Promise.all(references.map((ref) => checkFile(folder, realFolder, ref)))).filter(
     (problem): problem is string => problem !== null,
   );
   problems.push(...subtitleConflicts(manifest));

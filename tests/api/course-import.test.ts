@@ -1,4 +1,4 @@
-import { access, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -228,6 +228,28 @@ describe('a failed import leaves no rows and no files', () => {
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
     ]);
     expect(transcodes).toBe(0);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when a named file is a symbolic link out of the folder: refused before any work, the fields named', async () => {
+    const linked = join(work, 'linked-out');
+    await writeTinyCourse(linked);
+    await rm(join(linked, 'docs/handbook.pdf'));
+    await symlink('/etc/passwd', join(linked, 'docs/handbook.pdf'));
+    // The video itself is moved out of the folder and linked back in.
+    await rename(join(linked, 'media/portrait.mp4'), join(work, 'elsewhere.mp4'));
+    await symlink(join(work, 'elsewhere.mp4'), join(linked, 'media/portrait.mp4'));
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    const error = await importCourse(server.db, mediaDir, linked).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    const out = 'must be a path inside the course folder (a symbolic link leads out of it)';
+    expect((error as ManifestError).problems).toEqual([
+      `materials[0].file: ${out}: docs/handbook.pdf`,
+      `stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: ${out}: media/portrait.mp4`,
+      `stages[1].days[0].lesson_sets[0].lessons[1].video: ${out}: media/portrait.mp4`,
+    ]);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -449,6 +449,28 @@ describe('loadManifest', () => {
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_description_video: file is empty: v/intro.mp4',
       'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: not a WebVTT file (it must start with WEBVTT): subs/hips.en.vtt',
       'stages[1].days[0].lesson_sets[0].lessons[0].video: not a file: v/spine.mp4',
+    ]);
+  });
+
+  it('refuses a symbolic link that leads out of the folder, and follows one that stays inside', async () => {
+    const outside = join(folder, 'outside');
+    await mkdir(outside);
+    await writeFile(join(outside, 'workbook.pdf'), 'not for learners');
+    await writeFile(join(outside, 'hips.mp4'), 'video bytes');
+    const root = await courseFolder('links', stringify(GOOD));
+    await rm(join(root, 'docs'), { recursive: true });
+    await rm(join(root, 'v/hips.mp4'));
+    await rm(join(root, 'v/intro.mp4'));
+    // A linked folder on the way, and a linked file.
+    await symlink(outside, join(root, 'docs'));
+    await symlink(join(outside, 'hips.mp4'), join(root, 'v/hips.mp4'));
+    // Relative, and inside the folder: allowed.
+    await symlink('spine.mp4', join(root, 'v/intro.mp4'));
+    const out = '(a symbolic link leads out of it)';
+    expect(await loadProblems(root)).toEqual([
+      `materials[0].file: must be a path inside the course folder ${out}: docs/workbook.pdf`,
+      `stages[0].days[0].lesson_sets[0].lessons[0].video: must be a path inside the course folder ${out}: v/hips.mp4`,
+      `stages[0].days[0].lesson_sets[1].lessons[0].video: must be a path inside the course folder ${out}: v/hips.mp4`,
     ]);
   });
 
