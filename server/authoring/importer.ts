@@ -9,6 +9,7 @@ import {
   type SubtitleSource,
   type TranscodeRequest,
   transcodeVideo,
+  UnreadableVideoError,
   type VideoManifest,
 } from '../infra/media/transcode';
 import { type CourseDraft, type LessonDraft, type WrittenCourse, writeCourse } from './course-writer';
@@ -78,6 +79,8 @@ export interface ImportedCourse extends WrittenCourse {
 
 interface VideoJob {
   file: string;
+  /** The first manifest field naming the file, for a refusal. */
+  field: string;
   source: string;
   info: MediaInfo;
   subtitles: SubtitleSource[];
@@ -261,6 +264,7 @@ export async function importCourse(
       ref.file,
       {
         file: ref.file,
+        field: ref.field,
         source: resolveInside(folder, ref.file) as string,
         info: infos.get(ref.file) as MediaInfo,
         subtitles: subtitles.get(ref.file) ?? [],
@@ -293,12 +297,16 @@ export async function importCourse(
           overall: TRANSCODE_SHARE * (totalSeconds > 0 ? done / totalSeconds : 1),
         });
       };
-      job.manifest = await tools.transcode({
-        source: job.source,
-        subtitles: job.subtitles,
-        outputDir: job.staged,
-        onProgress: at,
-      });
+      job.manifest = await tools
+        .transcode({ source: job.source, subtitles: job.subtitles, outputDir: job.staged, onProgress: at })
+        .catch((error: unknown) => {
+          // What the probe could not see shows while transcoding; it is refused the same way.
+          if (error instanceof UnreadableVideoError)
+            throw new ManifestError([
+              `${job.field}: not a video ffmpeg can read: ${job.file} (${error.reason})`,
+            ]);
+          throw error;
+        });
       doneSeconds += job.info.durationSeconds;
     }
 

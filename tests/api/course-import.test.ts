@@ -16,6 +16,7 @@ import {
   stageDays,
   videos,
 } from '../../server/db/schema';
+import { runFfmpeg } from '../../server/infra/media/ffmpeg';
 import { transcodeVideo } from '../../server/infra/media/transcode';
 import { TINY_MANIFEST, TINY_SECONDS, writeTinyCourse } from './course-folder';
 import { serverForFile } from './harness';
@@ -228,6 +229,35 @@ describe('a failed import leaves no rows and no files', () => {
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
     ]);
     expect(transcodes).toBe(0);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when a lesson video is a still picture: refused before any transcode, the field named', async () => {
+    const manifest = structuredClone(TINY_MANIFEST);
+    Object.assign(manifest.stages[0]?.days[0]?.lesson_sets?.[0]?.lessons[0] as object, {
+      video: 'media/photo.jpg',
+    });
+    const still = join(work, 'still-video');
+    await writeTinyCourse(still, manifest);
+    // ffmpeg reads a JPEG as a video stream of one frame.
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=320x180:rate=1',
+      '-frames:v',
+      '1',
+      '-y',
+      join(still, 'media/photo.jpg'),
+    ]);
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    const error = await importCourse(server.db, mediaDir, still).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).problems).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].video: not a video ffmpeg can read: media/photo.jpg',
+    ]);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
   });

@@ -130,7 +130,10 @@ export function runFfmpeg(args: readonly string[], options: RunOptions = {}): Pr
 export interface MediaInfo {
   durationSeconds: number;
   sizeBytes: number;
-  /** Frame size of the first video stream; absent for audio-only files. */
+  /**
+   * Frame size of the first video stream when it moves (two frames at least); absent for audio-only
+   * files and for still pictures: an image file, or the cover art of an audio file.
+   */
   video?: { width: number; height: number };
   hasAudio: boolean;
 }
@@ -152,17 +155,41 @@ export function parseMediaDescription(text: string): Omit<MediaInfo, 'sizeBytes'
 }
 
 /**
+ * ffmpeg's arguments for a probe: it describes the input on stderr, then decodes at most two frames of
+ * the first video stream and reports on stdout how many it got. A picture, which ffmpeg also shows as
+ * a video stream, has one.
+ */
+const probeArguments = (path: string) => [
+  '-hide_banner',
+  '-nostdin',
+  '-i',
+  path,
+  '-map',
+  '0:v:0?',
+  '-frames:v',
+  '2',
+  '-progress',
+  'pipe:1',
+  '-nostats',
+  '-f',
+  'null',
+  '-',
+];
+
+/**
  * Duration, frame size and size in bytes of a media file. ffmpeg 4.1's package has no ffprobe, so this
- * reads the description `ffmpeg -i` prints before it complains that no output was given.
+ * reads the description `ffmpeg -i` prints of its input, and the frame count of a two-frame decode.
  */
 export async function probeMedia(path: string): Promise<MediaInfo> {
   const { size } = await stat(path);
   const binary = ffmpegPath();
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-nostdin', '-i', path], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+  const { output, progress } = await new Promise<{ output: string; progress: string }>((resolve, reject) => {
+    const child = spawn(binary, probeArguments(path), { stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
+    let progressText = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      progressText += chunk;
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       text += chunk;
     });
@@ -175,14 +202,16 @@ export async function probeMedia(path: string): Promise<MediaInfo> {
         ),
       ),
     );
-    child.on('close', () => resolve(text));
+    child.on('close', () => resolve({ output: text, progress: progressText }));
   });
-  const description = parseMediaDescription(output);
+  // What follows "Stream mapping:" describes the null output, not the file.
+  const input = output.split(/^Stream mapping:/m)[0] ?? '';
+  const description = parseMediaDescription(input);
   if (!description || description.durationSeconds <= 0) {
     const tail = lineTail(STDERR_TAIL_LINES);
-    tail.push(output);
-    const lines = tail.lines().filter((line) => !line.startsWith('At least one output file'));
-    throw new FfmpegError(`ffmpeg cannot read ${path}`, null, lines);
+    tail.push(input);
+    throw new FfmpegError(`ffmpeg cannot read ${path}`, null, tail.lines());
   }
-  return { ...description, sizeBytes: size };
+  const frames = Math.max(0, ...[...progress.matchAll(/^frame=(\d+)$/gm)].map((match) => Number(match[1])));
+  return { ...description, video: frames >= 2 ? description.video : undefined, sizeBytes: size };
 }

@@ -22,6 +22,20 @@ export interface TranscodeRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * The source cannot be made into a lesson video (no moving picture, no frame to show); the importer
+ * refuses it like a file that is not a video. `reason` says why in a few words.
+ */
+export class UnreadableVideoError extends Error {
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`${source}: ${reason}`);
+    this.name = 'UnreadableVideoError';
+  }
+}
+
 export interface FrameSize {
   width: number;
   height: number;
@@ -146,6 +160,11 @@ export function parseMediaPlaylist(text: string): { init?: string; segments: Pla
 }
 
 const sizeOf = async (path: string) => (await stat(path)).size;
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 async function describeRendition(
   folder: string,
@@ -301,10 +320,47 @@ function encodeArguments(source: string, ladder: readonly FrameSize[], hasAudio:
   return args;
 }
 
+/**
+ * Writes the poster: the frame at `seconds`, or the first frame when the picture ends before then (a
+ * short clip under a long sound track), scaled to `size`.
+ */
+async function writePoster(
+  source: string,
+  seconds: number,
+  size: FrameSize,
+  folder: string,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  for (const at of [seconds, 0]) {
+    await runFfmpeg(
+      [
+        '-ss',
+        at.toFixed(3),
+        '-i',
+        source,
+        '-frames:v',
+        '1',
+        '-vf',
+        `scale=${size.width}:${size.height},setsar=1`,
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-y',
+        POSTER_FILE,
+      ],
+      { cwd: folder, signal },
+    );
+    // ffmpeg succeeds without writing anything when no frame comes after the seek point.
+    if (await exists(join(folder, POSTER_FILE))) return;
+  }
+  throw new UnreadableVideoError(source, 'ffmpeg finds no frame to show as its poster');
+}
+
 async function writeAll(request: TranscodeRequest, folder: string, report: (fraction: number) => void) {
   const { source, subtitles = [], signal } = request;
   const info: MediaInfo = await probeMedia(source);
-  if (!info.video) throw new Error(`${source} has no video stream`);
+  if (!info.video) throw new UnreadableVideoError(source, 'no moving picture (only sound, or a still image)');
   const ladder = planLadder(info.video);
   for (const size of ladder) await mkdir(join(folder, renditionFolder(size)), { recursive: true });
 
@@ -316,25 +372,7 @@ async function writeAll(request: TranscodeRequest, folder: string, report: (frac
   });
 
   const top = ladder[ladder.length - 1] as FrameSize;
-  await runFfmpeg(
-    [
-      '-ss',
-      (info.durationSeconds * POSTER_AT).toFixed(3),
-      '-i',
-      source,
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=${top.width}:${top.height},setsar=1`,
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      '-y',
-      POSTER_FILE,
-    ],
-    { cwd: folder, signal },
-  );
+  await writePoster(source, info.durationSeconds * POSTER_AT, top, folder, signal);
 
   const subtitleEntries = await writeSubtitles(folder, subtitles, info.durationSeconds);
   const renditions: RenditionEntry[] = [];
@@ -370,11 +408,7 @@ async function writeAll(request: TranscodeRequest, folder: string, report: (frac
  */
 export async function transcodeVideo(request: TranscodeRequest): Promise<VideoManifest> {
   const { outputDir, subtitles = [], onProgress } = request;
-  const exists = await access(outputDir).then(
-    () => true,
-    () => false,
-  );
-  if (exists) throw new Error(`output folder ${outputDir} already exists`);
+  if (await exists(outputDir)) throw new Error(`output folder ${outputDir} already exists`);
   await checkSubtitles(subtitles);
 
   let reported = -1;

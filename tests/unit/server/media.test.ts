@@ -8,12 +8,14 @@ import {
   parseMediaDescription,
   probeMedia,
   progressParser,
+  runFfmpeg,
 } from '../../../server/infra/media/ffmpeg';
 import { makeTestVideo, writeTestSubtitles } from '../../../server/infra/media/test-media';
 import {
   parseMediaPlaylist,
   planLadder,
   transcodeVideo,
+  UnreadableVideoError,
   type VideoManifest,
 } from '../../../server/infra/media/transcode';
 
@@ -167,6 +169,27 @@ describe('transcodeVideo', () => {
     expect(await readdir(join(work, 'failed'))).toEqual([]);
   });
 
+  it('takes the first frame as the poster when the picture ends before the poster time', async () => {
+    // A tenth of a second of picture under two seconds of sound: nothing to see at 10 % of 2 s.
+    const brief = join(work, 'brief-picture.mp4');
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc=size=160x90:rate=25:duration=0.1'],
+      ...['-f', 'lavfi', '-i', 'sine=duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-y', brief],
+    ]);
+    const written = await transcodeVideo({ source: brief, outputDir: join(work, 'brief') });
+    const poster = await readFile(join(work, 'brief', written.poster.path));
+    expect([...poster.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+
+  it('refuses a still picture as a source', async () => {
+    const picture = join(work, 'picture.jpg');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=1', '-frames:v', '1', '-y', picture]);
+    const attempt = transcodeVideo({ source: picture, outputDir: join(work, 'picture') });
+    await expect(attempt).rejects.toBeInstanceOf(UnreadableVideoError);
+    expect(existsSync(join(work, 'picture'))).toBe(false);
+  });
+
   it('stops when aborted and removes what it had written', async () => {
     const controller = new AbortController();
     const target = join(work, 'aborted', 'lesson');
@@ -201,6 +224,20 @@ describe('ffmpeg output parsing', () => {
       hasAudio: true,
     });
     expect(parseMediaDescription('a.mp4: Invalid data found when processing input')).toBeUndefined();
+  });
+
+  it('sees no video in a still picture or in the cover art of a sound file', async () => {
+    const picture = join(work, 'still.jpg');
+    await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=1', '-frames:v', '1', '-y', picture]);
+    // ffmpeg describes a JPEG of this size with a duration of one frame (0.04 s).
+    expect(await probeMedia(picture)).toMatchObject({ durationSeconds: 0.04, video: undefined });
+    const song = join(work, 'song.mp4');
+    await runFfmpeg([
+      ...['-f', 'lavfi', '-i', 'sine=duration=1', '-i', picture],
+      ...['-map', '0', '-map', '1', '-c:a', 'aac', '-c:v', 'copy', '-y', song],
+    ]);
+    expect(await probeMedia(song)).toMatchObject({ hasAudio: true, video: undefined });
+    expect((await probeMedia(join(work, 'source.mp4'))).video).toEqual({ width: 640, height: 360 });
   });
 
   it('turns progress blocks into a growing fraction', () => {
