@@ -27,7 +27,8 @@ import {
  * Imports a course folder (see manifest.ts) into the database and the media folder, all or nothing:
  * 1. everything is checked first: the manifest, every file it names, every video probed;
  * 2. each distinct video is transcoded and each other file copied into a staging folder inside the
- *    media folder (so the final moves are renames on one file system);
+ *    media folder (so the final moves are renames on one file system); a video whose data turns out
+ *    damaged while it is transcoded is refused like one the probe refused;
  * 3. one transaction inserts the media rows and the course, and moves the staged folders into place
  *    (`videos/<mediaFileId>/`, `files/<mediaFileId>/<name>`) before it commits.
  * Any failure removes the staging folder and every folder already moved, and the rollback leaves no
@@ -168,8 +169,13 @@ async function probeAll(
   return infos;
 }
 
-const lengthOf = (jobs: ReadonlyMap<string, VideoJob>, file: string | null) =>
-  file === null ? 0 : Math.round(jobs.get(file)?.info.durationSeconds ?? 0);
+/** Seconds a video plays, as transcoded: a source's header can claim more than its data holds. */
+const playSeconds = (job: VideoJob) => (job.manifest as VideoManifest).durationSeconds;
+
+const lengthOf = (jobs: ReadonlyMap<string, VideoJob>, file: string | null) => {
+  const job = file === null ? undefined : jobs.get(file);
+  return job === undefined ? 0 : Math.round(playSeconds(job));
+};
 
 function courseDraft(
   manifest: CourseManifest,
@@ -283,6 +289,7 @@ export async function importCourse(
   const moved: string[] = [];
   try {
     await mkdir(staging, { recursive: true });
+    // Weighted by the probed durations: what each video plays is known once it is transcoded.
     const totalSeconds = [...videoJobs.values()].reduce((sum, job) => sum + job.info.durationSeconds, 0);
     let doneSeconds = 0;
     let index = 0;
@@ -337,7 +344,7 @@ export async function importCourse(
         await tx.update(mediaFiles).set({ storagePath }).where(eq(mediaFiles.id, row.id));
         await tx.insert(videos).values({
           mediaFileId: row.id,
-          durationSeconds: Math.round(job.info.durationSeconds),
+          durationSeconds: Math.round(playSeconds(job)),
           manifest: videoManifest as unknown as Record<string, unknown>,
         });
         videoFileIds.set(job.file, row.id);
@@ -382,7 +389,7 @@ export async function importCourse(
       bytes:
         videoManifests.reduce((sum, m) => sum + m.totalSizeBytes, 0) +
         fileJobs.reduce((sum, job) => sum + job.sizeBytes, 0),
-      videoSeconds: Math.round(totalSeconds),
+      videoSeconds: Math.round(videoManifests.reduce((sum, m) => sum + m.durationSeconds, 0)),
     };
     report({ phase: 'done', overall: 1 });
     return {

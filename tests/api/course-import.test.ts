@@ -1,7 +1,7 @@
 import { access, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportProgress, importCourse, type MediaTools } from '../../server/authoring/importer';
 import { ManifestError } from '../../server/authoring/manifest';
@@ -177,6 +177,33 @@ describe('importing a course folder', () => {
   });
 });
 
+/** Makes the MP4's movie header claim three times the duration its data plays. */
+async function overstateDuration(path: string): Promise<void> {
+  const bytes = await readFile(path);
+  // mvhd (version 0): size, type, version and flags, creation and modification times, timescale, duration.
+  const duration = bytes.indexOf('mvhd') + 4 + 4 + 4 + 4 + 4;
+  bytes.writeUInt32BE(bytes.readUInt32BE(duration) * 3, duration);
+  await writeFile(path, bytes);
+}
+
+describe('a video whose header claims more than it plays', () => {
+  it('is stored with the seconds it plays', async () => {
+    const overstated = join(work, 'overstated');
+    await writeTinyCourse(overstated);
+    await overstateDuration(join(overstated, 'media/landscape.mp4'));
+    const imported = await importCourse(server.db, await freshMediaDir(), overstated);
+    const id = imported.videoFileIds.get('media/landscape.mp4') as number;
+    const [video] = await server.db.select().from(videos).where(eq(videos.mediaFileId, id));
+    expect(video?.durationSeconds).toBe(TINY_SECONDS);
+    const [lesson] = await server.db
+      .select()
+      .from(lessons)
+      .where(and(eq(lessons.courseId, imported.courseId), eq(lessons.localVideoFileId, id)));
+    expect(lesson?.videoLengthSeconds).toBe(TINY_SECONDS);
+    expect(imported.totals.videoSeconds).toBe(2 * TINY_SECONDS);
+  });
+});
+
 describe('a failed import leaves no rows and no files', () => {
   /** The real transcoder, failing on the nth video. */
   function failingTranscode(failOn: number): MediaTools['transcode'] {
@@ -229,6 +256,25 @@ describe('a failed import leaves no rows and no files', () => {
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
     ]);
     expect(transcodes).toBe(0);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when a video is cut short: refused while transcoding, the field named, nothing kept', async () => {
+    const cut = join(work, 'cut-short');
+    await writeTinyCourse(cut);
+    // The first half of the bytes: the header (moved to the front) still describes all of it.
+    const whole = await readFile(join(cut, 'media/landscape.mp4'));
+    await writeFile(join(cut, 'media/landscape.mp4'), whole.subarray(0, whole.length / 2));
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    const error = await importCourse(server.db, mediaDir, cut).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).problems).toEqual([
+      expect.stringMatching(
+        /^stages\[0\]\.days\[0\]\.lesson_sets\[0\]\.lessons\[0\]\.video: not a video ffmpeg can read: media\/landscape\.mp4 \(damaged or cut short: .+\)$/,
+      ),
+    ]);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { type MediaInfo, probeMedia, runFfmpeg } from './ffmpeg';
+import { FfmpegError, type MediaInfo, probeMedia, runFfmpeg } from './ffmpeg';
 
 export interface SubtitleSource {
   /** A WebVTT file. */
@@ -166,11 +166,12 @@ const exists = (path: string) =>
     () => false,
   );
 
+/** A rendition as the master playlist lists it, and the seconds its segments play. */
 async function describeRendition(
   folder: string,
   size: FrameSize,
   hasAudio: boolean,
-): Promise<RenditionEntry> {
+): Promise<{ rendition: RenditionEntry; seconds: number }> {
   const playlist = `${renditionFolder(size)}/index.m3u8`;
   const playlistDir = join(folder, renditionFolder(size));
   const playlistText = await readFile(join(folder, playlist), 'utf8');
@@ -187,7 +188,7 @@ async function describeRendition(
     if (segment.seconds > 0) peak = Math.max(peak, (bytes * 8) / segment.seconds);
   }
   const codecs = hasAudio ? `${avcCodecOf(initBytes)},${AUDIO_CODEC}` : avcCodecOf(initBytes);
-  return {
+  const rendition: RenditionEntry = {
     ...size,
     playlist,
     bandwidth: Math.ceil(peak),
@@ -195,6 +196,7 @@ async function describeRendition(
     codecs,
     sizeBytes: Buffer.byteLength(playlistText) + initBytes.length + mediaBytes,
   };
+  return { rendition, seconds: mediaSeconds };
 }
 
 /** Master playlist with one variant per rendition and, since ffmpeg 4.1 leaves them out, the subtitle group. */
@@ -278,7 +280,9 @@ function encodeArguments(source: string, ladder: readonly FrameSize[], hasAudio:
   const scales = ladder.map(
     ({ width, height }, index) => `[s${index}]scale=${width}:${height},setsar=1,format=yuv420p[v${index}]`,
   );
-  const args = ['-y', '-i', source, '-filter_complex', [split, ...scales].join(';')];
+  // -xerror: a source ffmpeg cannot fully decode (cut short, corrupt packets) fails the encode
+  // instead of leaving a shorter or broken video.
+  const args = ['-xerror', '-y', '-i', source, '-filter_complex', [split, ...scales].join(';')];
   ladder.forEach((size, index) => {
     const bitrate = videoBitrate(size);
     args.push('-map', `[v${index}]`);
@@ -318,6 +322,24 @@ function encodeArguments(source: string, ladder: readonly FrameSize[], hasAudio:
     }
   });
   return args;
+}
+
+/**
+ * ffmpeg's complaint about the source when it cannot decode all of it, or null when it can. Asked
+ * only once an encode failed, to tell a damaged source (refused like a file that is not a video)
+ * from a failure of the machine, such as a full disk.
+ */
+async function decodeProblem(source: string, signal: AbortSignal | undefined): Promise<string | null> {
+  try {
+    await runFfmpeg(['-xerror', '-i', source, '-map', '0:v:0', '-map', '0:a:0?', '-f', 'null', '-'], {
+      signal,
+    });
+    return null;
+  } catch (error) {
+    if (!(error instanceof FfmpegError) || signal?.aborted) throw error;
+    const last = error.stderrTail.at(-1) ?? error.message;
+    return last.startsWith(`${source}: `) ? last.slice(source.length + 2) : last;
+  }
 }
 
 /**
@@ -369,14 +391,22 @@ async function writeAll(request: TranscodeRequest, folder: string, report: (frac
     durationSeconds: info.durationSeconds,
     onProgress: (fraction) => report(fraction * ENCODE_SHARE),
     signal,
+  }).catch(async (error: unknown) => {
+    if (signal?.aborted) throw error;
+    const problem = await decodeProblem(source, signal);
+    throw problem === null ? error : new UnreadableVideoError(source, `damaged or cut short: ${problem}`);
   });
 
-  const top = ladder[ladder.length - 1] as FrameSize;
-  await writePoster(source, info.durationSeconds * POSTER_AT, top, folder, signal);
+  const described: { rendition: RenditionEntry; seconds: number }[] = [];
+  for (const size of ladder) described.push(await describeRendition(folder, size, info.hasAudio));
+  const renditions = described.map(({ rendition }) => rendition);
+  // What plays, not what the source's header claims: the two differ for a source cut short.
+  const durationSeconds = (described[MP4_RENDITION] as { seconds: number }).seconds;
 
-  const subtitleEntries = await writeSubtitles(folder, subtitles, info.durationSeconds);
-  const renditions: RenditionEntry[] = [];
-  for (const size of ladder) renditions.push(await describeRendition(folder, size, info.hasAudio));
+  const top = ladder[ladder.length - 1] as FrameSize;
+  await writePoster(source, durationSeconds * POSTER_AT, top, folder, signal);
+
+  const subtitleEntries = await writeSubtitles(folder, subtitles, durationSeconds);
   await writeFile(join(folder, MASTER_PLAYLIST), masterPlaylist(renditions, subtitleEntries));
 
   const mp4Size = ladder[MP4_RENDITION] as FrameSize;
@@ -385,7 +415,7 @@ async function writeAll(request: TranscodeRequest, folder: string, report: (frac
   const masterBytes = await sizeOf(join(folder, MASTER_PLAYLIST));
   const manifest: VideoManifest = {
     master: MASTER_PLAYLIST,
-    durationSeconds: Math.round(info.durationSeconds * 1000) / 1000,
+    durationSeconds: Math.round(durationSeconds * 1000) / 1000,
     renditions,
     mp4,
     poster,

@@ -190,6 +190,16 @@ describe('transcodeVideo', () => {
     expect(existsSync(join(work, 'picture'))).toBe(false);
   });
 
+  it('refuses a source cut short, with ffmpeg’s words, and leaves no folder', async () => {
+    const whole = await readFile(join(work, 'source.mp4'));
+    const cut = join(work, 'cut.mp4');
+    await writeFile(cut, whole.subarray(0, whole.length / 2));
+    const attempt = transcodeVideo({ source: cut, outputDir: join(work, 'cut') });
+    await expect(attempt).rejects.toBeInstanceOf(UnreadableVideoError);
+    await expect(attempt).rejects.toThrow(/cut\.mp4: damaged or cut short: \w/);
+    expect(existsSync(join(work, 'cut'))).toBe(false);
+  });
+
   it('stops when aborted and removes what it had written', async () => {
     const controller = new AbortController();
     const target = join(work, 'aborted', 'lesson');
