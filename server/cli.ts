@@ -9,6 +9,7 @@ import {
   listCourses,
   unenrolByEmail,
 } from './authoring/admin';
+import { counted } from './authoring/counted';
 import { importSummary, progressReporter } from './authoring/import-progress';
 import { importCourse } from './authoring/importer';
 import { ManifestError } from './authoring/manifest';
@@ -110,10 +111,14 @@ async function runCourseCommand(database: Database, command: Command): Promise<v
   } else if (command.name === 'course list') {
     const list = await listCourses(database.db);
     if (list.length === 0) console.log('No courses yet: npm run cli -- course import <folder> adds one.');
-    for (const course of list)
-      console.log(
-        `${course.id}\t${course.title}\t${course.stages} stages, ${course.days} days, ${course.lessons} lessons\t${course.streams} streams`,
-      );
+    for (const course of list) {
+      const outline = [
+        counted(course.stages, 'stage'),
+        counted(course.days, 'day'),
+        counted(course.lessons, 'lesson'),
+      ].join(', ');
+      console.log(`${course.id}\t${course.title}\t${outline}\t${counted(course.streams, 'stream')}`);
+    }
   } else if (command.name === 'enrol') {
     const done = await enrolByEmail(database.db, command);
     console.log(

@@ -1,3 +1,4 @@
+import { counted } from './counted';
 import type { ImportedCourse, ImportProgress } from './importer';
 
 /**
@@ -50,8 +51,9 @@ const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 export function importSummary(course: ImportedCourse, seconds: number): string {
   const { totals } = course;
   return (
-    `Imported course ${course.courseId} "${course.title}": ${totals.stages} stages, ${totals.days} days, ` +
-    `${totals.lessons} lessons, ${totals.videos} videos (${totals.videoSeconds} s), ${totals.files} files, ` +
+    `Imported course ${course.courseId} "${course.title}": ${counted(totals.stages, 'stage')}, ` +
+    `${counted(totals.days, 'day')}, ${counted(totals.lessons, 'lesson')}, ` +
+    `${counted(totals.videos, 'video')} (${totals.videoSeconds} s), ${counted(totals.files, 'file')}, ` +
     `${megabytes(totals.bytes)} in ${seconds.toFixed(1)} s`
   );
 }

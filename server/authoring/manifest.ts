@@ -503,8 +503,17 @@ function subtitleConflicts(manifest: CourseManifest): string[] {
   return [...new Set(problems)];
 }
 
-/** The manifest file of a course folder, or a `ManifestError` when there is none or several. */
+/**
+ * The manifest file of a course folder, or a `ManifestError` when there is none or several, or the
+ * folder is not there.
+ */
 export async function findManifest(folder: string): Promise<string> {
+  const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') throw new ManifestError([`${folder}: the folder does not exist`]);
+    throw error;
+  });
+  if (!info.isDirectory())
+    throw new ManifestError([`${folder}: not a folder (name the course folder, not a file in it)`]);
   const found: string[] = [];
   for (const name of MANIFEST_NAMES) {
     if (

@@ -23,6 +23,20 @@ import { writeTinyCourse } from './course-folder';
  * PGlite lets one process at a time hold the folder.
  */
 
+/** A course of one of everything, whose counts read in the singular. */
+const ONE_LESSON = {
+  title: 'One lesson',
+  image: 'cover.png',
+  stages: [
+    {
+      title: 'Only stage',
+      days: [
+        { title: 'Only day', lesson_sets: [{ lessons: [{ title: 'Only', video: 'media/landscape.mp4' }] }] },
+      ],
+    },
+  ],
+};
+
 const run = promisify(execFile);
 const EMAIL = 'cli-learner@example.com';
 let work: string;
@@ -61,6 +75,7 @@ beforeAll(async () => {
   env = { ...process.env, DATA_DIR: join(work, 'pglite'), MEDIA_DIR: join(work, 'media') };
   delete env.DATABASE_URL;
   await writeTinyCourse(join(work, 'course'));
+  await writeTinyCourse(join(work, 'one-lesson'), ONE_LESSON);
   await withDatabase((db) => db.insert(users).values({ email: EMAIL, passwordHash: 'not used here' }));
 }, 60_000);
 afterAll(() => rm(work, { recursive: true, force: true }));
@@ -76,17 +91,27 @@ describe('npm run cli -- course ...', () => {
     expect(imported.stderr).toMatch(/\[#{24}\] 100% done/);
     expect((await readdir(join(work, 'media'))).sort()).toEqual(['files', 'videos']);
 
+    const single = await cli('course', 'import', join(work, 'one-lesson'));
+    expect(single.stdout.trim()).toMatch(
+      /^Imported course 2 "One lesson": 1 stage, 1 day, 1 lesson, 1 video \(2 s\), 1 file, [\d.]+ MB in [\d.]+ s$/,
+    );
+
     const listed = await cli('course', 'list');
     expect(listed).toMatchObject({
       code: 0,
-      stdout: '1\tTiny course\t2 stages, 3 days, 3 lessons\t0 streams\n',
+      stdout:
+        '1\tTiny course\t2 stages, 3 days, 3 lessons\t0 streams\n' +
+        '2\tOne lesson\t1 stage, 1 day, 1 lesson\t0 streams\n',
     });
   }, 120_000);
 
   it('refuses a folder that is not a course, naming the problem', async () => {
-    const result = await cli('course', 'import', join(work, 'nowhere'));
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/The course was not imported: .*nowhere: no course manifest/);
+    const nowhere = await cli('course', 'import', join(work, 'nowhere'));
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toMatch(/The course was not imported: .*nowhere: the folder does not exist/);
+    const empty = await cli('course', 'import', work);
+    expect(empty.code).toBe(1);
+    expect(empty.stderr).toMatch(/The course was not imported: .*: no course manifest/);
   }, 60_000);
 
   it('enrols and unenrols a learner, with clear errors for what cannot be done', async () => {

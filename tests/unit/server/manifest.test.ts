@@ -484,6 +484,15 @@ describe('loadManifest', () => {
     ]);
   });
 
+  it('says when the folder does not exist or is a file', async () => {
+    const nowhere = join(folder, 'nowhere');
+    expect(await loadProblems(nowhere)).toEqual([`${nowhere}: the folder does not exist`]);
+    const root = await courseFolder('a-file', stringify(GOOD));
+    expect(await loadProblems(join(root, 'course.yaml'))).toEqual([
+      `${join(root, 'course.yaml')}: not a folder (name the course folder, not a file in it)`,
+    ]);
+  });
+
   it('needs exactly one manifest in the folder', async () => {
     const empty = join(folder, 'empty');
     await mkdir(empty);
