@@ -8,7 +8,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isImageType, MAX_AVATAR_BYTES } from '../../src/domain/avatar';
 import type { MediaFile } from '../../src/domain/learning/course';
-import { refusalWords, toRequestError } from '../../src/domain/requestError';
+import { refusalWords } from '../../src/domain/refusalWords';
+import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
 
 /** Why the last attempt did not change the photo; `server` carries the server's own words. */

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { INSTAGRAM_EXAMPLE_NAME, NAME_MAX_LENGTH } from '../../src/domain/limits';
+import { hasControlCharacters, isOneLine } from '../../src/domain/oneLine';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
-import { hasControlCharacters, hasVisibleText, isOneLine } from '../../src/domain/text';
+import { hasVisibleText } from '../../src/domain/text';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**

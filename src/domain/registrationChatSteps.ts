@@ -1,4 +1,5 @@
 import { NAME_MAX_LENGTH } from './limits';
+import { isOneLine } from './oneLine';
 import {
   ACTIVE_STATUS,
   type ChatQuestion,
@@ -6,7 +7,7 @@ import {
   isRegistrationStatus,
   REGISTRATION_STATUS,
 } from './registrationChat';
-import { characterCount, hasVisibleText, isOneLine } from './text';
+import { characterCount, hasVisibleText } from './text';
 
 /**
  * What only the registration chat itself runs (docs/REGISTRATION_CHAT.md): the name it takes and the

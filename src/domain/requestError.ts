@@ -35,16 +35,6 @@ export function toRequestError(error: unknown): RequestError {
   return { status: HTTP_STATUS.network, message, fieldErrors: {} };
 }
 
-/**
- * A refusal's most specific words: its field errors (a refused upload says why under `body`), else
- * its message, which for a 422 is only the summary ("Please check the highlighted fields.").
- */
-export function refusalWords({ message, fieldErrors }: RequestError): string[] {
-  const fields = Object.values(fieldErrors).flat();
-  if (fields.length > 0) return fields;
-  return message !== '' ? [message] : [];
-}
-
 export const isUnauthorized = (error: unknown): boolean =>
   toRequestError(error).status === HTTP_STATUS.unauthorized;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { hasControlCharacters } from '../../../src/domain/text';
+import { hasControlCharacters } from '../../../src/domain/oneLine';
 import { isStorable } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { refusalWords } from '../../../src/domain/refusalWords';
 import {
   isRequestError,
   isTooManyRequests,
   isUnauthorized,
-  refusalWords,
   toRequestError,
 } from '../../../src/domain/requestError';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { characterCount, hasVisibleText, isOneLine } from '../../../src/domain/text';
+import { isOneLine } from '../../../src/domain/oneLine';
+import { characterCount, hasVisibleText } from '../../../src/domain/text';
 
 describe('hasVisibleText', () => {
   it.each([
