@@ -9,14 +9,16 @@
  * The last link of an account without a password is its only way to sign in: instead of the warning,
  * the learner is told to set a password first (the server refuses that unlink too, with a 409). An
  * unlink that went through changes only that row, which stays on screen with its button (the focus
- * stays on it) and a status line saying so.
+ * stays on it) and a status line saying so; the row of a network the site no longer offers goes,
+ * since it could not be linked again here.
  */
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { LinkOutcome } from '../../src/domain/linkOutcome';
 import type { ExternalAuthSource } from '../../src/domain/user';
 import { formErrorFrom } from '../forms/formSupport';
 
-export type SocialNetwork = { source: ExternalAuthSource; linkId: number | null };
+/** A network as the list shows it; `offered` false: still linked, no longer offered by the site. */
+export type SocialNetwork = { source: ExternalAuthSource; linkId: number | null; offered: boolean };
 
 export type { LinkOutcome };
 
@@ -151,9 +153,11 @@ export const socialNetworksMachine = setup({
           target: 'list',
           actions: [
             assign(({ context }) => ({
-              networks: context.networks.map((network) =>
-                network.source === context.unlinking?.source ? { ...network, linkId: null } : network,
-              ),
+              // The row stays, now offering the link, unless the site no longer offers that network.
+              networks: context.networks.flatMap((network) => {
+                if (network.source !== context.unlinking?.source) return [network];
+                return network.offered ? [{ ...network, linkId: null }] : [];
+              }),
               unlinked: context.unlinking?.source ?? null,
               unlinking: null,
             })),

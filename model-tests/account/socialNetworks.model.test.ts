@@ -35,8 +35,8 @@ const takenBack: SocialNetworksInput = {
 };
 
 const listed = [
-  { source: 'google' as const, linkId: 11 },
-  { source: 'vkontakte' as const, linkId: null },
+  { source: 'google' as const, linkId: 11, offered: true },
+  { source: 'vkontakte' as const, linkId: null, offered: true },
 ];
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as SocialNetworksContext;
 
@@ -190,11 +190,23 @@ describe('socialNetworks', () => {
     // Only that row changes, so its button stays (with the focus) as "Link Google".
     expect(running.snapshot().value).toBe('list');
     expect(running.snapshot().context.networks).toEqual([
-      { source: 'google', linkId: null },
-      { source: 'vkontakte', linkId: null },
+      { source: 'google', linkId: null, offered: true },
+      { source: 'vkontakte', linkId: null, offered: true },
     ]);
     expect(running.snapshot().context.unlinked).toBe('google');
     expect(running.effects.map((effect) => effect.name)).toContain('refreshUser');
+  });
+
+  it('drops the row of a network the site no longer offers once it is unlinked', async () => {
+    const running = startMachine(spec, fresh);
+    const retired = { source: 'facebook' as const, linkId: 13, offered: false };
+    await running.dispatch(done('loadNetworks', [...listed, retired]));
+    await running.dispatch({ type: 'NETWORKS.UNLINK', source: 'facebook' });
+    await running.dispatch({ type: 'NETWORKS.CONFIRM' });
+    expect(running.fakes.inputOf('unlink')).toEqual({ linkId: 13 });
+    await running.dispatch(done('unlink'));
+    expect(running.snapshot().context.networks).toEqual(listed);
+    expect(running.snapshot().context.unlinked).toBe('facebook');
   });
 
   it('leads an account without a password to set one instead of unlinking its only sign-in', async () => {
@@ -208,7 +220,9 @@ describe('socialNetworks', () => {
     expect(running.snapshot().value).toBe('list');
     // With a second network linked, either may go.
     const twice = startMachine(spec, googleOnly);
-    await twice.dispatch(done('loadNetworks', [listed[0], { source: 'vkontakte' as const, linkId: 12 }]));
+    await twice.dispatch(
+      done('loadNetworks', [listed[0], { source: 'vkontakte' as const, linkId: 12, offered: true }]),
+    );
     await twice.dispatch({ type: 'NETWORKS.UNLINK', source: 'google' });
     expect(twice.snapshot().value).toBe('confirming');
   });

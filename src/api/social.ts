@@ -12,10 +12,15 @@ export const WireExternalAuthSchema = v.object({
   name: v.picklist(SOURCES),
   linked: v.boolean(),
   id: v.optional(v.number()),
+  // A server before this field offered every network it listed.
+  offered: v.optional(v.boolean(), true),
 });
 
-/** A network of the brand the server offers, and the link's id when this account has one. */
-export type ExternalAuth = { source: ExternalAuthSource; linkId: number | null };
+/**
+ * A network of the brand, the link's id when this account has one, and whether the site offers it
+ * (a network it no longer offers is listed only while linked, to be unlinked).
+ */
+export type ExternalAuth = { source: ExternalAuthSource; linkId: number | null; offered: boolean };
 
 /** POST /auth/social/exchange: the one-time code of a finished social sign-in for a session. */
 export async function exchangeSocialCode(api: ApiClient, code: string): Promise<Session> {
@@ -29,7 +34,11 @@ export async function exchangeSocialCode(api: ApiClient, code: string): Promise<
 /** GET /user-external-auth */
 export async function fetchExternalAuths(api: ApiClient): Promise<ExternalAuth[]> {
   const { data } = await api.request(v.array(WireExternalAuthSchema), '/user-external-auth');
-  return data.map((item) => ({ source: item.name, linkId: item.linked ? (item.id ?? null) : null }));
+  return data.map((item) => ({
+    source: item.name,
+    linkId: item.linked ? (item.id ?? null) : null,
+    offered: item.offered,
+  }));
 }
 
 /** DELETE /user-external-auths/{id} */

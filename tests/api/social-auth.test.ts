@@ -530,6 +530,26 @@ describe('A flow belongs to the browser that started it', () => {
     }
   });
 
+  it('lists a network still linked that the site no longer offers, until it is unlinked', async () => {
+    const retired = await startTestServer({});
+    try {
+      const client = apiClient(() => retired.api);
+      const owner = await client.signUp('retired-link');
+      const [link] = await retired.db
+        .insert(userExternalAuths)
+        .values({ userId: owner.id, source: 'google', subject: 'g-retired' })
+        .returning({ id: userExternalAuths.id });
+      const listed = await client.get('/user-external-auth', { token: owner.token });
+      expect(listed.body.data).toEqual([{ name: 'google', linked: true, id: link?.id, offered: false }]);
+      expect((await client.delete(`/user-external-auths/${link?.id}`, { token: owner.token })).status).toBe(
+        200,
+      );
+      expect((await client.get('/user-external-auth', { token: owner.token })).body.data).toEqual([]);
+    } finally {
+      await retired.close();
+    }
+  });
+
   it('marks the cookie Secure where the site is served over https', async () => {
     const behindProxy = await startTestServer({
       social: providers.config,
@@ -631,10 +651,10 @@ describe('VK-style linking (OAuth 2) and unlinking', () => {
     const owner = await api.signUp('vk-owner');
     const before = await api.get('/user-external-auth', { token: owner.token });
     expect(before.body.data).toEqual([
-      { name: 'google', linked: false },
-      { name: 'vkontakte', linked: false },
-      { name: 'facebook', linked: false },
-      { name: 'apple', linked: false },
+      { name: 'google', linked: false, offered: true },
+      { name: 'vkontakte', linked: false, offered: true },
+      { name: 'facebook', linked: false, offered: true },
+      { name: 'apple', linked: false, offered: true },
     ]);
 
     const back = await link(owner.token, '5001');
@@ -642,7 +662,7 @@ describe('VK-style linking (OAuth 2) and unlinking', () => {
     expect(back.query).toEqual({ action: 'link', status: 'success', network: 'vkontakte' });
     const after = await api.get('/user-external-auth', { token: owner.token });
     const vk = after.body.data.find((n: { name: string }) => n.name === 'vkontakte');
-    expect(vk).toEqual({ name: 'vkontakte', linked: true, id: expect.any(Number) });
+    expect(vk).toEqual({ name: 'vkontakte', linked: true, id: expect.any(Number), offered: true });
     expect((await api.get('/user', { token: owner.token })).body.data.user_external_auths).toEqual([
       { id: vk.id, source: 'vkontakte' },
     ]);

@@ -293,7 +293,10 @@ export const socialAuthModule: ApiModule = {
         ];
         const list: WireExternalAuthType[] = names.map((name) => {
           const link = linked.find((l) => l.source === name);
-          return link ? { name, linked: true, id: link.id } : { name, linked: false };
+          const isOffered = offered.includes(name);
+          return link
+            ? { name, linked: true, id: link.id, offered: isOffered }
+            : { name, linked: false, offered: isOffered };
         });
         return sendData(c, list);
       },

@@ -6,5 +6,10 @@ export const WireExternalAuth = v.object({
   linked: v.boolean(),
   /** The link's id for DELETE /user-external-auths/{id}; only on a linked network. */
   id: v.optional(v.number()),
+  /**
+   * False for a network still linked that this site no longer offers: it is listed only so that its
+   * link can be removed, and once unlinked it cannot be linked again here.
+   */
+  offered: v.boolean(),
 });
 export type WireExternalAuth = v.InferOutput<typeof WireExternalAuth>;

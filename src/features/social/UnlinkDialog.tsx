@@ -22,10 +22,13 @@ export function UnlinkDialog({ actor }: { actor: ActorRefFrom<typeof socialNetwo
   const cancel = () => {
     if (!busy) actor.send({ type: 'NETWORKS.CANCEL' });
   };
+  // The row of a network the site no longer offers goes with its link: the list's first control
+  // takes the focus its button had.
+  const focusOnClose = () => document.querySelector<HTMLElement>('.social-networks__list button');
   const network = source ? NETWORK_NAMES[source] : '';
   if (passwordFirst) {
     return (
-      <Dialog title={t`Attention`} onClose={cancel}>
+      <Dialog title={t`Attention`} onClose={cancel} focusOnClose={focusOnClose}>
         <p>
           <Trans>
             {network} is the only way to sign in to your account. Set a password first, then you can unlink
@@ -44,7 +47,7 @@ export function UnlinkDialog({ actor }: { actor: ActorRefFrom<typeof socialNetwo
     );
   }
   return (
-    <Dialog title={t`Attention`} onClose={cancel}>
+    <Dialog title={t`Attention`} onClose={cancel} focusOnClose={focusOnClose}>
       <p>
         <Trans>
           After unlinking {network} you can no longer sign in with it. Make sure you know your e-mail and
