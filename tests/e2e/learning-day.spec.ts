@@ -149,8 +149,10 @@ test('finishing a day changes the calendar', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByText('You started this day.')).toBeVisible();
   await expect(page.getByText('Repeat 3 times')).toBeVisible();
-  await page.getByRole('button', { name: 'Finish the day' }).click();
-  await expect(page.getByText('You finished this day.')).toBeVisible();
+  // From the keyboard: the button goes with the finish, and the focus goes to the line that says so.
+  await page.getByRole('button', { name: 'Finish the day' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'You finished this day.' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Finish the day' })).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Back to the calendar' }).click();

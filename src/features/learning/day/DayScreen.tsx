@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext } from 'react';
+import { useContext, useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
@@ -159,6 +159,9 @@ function FrozenNotice({ freeze }: { freeze: Freeze }) {
   );
 }
 
+/** The day's status line: where the focus goes when the button that changed the status is gone. */
+const DAY_STATUS_ID = 'day-status';
+
 function DayHeader({ loaded }: { loaded: LoadedDay }) {
   const { day, statuses } = loaded;
   const status = dayStatusOf(statuses, day.id);
@@ -171,15 +174,19 @@ function DayHeader({ loaded }: { loaded: LoadedDay }) {
         {day.title || <Trans>Day {day.dayNumber}</Trans>}
       </h1>
       {day.excerpt && <p className="day__excerpt">{day.excerpt}</p>}
-      {status?.finishedAt != null ? (
-        <p className="day__status day__status--done">
+      {/* A status region, so that starting or finishing the day is announced where it is shown. */}
+      <p
+        className={`day__status${status?.finishedAt != null ? ' day__status--done' : ''}`}
+        id={DAY_STATUS_ID}
+        role="status"
+        tabIndex={-1}
+      >
+        {status?.finishedAt != null ? (
           <Trans>You finished this day.</Trans>
-        </p>
-      ) : status?.startedAt != null ? (
-        <p className="day__status">
+        ) : status?.startedAt != null ? (
           <Trans>You started this day.</Trans>
-        </p>
-      ) : null}
+        ) : null}
+      </p>
     </header>
   );
 }
@@ -205,6 +212,10 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   );
   const started = status?.startedAt != null;
   const finished = status?.finishedAt != null;
+  // Finishing takes away the buttons: the focus one of them had goes to the line that says so.
+  useEffect(() => {
+    if (finished && document.activeElement === document.body) document.getElementById(DAY_STATUS_ID)?.focus();
+  }, [finished]);
   return (
     <>
       <ol className="day__sets">
