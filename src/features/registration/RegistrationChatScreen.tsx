@@ -408,7 +408,14 @@ function TextAnswer({ actor, question }: { actor: ChatActor; question: ChatQuest
       break;
     default:
       field = (
-        <TextField {...common} label={t`Your name`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} />
+        // The field's limit counts UTF-16 units, two for a character beyond the BMP (an emoji): twice
+        // the name's limit never cuts a name the chat takes, whose check counts characters.
+        <TextField
+          {...common}
+          label={t`Your name`}
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH * 2}
+        />
       );
   }
   return (
