@@ -266,6 +266,11 @@ describe('the learner whose course uses the media', () => {
     expect(await status({ 'If-Match': `W/${etag}` })).toBe(412);
     expect(await status({ 'If-Unmodified-Since': lastModified })).toBe(200);
     expect(await status({ 'If-Unmodified-Since': 'Thu, 01 Jan 2004 00:00:00 GMT' })).toBe(412);
+    // The obsolete forms are HTTP dates too; anything else is no date and is ignored.
+    expect(await status({ 'If-Unmodified-Since': 'Thursday, 01-Jan-04 00:00:00 GMT' })).toBe(412);
+    expect(await status({ 'If-Unmodified-Since': 'Thu Jan  1 00:00:00 2004' })).toBe(412);
+    expect(await status({ 'If-Unmodified-Since': '2004-01-01' })).toBe(200);
+    expect(await status({ 'If-Modified-Since': '2099-01-01' })).toBe(200);
     // If-Match decides alone when both are sent.
     expect(await status({ 'If-Match': etag, 'If-Unmodified-Since': 'Thu, 01 Jan 2004 00:00:00 GMT' })).toBe(
       200,

@@ -279,6 +279,19 @@ describe('GET /media/uploads/{id}/{size}.webp', () => {
       ]);
     }
   });
+
+  it('answers 405 with the methods it takes to any other method', async () => {
+    const owner = await api.signUp('photo-keeper');
+    const file = expectWire(WireUploadSchema, (await upload(owner.token, await picture('png'))).body);
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const answer = await fetch(`${server.url}${file.urls?.small}`, {
+        method,
+        headers: { Cookie: `${SESSION_COOKIE}=${owner.token}` },
+      });
+      expect([answer.status, answer.headers.get('allow')], method).toEqual([405, 'GET, HEAD']);
+    }
+    expect((await fetchImage(file.urls?.small ?? '', owner.token)).status).toBe(200);
+  });
 });
 
 describe('DELETE /user', () => {

@@ -8,7 +8,7 @@ import { sendError } from '../../http/respond';
 import type { Services } from '../../infra/container';
 import { type ReachableMediaFile, reachableMediaFileQuery } from './access';
 import { existingPathInside, fileIdOf, plainName, plainNames } from './paths';
-import { sendFile } from './send-file';
+import { answerReadOnly, sendFile } from './send-file';
 
 const VIDEO_TYPE = 1;
 
@@ -71,12 +71,8 @@ export function mediaRoutes(services: Services): Hono<AppEnv> {
     return (path && (await sendFile(c, path))) || notFound(c);
   });
 
-  // Media is only read: another method on a media path is told which ones it takes, without the
-  // path's file being looked up.
-  const readOnly = (c: Context<AppEnv>) =>
-    sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: 'GET, HEAD' }));
-  media.all('/media/videos/:fileId/*', readOnly);
-  media.all('/media/files/:fileId/:name', readOnly);
+  media.all('/media/videos/:fileId/*', answerReadOnly);
+  media.all('/media/files/:fileId/:name', answerReadOnly);
   media.all('/media/*', notFound);
   return media;
 }

@@ -4,6 +4,8 @@ import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { sendError } from '../../http/respond';
 import { requestedRange } from './ranges';
 
 /** Media never changes under a file id (a new import is a new id), so a day is safe to cache. */
@@ -38,6 +40,22 @@ function matchesAnyTag(header: string, etag: string): boolean {
   return header.split(',').some((tag) => bare(tag) === bare(etag));
 }
 
+/**
+ * A date header's moment, when it is an HTTP date (RFC 9110, section 5.6.7: IMF-fixdate, or the
+ * obsolete RFC 850 and asctime forms), else NaN: a value that is none of them is ignored, as the RFC
+ * asks, rather than read by Date.parse's looser rules ("2015-01-01" would pass there).
+ */
+function httpDate(value: string | undefined): number {
+  const forms = [
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+    /^[A-Z][a-z]+day, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+    /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+  ];
+  if (value === undefined || !forms.some((form) => form.test(value))) return Number.NaN;
+  // The asctime form names no zone: it is GMT.
+  return Date.parse(value.endsWith('GMT') ? value : `${value} GMT`);
+}
+
 /** Strong comparison (RFC 9110, section 8.8.3.2), as If-Match asks: a weak tag never matches. */
 function matchesStrongly(header: string, etag: string): boolean {
   if (header.trim() === '*') return true;
@@ -52,14 +70,14 @@ function matchesStrongly(header: string, etag: string): boolean {
 function failsPrecondition(c: Context<AppEnv>, etag: string, modifiedMs: number): boolean {
   const ifMatch = c.req.header('if-match');
   if (ifMatch !== undefined) return !matchesStrongly(ifMatch, etag);
-  const since = Date.parse(c.req.header('if-unmodified-since') ?? '');
+  const since = httpDate(c.req.header('if-unmodified-since'));
   return !Number.isNaN(since) && Math.floor(modifiedMs / 1000) * 1000 > since;
 }
 
 function isNotModified(c: Context<AppEnv>, etag: string, modifiedMs: number): boolean {
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch !== undefined) return matchesAnyTag(ifNoneMatch, etag);
-  const since = Date.parse(c.req.header('if-modified-since') ?? '');
+  const since = httpDate(c.req.header('if-modified-since'));
   // HTTP dates have whole seconds.
   return !Number.isNaN(since) && Math.floor(modifiedMs / 1000) * 1000 <= since;
 }
@@ -69,6 +87,13 @@ function rangeStillApplies(c: Context<AppEnv>, etag: string, lastModified: strin
   const ifRange = c.req.header('if-range');
   return ifRange === undefined || ifRange === etag || ifRange === lastModified;
 }
+
+/**
+ * Media is only read: another method on a media path is told which ones it takes, without the path's
+ * file being looked up.
+ */
+export const answerReadOnly = (c: Context<AppEnv>) =>
+  sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: 'GET, HEAD' }));
 
 /**
  * Answers with the file at `path` (already checked to be one the learner may read): conditional

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/errors';
 import { sendError } from '../../http/respond';
 import type { Services } from '../../infra/container';
 import { existingPathInside, fileIdOf } from '../media/paths';
-import { sendFile } from '../media/send-file';
+import { answerReadOnly, sendFile } from '../media/send-file';
 import { IMAGE_VARIANTS } from './limits';
 import { findOwnUpload } from './queries';
 import { UPLOAD_URL_PREFIX } from './wire';
@@ -35,5 +35,6 @@ export function uploadFileRoutes(services: Services): Hono<AppEnv> {
     const path = await existingPathInside(resolve(services.settings.mediaDir), [upload.storagePath, name]);
     return (path && (await sendFile(c, path))) || notFound(c);
   });
+  files.all(`${UPLOAD_URL_PREFIX}/:uploadId/:name`, answerReadOnly);
   return files;
 }
