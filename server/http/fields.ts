@@ -44,7 +44,7 @@ const textInput = () =>
     v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
   );
 
-/** A text input of one line (src/domain/text.ts: the app's name fields check the same). */
+/** A text input of one line (src/domain/oneLine.ts: the registration chat asks the same of a name). */
 const lineInput = () => v.pipe(textInput(), v.check(isOneLine, 'controlCharacters' satisfies MessageKey));
 
 /**
