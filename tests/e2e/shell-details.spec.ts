@@ -59,7 +59,16 @@ test.describe('the calls the app makes', () => {
     page,
   }) => {
     await page.clock.install();
+    // The home page's later reads (the rating prompt's, the consent runtime's stored choice) are
+    // answered before the clock jumps: a jump past a call's timeout aborts it, and that failure reads
+    // as the connection lost and found again, which starts a sync by a rule of its own.
+    const laterReads = Promise.all(
+      ['/app-rating', '/cookie/get-policy'].map((path) =>
+        page.waitForResponse((response) => isCall(response.request(), 'GET', path)),
+      ),
+    );
     await signedInHome(page);
+    await laterReads;
     const calls = recordCalls(page);
 
     await setVisibility(page, 'hidden');
