@@ -249,7 +249,10 @@ test('a day that cannot be studied yet says so, and a demo keeps its lock', asyn
     const stream = await streamOf(page.request, title, status);
     await page.goto(`./course/${stream.id}/calendar/${dayNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: dayTitle })).toBeVisible();
-    await expect(page.getByText('This day is not open yet.')).toBeVisible();
+    // The date it opens, as the calendar's "Closed until" gives it.
+    await expect(
+      page.getByText(/^This day is not open yet\. It opens on \d{2}\.\d{2}\.\d{4}\.$/),
+    ).toBeVisible();
     await expectNoLessons(page);
   }
 

@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
 import { formatDate } from '../../../domain/learning/calendarDates';
+import { calendarDayView } from '../../../domain/learning/calendarDays';
 import type { LessonSet } from '../../../domain/learning/day';
 import { type Freeze, freezeLiftsAt } from '../../../domain/learning/freeze';
 import { resumePosition } from '../../../domain/learning/playback';
@@ -115,11 +116,7 @@ export function DayView({ actor }: { actor: DayActor }) {
         </Notice>
       )}
       {freeze && <FrozenNotice freeze={freeze} />}
-      {snapshot.matches('notOpenYet') && (
-        <Notice tone="info">
-          <Trans>This day is not open yet.</Trans>
-        </Notice>
-      )}
+      {snapshot.matches('notOpenYet') && <NotOpenNotice loaded={loaded} />}
       {snapshot.matches('locked') && (
         <Notice tone="info">
           <Trans>This day is locked. It opens in the full version of the course.</Trans>
@@ -155,6 +152,25 @@ function FrozenNotice({ freeze }: { freeze: Freeze }) {
       <Trans>
         The course is frozen until {lastDay}. Its days open again on {reopens}.
       </Trans>
+    </Notice>
+  );
+}
+
+/**
+ * A day not open yet names the date it opens, as the calendar's "Closed until" does, when the
+ * stream's statuses know it (a stream not started, or a day's opening delay).
+ */
+function NotOpenNotice({ loaded }: { loaded: LoadedDay }) {
+  const timeZone = useTimeZone();
+  const view = calendarDayView(loaded.day, loaded.stream, loaded.statuses, Date.now(), timeZone);
+  const opensOn = view.kind === 'closedUntil' && view.date !== null ? formatDate(view.date, timeZone) : null;
+  return (
+    <Notice tone="info">
+      {opensOn === null ? (
+        <Trans>This day is not open yet.</Trans>
+      ) : (
+        <Trans>This day is not open yet. It opens on {opensOn}.</Trans>
+      )}
     </Notice>
   );
 }
