@@ -88,6 +88,14 @@ const finished = statuses([DAY_ID], { finished: [DAY_ID] });
 const notOpenYet = requestError(403, 'This day is not open yet.');
 
 const timeZone = session.user.timezone;
+/** A day not open yet names the date it opens when its status has one still to come (the calendar's "Closed until"). */
+const notOpenText = ({ statuses: given }: LoadedDay) => {
+  const opensAt = dayStatusOf(given, DAY_ID)?.opensAt ?? 0;
+  return opensAt > Date.now()
+    ? `This day is not open yet. It opens on ${formatDate(opensAt, timeZone)}.`
+    : 'This day is not open yet.';
+};
+
 /** What the day page of a frozen stream says: the freeze's last day, and the day its days open again. */
 const frozenText = (freeze: StreamFreeze) =>
   `The course is frozen until ${formatDate(freeze.endDate, timeZone)}. Its days open again on ${formatDate(
@@ -171,9 +179,9 @@ const spec = {
       },
       {
         state: 'notOpenYet',
-        see: () => {
+        see: ({ context }: AnyMachineSnapshot) => {
           expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
-          expect(notice()).toBe('This day is not open yet.');
+          expect(notice()).toBe(notOpenText(context.loaded as LoadedDay));
           seesNoLessonsNorActions();
         },
       },
