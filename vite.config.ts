@@ -56,6 +56,9 @@ function areaChunk(id: string): string | null {
   // With them, the way they are started one task apart, which the learning pages share, and the
   // locale data's warm-up, which starts at the same moment.
   if (/\/src\/(api\/startLists|platform\/(startsInTurn|intlWarmUp))\.ts$/.test(path)) return 'start-lists';
+  // A stream's page opened directly reads ahead as the session starts: that code and the calls it
+  // makes load then, beside the user's call, without waiting for the signed-in chunk.
+  if (path.endsWith('/src/features/learning/common/pageReadAhead.provide.ts')) return 'page-read-ahead';
   // The push offer is on every signed-in page, so its part of the account area is too.
   if (
     /\/account\/(notifications\/(PushPrompt|pushPrompt|notificationSettings)\.|(pushPrompt|notificationSettings)\.machine)/.test(
@@ -268,7 +271,7 @@ export default defineConfig(({ mode }) => {
           codeSplitting: {
             groups: [
               {
-                priority: 8,
+                priority: 9,
                 name: (id: string, graph: ModuleGraph) => {
                   start ??= startModules(graph, id);
                   return start.has(id) ? 'app' : null;
@@ -280,6 +283,7 @@ export default defineConfig(({ mode }) => {
               // settings come after the shared chunk, which takes the page parts they use.
               ...[
                 'start-lists',
+                'page-read-ahead',
                 'report-action',
                 'consent',
                 'consent-runtime',
@@ -288,7 +292,7 @@ export default defineConfig(({ mode }) => {
                 'learning',
                 'account',
               ].map((area, index) => ({
-                priority: 7 - index,
+                priority: 8 - index,
                 name: (id: string) => (areaChunk(id) === area ? area : null),
               })),
             ],

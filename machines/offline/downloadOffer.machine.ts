@@ -3,22 +3,26 @@
  * `isOfflineEnable`; content spec, section 3: `isDemoOfflineModeAccessible`, default true): never
  * where the brand has offline mode off, and on a demo stream only when its course allows it. The
  * course also gives the title the downloads list shows. A course that cannot be read offers nothing:
- * a download needs the network anyway.
+ * a download needs the network anyway. The day page starts it with the stream its day was read with,
+ * so only the course is read here.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export type DownloadOfferInput = { streamId: number; brandOfflineEnabled: boolean };
+export type DownloadOfferInput = {
+  stream: { id: number; courseId: number; isDemo: boolean };
+  brandOfflineEnabled: boolean;
+};
 
 /** What the stream and its course say: whether to offer downloads, and the course's title. */
 export type DownloadOfferAnswer = { offered: boolean; courseTitle: string };
 
 export const downloadOfferMachine = setup({
   types: {
-    context: {} as DownloadOfferInput & { courseTitle: string },
+    context: {} as { streamId: number; courseTitle: string } & DownloadOfferInput,
     input: {} as DownloadOfferInput,
   },
   actors: {
-    loadOffer: fromPromise<DownloadOfferAnswer, { streamId: number }>(async () => {
+    loadOffer: fromPromise<DownloadOfferAnswer, DownloadOfferInput['stream']>(async () => {
       throw new Error('loadOffer actor must be provided');
     }),
   },
@@ -28,7 +32,7 @@ export const downloadOfferMachine = setup({
   },
 }).createMachine({
   id: 'downloadOffer',
-  context: ({ input }) => ({ ...input, courseTitle: '' }),
+  context: ({ input }) => ({ ...input, streamId: input.stream.id, courseTitle: '' }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -38,7 +42,7 @@ export const downloadOfferMachine = setup({
       invoke: {
         id: 'loadOffer',
         src: 'loadOffer',
-        input: ({ context }) => ({ streamId: context.streamId }),
+        input: ({ context }) => context.stream,
         onDone: [
           {
             guard: 'offered',

@@ -30,14 +30,17 @@ const dayWithLessons = day(12, 2, 3, {
   ],
 });
 
+/** The day page starts the offer with the stream its day was read with. */
+const stream = { id: 5, courseId: 2, isDemo: true };
+
 const wholeDayButton = () => screen.queryByRole('button', { name: 'Download the whole day' });
 
 const spec = {
   machine: downloadOfferMachine,
   spec: 'Shell spec §6 isOfflineEnable; content spec §3 isDemoOfflineModeAccessible (default true): downloads are offered only where the brand has offline mode, on demo streams only when the course allows',
   inputs: [
-    { streamId: 5, brandOfflineEnabled: true },
-    { streamId: 5, brandOfflineEnabled: false },
+    { stream, brandOfflineEnabled: true },
+    { stream, brandOfflineEnabled: false },
   ],
   screen: {
     view: ({ actor }: { actor: DownloadOfferActor }) =>
@@ -67,16 +70,16 @@ describeModel(spec);
 
 describe('download offer', () => {
   it('asks nothing where the brand has offline mode off', () => {
-    const running = startMachine(spec, { streamId: 5, brandOfflineEnabled: false });
+    const running = startMachine(spec, { stream, brandOfflineEnabled: false });
     expect(running.snapshot().value).toBe('unavailable');
     expect(running.fakes.started).toEqual([]);
   });
 
-  it("keeps the course's title for the downloads list", async () => {
-    const running = startMachine(spec, { streamId: 5, brandOfflineEnabled: true });
-    expect(running.fakes.inputOf('loadOffer')).toEqual({ streamId: 5 });
+  it("reads the offer for the day's stream and keeps the course's title for the downloads list", async () => {
+    const running = startMachine(spec, { stream, brandOfflineEnabled: true });
+    expect(running.fakes.inputOf('loadOffer')).toEqual(stream);
     await running.dispatch(done('loadOffer', { offered: true, courseTitle: 'Strong back' }));
-    expect(running.snapshot().context.courseTitle).toBe('Strong back');
+    expect(running.snapshot().context).toMatchObject({ streamId: 5, courseTitle: 'Strong back' });
   });
 
   /** The day's downloads section over the learner's downloads restored from `records`. */
@@ -88,7 +91,7 @@ describe('download offer', () => {
           loadOffer: fromPromise(async () => ({ offered: true as boolean, courseTitle: 'Strong back' })),
         },
       }),
-      { input: { streamId: 5, brandOfflineEnabled: true } },
+      { input: { stream, brandOfflineEnabled: true } },
     ).start();
     await waitFor(offer, (snapshot) => snapshot.matches('offered'));
     const effects = {

@@ -131,13 +131,16 @@ export async function fetchCourses(api: ApiClient, expand: readonly CourseExpand
   return courses.map(toCourse);
 }
 
+/** `token` reads with a session that is not the client's yet (the page's read-ahead as the app starts). */
 export async function fetchCourse(
   api: ApiClient,
   courseId: number,
   expand: readonly CourseExpand[] = [],
+  token?: string,
 ): Promise<Course> {
   const { data } = await api.request(WireCourseSchema, `/courses/${courseId}`, {
     query: { expand: expandQuery(expand) },
+    ...(token ? { token } : {}),
   });
   return toCourse(data);
 }

@@ -159,9 +159,14 @@ export function toDay(wire: WireDay, warn: WarnIgnored = warnInConsole): Day {
 
 /**
  * GET /courses/{courseId}/days (the server's own call, docs/API.md): every day of the course by day
- * number, each naming its stage; one call where the stage-by-stage calls need one per stage.
+ * number, each naming its stage; one call where the stage-by-stage calls need one per stage. `token`
+ * as for fetchStream.
  */
-export async function fetchCourseDays(api: ApiClient, courseId: number, warn?: WarnIgnored): Promise<Day[]> {
-  const { data } = await api.request(v.array(WireDaySchema), `/courses/${courseId}/days`);
-  return data.map((day) => toDay(day, warn)).sort((a, b) => a.dayNumber - b.dayNumber);
+export async function fetchCourseDays(api: ApiClient, courseId: number, token?: string): Promise<Day[]> {
+  const { data } = await api.request(
+    v.array(WireDaySchema),
+    `/courses/${courseId}/days`,
+    token ? { token } : {},
+  );
+  return data.map((day) => toDay(day)).sort((a, b) => a.dayNumber - b.dayNumber);
 }

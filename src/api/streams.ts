@@ -124,13 +124,26 @@ export async function fetchStreams(api: ApiClient): Promise<CourseStream[]> {
   return streams.map(toCourseStream);
 }
 
-export async function fetchStream(api: ApiClient, streamId: number): Promise<CourseStream> {
-  const { data } = await api.request(WireCourseStreamSchema, `/user-course-streams/${streamId}`);
+/** `token` reads with a session that is not the client's yet (the page's read-ahead as the app starts). */
+export async function fetchStream(api: ApiClient, streamId: number, token?: string): Promise<CourseStream> {
+  const { data } = await api.request(
+    WireCourseStreamSchema,
+    `/user-course-streams/${streamId}`,
+    token ? { token } : {},
+  );
   return toCourseStream(data);
 }
 
-export async function fetchStreamStatuses(api: ApiClient, streamId: number): Promise<StreamStatuses> {
-  const { data } = await api.request(WireStreamStatusSchema, `/user-course-streams/${streamId}/status`);
+export async function fetchStreamStatuses(
+  api: ApiClient,
+  streamId: number,
+  token?: string,
+): Promise<StreamStatuses> {
+  const { data } = await api.request(
+    WireStreamStatusSchema,
+    `/user-course-streams/${streamId}/status`,
+    token ? { token } : {},
+  );
   return toStreamStatuses(data);
 }
 

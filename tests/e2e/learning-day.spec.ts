@@ -240,6 +240,33 @@ test('a day of a stream whose access ended or stopped shows the access-ended pag
   }
 });
 
+test.describe('a day opened by its address', () => {
+  // A first service worker taking over asks again the reads made before it: none to count here.
+  test.use({ serviceWorkers: 'block' });
+
+  test("reads its stream beside the user, and each of the day's reads once", async ({ page }) => {
+    const stream = await openStream(page.request);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/spa/api/v1/')) calls.push(`${request.method()} ${pathname.slice(11)}`);
+    });
+    await page.goto(`./course/${stream.id}/calendar/1`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    // Before the start lists, which follow the user's answer and the code that reads them.
+    expect(calls.indexOf(`GET /user-course-streams/${stream.id}`)).toBeLessThan(
+      calls.indexOf('GET /user-course-streams'),
+    );
+    const count = (call: string) => calls.filter((made) => made === call).length;
+    // The day and its download offer share one read of the stream, and of the course.
+    expect(count(`GET /user-course-streams/${stream.id}`)).toBe(1);
+    expect(count(`GET /user-course-streams/${stream.id}/status`)).toBe(1);
+    expect(count(`GET /courses/${stream.course_id}/days`)).toBe(1);
+    expect(count(`GET /courses/${stream.course_id}`)).toBe(1);
+  });
+});
+
 test('a day that cannot be studied yet says so, and a demo keeps its lock', async ({ page }) => {
   for (const [title, status, dayNumber, dayTitle] of [
     ['Evening Yoga', 'not_started', 1, 'Slow down'],

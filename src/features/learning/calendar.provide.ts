@@ -4,12 +4,12 @@ import {
   type CalendarDays,
   calendarMachine,
 } from '../../../machines/learning/calendar.machine';
-import { fetchCourse, fetchCourseVersions, fetchStages } from '../../api/courses';
-import { fetchCourseDays } from '../../api/days';
+import { fetchCourseVersions, fetchStages } from '../../api/courses';
 import { saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { CourseStream } from '../../domain/learning/stream';
 import { startsInTurn } from '../../platform/startsInTurn';
+import { readCourse, readCourseDays } from './common/pageReadAhead.provide';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 
@@ -26,9 +26,9 @@ type EarlyReads = { courseId: number; course?: Promise<CalendarCourse>; days?: P
  * screen, as the machine is provided per mount.
  */
 function calendarReads(effects: AppEffects) {
-  const readCourse = async (courseId: number): Promise<CalendarCourse> => {
+  const readCalendarCourse = async (courseId: number): Promise<CalendarCourse> => {
     const [course, versions] = await Promise.all([
-      fetchCourse(effects.api, courseId),
+      readCourse(effects, courseId),
       fetchCourseVersions(effects.api),
     ]);
     return { course, versions };
@@ -36,7 +36,7 @@ function calendarReads(effects: AppEffects) {
   const readDays = async (courseId: number): Promise<CalendarDays> => {
     const [stages, days] = await Promise.all([
       fetchStages(effects.api, courseId),
-      fetchCourseDays(effects.api, courseId),
+      readCourseDays(effects, courseId),
     ]);
     return { stages, days };
   };
@@ -61,7 +61,7 @@ function calendarReads(effects: AppEffects) {
       const courseId = effects.courseIdOfStream(input.streamId);
       early = null;
       if (courseId !== null) {
-        const course = inTurn(() => readCourse(courseId));
+        const course = inTurn(() => readCalendarCourse(courseId));
         const days = inTurn(() => readDays(courseId));
         // A failure reaches the step that takes the answer; one never taken is not an error.
         course.catch(() => {});
@@ -71,7 +71,7 @@ function calendarReads(effects: AppEffects) {
       return stream;
     }),
     loadCourse: fromPromise<CalendarCourse, { courseId: number }>(
-      ({ input }) => takeEarly('course', input.courseId) ?? readCourse(input.courseId),
+      ({ input }) => takeEarly('course', input.courseId) ?? readCalendarCourse(input.courseId),
     ),
     loadDays: fromPromise<CalendarDays, { courseId: number }>(
       ({ input }) => takeEarly('days', input.courseId) ?? readDays(input.courseId),

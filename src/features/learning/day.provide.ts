@@ -6,12 +6,12 @@ import {
   type LoadedDay,
 } from '../../../machines/learning/day.machine';
 import { finishDay, startDay } from '../../api/dayStatuses';
-import { fetchCourseDays } from '../../api/days';
 import type { AppEffects } from '../../app/effects';
 import { type Day, dayLessons, lessonVideo } from '../../domain/learning/day';
 import { lessonPositions } from '../../platform/lessonPositions';
 import { preloadImage } from '../../platform/preloadImage';
 import { startsInTurn } from '../../platform/startsInTurn';
+import { readCourseDays } from './common/pageReadAhead.provide';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 import { isNarrowScreen } from './player/useNarrowScreen';
@@ -38,14 +38,12 @@ async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest)
   const knownCourseId = effects.courseIdOfStream(streamId);
   const streamRead = inTurn(() => readShownStream(effects, streamId));
   const statusesRead = inTurn(() => readStatuses(effects, streamId));
-  const earlyDays = knownCourseId === null ? null : inTurn(() => fetchCourseDays(effects.api, knownCourseId));
+  const earlyDays = knownCourseId === null ? null : inTurn(() => readCourseDays(effects, knownCourseId));
   // A failure reaches the step that takes the answer; one never taken is not an error.
   earlyDays?.catch(() => {});
   const [stream, statuses] = await Promise.all([streamRead, statusesRead]);
   const days =
-    earlyDays && stream.courseId === knownCourseId
-      ? earlyDays
-      : fetchCourseDays(effects.api, stream.courseId);
+    earlyDays && stream.courseId === knownCourseId ? earlyDays : readCourseDays(effects, stream.courseId);
   const day = await findDayByNumber(days, dayNumber);
   const linkIds = day.lessonSets.flatMap((set) => set.lessons.map((item) => item.id));
   return { stream, day, statuses, leftAt: lessonPositions.of(stream.id, linkIds) };

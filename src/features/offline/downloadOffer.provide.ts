@@ -1,16 +1,18 @@
 import { fromPromise } from 'xstate';
 import {
   type DownloadOfferAnswer,
+  type DownloadOfferInput,
   downloadOfferMachine,
 } from '../../../machines/offline/downloadOffer.machine';
-import { fetchCourse } from '../../api/courses';
-import { fetchStream } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { offersDownloads } from '../../domain/learning/download';
+import { readCourse } from '../learning/common/pageReadAhead.provide';
 
-async function loadOffer(effects: AppEffects, streamId: number): Promise<DownloadOfferAnswer> {
-  const stream = await fetchStream(effects.api, streamId);
-  const course = await fetchCourse(effects.api, stream.courseId);
+async function loadOffer(
+  effects: AppEffects,
+  stream: DownloadOfferInput['stream'],
+): Promise<DownloadOfferAnswer> {
+  const course = await readCourse(effects, stream.courseId);
   // The brand's flag was checked before the machine asked.
   return { offered: offersDownloads(true, stream, course), courseTitle: course.title };
 }
@@ -18,8 +20,8 @@ async function loadOffer(effects: AppEffects, streamId: number): Promise<Downloa
 export const downloadOffer = (effects: AppEffects) =>
   downloadOfferMachine.provide({
     actors: {
-      loadOffer: fromPromise(({ input }: { input: { streamId: number } }) =>
-        loadOffer(effects, input.streamId),
+      loadOffer: fromPromise(({ input }: { input: DownloadOfferInput['stream'] }) =>
+        loadOffer(effects, input),
       ),
     },
   });

@@ -28,6 +28,12 @@ function earlyUserRead(api: TrackedApiClient) {
   if (!token) return null;
   // The start lists follow the user's answer: their code downloads beside it.
   startListsModule().catch(() => {});
+  // A stream's page opened directly reads its stream beside the user, and its code comes with the
+  // read ahead (pageReadAhead.provide.ts, in the learning chunk). Other pages load neither early.
+  if (location.pathname.includes('/course/'))
+    import('../learning/common/pageReadAhead.provide')
+      .then(({ readAheadOfPage }) => readAheadOfPage(api, token, location.pathname))
+      .catch(() => {});
   const answer = fetchUser(api, token);
   // Its failure is the restore's to handle when it takes the answer, not an unhandled rejection.
   answer.catch(() => {});

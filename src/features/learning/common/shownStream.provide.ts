@@ -1,8 +1,8 @@
-import { fetchStream } from '../../../api/streams';
 import type { AppEffects } from '../../../app/effects';
 import type { CourseStream } from '../../../domain/learning/stream';
 import { isStreamShown } from '../../../domain/learning/visibleStreams';
 import { HTTP_STATUS, type RequestError } from '../../../domain/requestError';
+import { readStream } from './pageReadAhead.provide';
 
 /**
  * One of the learner's streams, as this brand shows them. A demo stream on a brand without demo
@@ -10,7 +10,7 @@ import { HTTP_STATUS, type RequestError } from '../../../domain/requestError';
  * not available as for a stream that is not the learner's: the same answer as the server's 404.
  */
 export async function readShownStream(effects: AppEffects, streamId: number): Promise<CourseStream> {
-  const stream = await fetchStream(effects.api, streamId);
+  const stream = await readStream(effects, streamId);
   if (isStreamShown(stream, effects.brandFlags().isDemoAccessible)) return stream;
   const hidden: RequestError = { status: HTTP_STATUS.notFound, message: '', fieldErrors: {} };
   throw hidden;

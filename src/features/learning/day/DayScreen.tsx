@@ -27,7 +27,7 @@ import { useTimeZone } from '../common/useTimeZone';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
 import { DayDownloadsView } from './DayDownloads';
-import { DownloadOfferSlot } from './downloadOfferSlot';
+import { type DownloadOfferHostProps, DownloadOfferHostSlot, DownloadOfferSlot } from './downloadOfferSlot';
 import { LessonPlayerSlot } from './lessonPlayerSlot';
 import './day.css';
 
@@ -41,16 +41,24 @@ export function DayScreen() {
     // A day number that is not a positive whole number names no day: 0 finds none.
     input: { streamId, dayNumber: parseRouteId(params.dayNumber) ?? 0 },
   });
-  const offer = useActorRef(useProvided(downloadOffer), {
-    input: { streamId: streamId ?? 0, brandOfflineEnabled: useBrand().flags.isOfflineEnable },
-  });
   return (
     <LessonPlayerSlot.Provider value={LessonScreen}>
-      <DownloadOfferSlot.Provider value={offer}>
+      <DownloadOfferHostSlot.Provider value={DownloadOfferHost}>
         <DayView actor={actor} />
-      </DownloadOfferSlot.Provider>
+      </DownloadOfferHostSlot.Provider>
     </LessonPlayerSlot.Provider>
   );
+}
+
+/**
+ * The download offer of a ready day's stream (the stream its day was read with, so that only the
+ * course is read for it) for the lessons and the whole day below.
+ */
+function DownloadOfferHost({ stream, children }: DownloadOfferHostProps) {
+  const offer = useActorRef(useProvided(downloadOffer), {
+    input: { stream, brandOfflineEnabled: useBrand().flags.isOfflineEnable },
+  });
+  return <DownloadOfferSlot.Provider value={offer}>{children}</DownloadOfferSlot.Provider>;
 }
 
 export function DayView({ actor }: { actor: DayActor }) {
@@ -58,6 +66,7 @@ export function DayView({ actor }: { actor: DayActor }) {
   const snapshot = useSelector(actor, (state) => state);
   const { streamId, dayNumber, loaded, error } = snapshot.context;
   const notFound = snapshot.matches('notFound');
+  const OfferHost = useContext(DownloadOfferHostSlot);
   useDocumentTitle(notFound ? t`This course is not available` : loaded?.day.title || t`Day ${dayNumber}`);
   if (notFound || streamId === null) return <CourseNotAvailable />;
   const backToCalendar = (
@@ -127,7 +136,14 @@ export function DayView({ actor }: { actor: DayActor }) {
           <Trans>A day of rest. Recover and come back tomorrow.</Trans>
         </p>
       )}
-      {snapshot.matches('ready') && <ReadyDay actor={actor} loaded={loaded} />}
+      {snapshot.matches('ready') &&
+        (OfferHost ? (
+          <OfferHost stream={loaded.stream}>
+            <ReadyDay actor={actor} loaded={loaded} />
+          </OfferHost>
+        ) : (
+          <ReadyDay actor={actor} loaded={loaded} />
+        ))}
       <Link
         className="day__materials"
         to="/course/$streamId/materials"

@@ -1,0 +1,134 @@
+import * as v from 'valibot';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiClient } from '../../../../../src/api/client';
+import type { AppEffects } from '../../../../../src/app/effects';
+
+const session = vi.hoisted(() => ({ token: 'learner-token' as string | null }));
+vi.mock('../../../../../src/platform/tokenStorage', () => ({ readToken: () => session.token }));
+
+const { readAheadOfPage, readCourse, readCourseDays, readStream, readStreamStatuses, streamOfPage } =
+  await import('../../../../../src/features/learning/common/pageReadAhead.provide');
+
+/** What the server answers, by path: stream 5 of course 2, its statuses and the course's one day. */
+const answers: Record<string, unknown> = {
+  '/user-course-streams/5': {
+    id: 5,
+    course_id: 2,
+    start_date: 1_900_000_000,
+    end_date: null,
+    status: 'open',
+    is_demo: 0,
+    course_full_access: 1,
+    mobile_access: 1,
+    is_optional_purchase: 0,
+  },
+  '/user-course-streams/5/status': { stages: [], days: [], lessons: [] },
+  '/courses/2/days': [{ id: 12, stage_id: 3, day_number: 1 }],
+  '/courses/2': { id: 2, title: 'Calm mind', version: 1 },
+};
+
+let calls: { path: string; token: string | undefined }[];
+const api: ApiClient = {
+  request: async (schema, path, options) => {
+    calls.push({ path, token: options?.token });
+    return { data: v.parse(schema, answers[path]), headers: new Headers() };
+  },
+} as ApiClient;
+const effects = { api } as AppEffects;
+/** Lets the read-ahead's steps (the days follow the stream's answer) run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  calls = [];
+  session.token = 'learner-token';
+});
+
+describe('the stream a page belongs to', () => {
+  it.each([
+    ['/course/5/calendar', 5],
+    ['/course/5/calendar/', 5],
+    ['/course/5/calendar/3', 5],
+  ])('%s is the page of stream %s', (path, streamId) => {
+    expect(streamOfPage(path, '/')).toBe(streamId);
+    expect(streamOfPage(`/v${path}`, '/v/')).toBe(streamId);
+  });
+
+  it.each([
+    '/course/5/materials',
+    '/course/5/calendar/3/more',
+    '/course/abc/calendar',
+    '/course/05/calendar',
+    '/course/2147483648/calendar',
+    '/user/edit',
+  ])('%s reads nothing ahead', (path) => {
+    expect(streamOfPage(path, '/')).toBeNull();
+  });
+
+  it('a path outside the base is no page of the app', () => {
+    expect(streamOfPage('/course/5/calendar', '/v/')).toBeNull();
+  });
+});
+
+describe('reading a stream page ahead', () => {
+  it('reads the stream and its statuses at once, then its course and the days, all with the stored session', async () => {
+    readAheadOfPage(api, 'learner-token', '/course/5/calendar/1');
+    await settle();
+    expect(calls).toEqual([
+      { path: '/user-course-streams/5', token: 'learner-token' },
+      { path: '/user-course-streams/5/status', token: 'learner-token' },
+      { path: '/courses/2/days', token: 'learner-token' },
+      { path: '/courses/2', token: 'learner-token' },
+    ]);
+  });
+
+  it('the page takes each answer once; a later read asks the server', async () => {
+    readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+    await settle();
+    calls = [];
+    expect((await readStream(effects, 5)).courseId).toBe(2);
+    expect((await readStreamStatuses(effects, 5)).days).toEqual([]);
+    expect((await readCourseDays(effects, 2)).map((day) => day.id)).toEqual([12]);
+    expect((await readCourse(effects, 2)).title).toBe('Calm mind');
+    expect(calls).toEqual([]);
+
+    await readStream(effects, 5);
+    await readStreamStatuses(effects, 5);
+    await readCourseDays(effects, 2);
+    await readCourse(effects, 2);
+    expect(calls.map((call) => call.path)).toEqual([
+      '/user-course-streams/5',
+      '/user-course-streams/5/status',
+      '/courses/2/days',
+      '/courses/2',
+    ]);
+  });
+
+  it('answers read for another session are not given to this one', async () => {
+    readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+    await settle();
+    session.token = 'another-learner-token';
+    calls = [];
+    await readStream(effects, 5);
+    expect(calls).toEqual([{ path: '/user-course-streams/5', token: undefined }]);
+  });
+
+  it('answers kept longer than half a minute are read again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+      await settle();
+      vi.advanceTimersByTime(30_001);
+      calls = [];
+      await readStream(effects, 5);
+      expect(calls.map((call) => call.path)).toEqual(['/user-course-streams/5']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('another page reads nothing ahead', async () => {
+    readAheadOfPage(api, 'learner-token', '/course/5/materials');
+    await settle();
+    expect(calls).toEqual([]);
+  });
+});
