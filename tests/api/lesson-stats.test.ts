@@ -101,10 +101,17 @@ describe('POST /save-lesson-stat', () => {
       [30, 0, null, null],
     ]);
 
+    // A status that shows nothing is none: stored as null, like a missing one.
+    for (const blank of ['   ', '\u200b', '\u0301'])
+      expect(
+        (await save(statOf(fixture, { viewed_seconds: 1, play_count: 0, day_status: blank }))).status,
+      ).toBe(201);
+    expect((await statsOf(fixture.streamId)).slice(2).map((r) => r.dayStatus)).toEqual([null, null, null]);
+
     // The stream's status shows the running totals.
     const status = await api.get(`/user-course-streams/${fixture.streamId}/status`, { token: learner.token });
     expect(expectWire(WireStreamStatusSchema, status.body).lessons).toEqual([
-      { lesson_set_lesson_id: firstLesson(fixture), viewed_seconds: 42, play_count: 1 },
+      { lesson_set_lesson_id: firstLesson(fixture), viewed_seconds: 45, play_count: 1 },
     ]);
   });
 

@@ -326,6 +326,22 @@ describe('POST /user-course-streams/{id}/filters', () => {
         { filters: { a: 'b\u0001' } },
         { filters: ['Contains characters that cannot be saved.'] },
       ],
+      // Keys and texts are one line each, as names and codes are.
+      [
+        course.streamId,
+        { filters: { 'line\nkey': 1 } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
+      [
+        course.streamId,
+        { filters: { view: ['a\r\nb', 'c\td'] } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
+      [
+        course.streamId,
+        { filters: { view: 'week\u202e' } },
+        { filters: ['Contains characters that cannot be saved.'] },
+      ],
       [
         course.streamId,
         { filters: JSON.parse(`${'{"a":'.repeat(20)}1${'}'.repeat(20)}`) },

@@ -5,7 +5,7 @@ import { type Db, WRITE_BATCH_SLOTS } from '../../db/client';
 import { dayStatistics, userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { preparedPerDatabase, preparedStatement, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { MAX_INT4, plainLine } from '../../http/fields';
+import { MAX_INT4, optionalLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { isLiveSessionOfUser, liveSessionOf } from '../../infra/sessions';
 import { dayRefusal } from '../streams/day-access';
@@ -70,7 +70,8 @@ export const LessonStatBody = v.object({
     v.minValue(0, 'notNegative' satisfies MessageKey),
     v.maxValue(MAX_PLAY_COUNT, 'tooLarge' satisfies MessageKey),
   ),
-  day_status: v.nullish(plainLine(0, 32)),
+  // Trimmed; text that shows nothing (spaces, a zero-width space) is no status, stored as null.
+  day_status: v.optional(optionalLine(32)),
 });
 type LessonStatInput = v.InferOutput<typeof LessonStatBody>;
 

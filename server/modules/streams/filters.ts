@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { hasControlCharacters } from '../../../src/domain/oneLine';
+import { isOneLine } from '../../../src/domain/oneLine';
 import { isStorable } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 
@@ -11,8 +11,11 @@ import type { MessageKey } from '../../infra/i18n';
 const MAX_FILTERS_BYTES = 4096;
 const MAX_FILTERS_DEPTH = 16;
 
-/** Text jsonb stores as given, with no control character (as in every other text field). */
-const isStorableText = (text: string) => isStorable(text) && !hasControlCharacters(text);
+/**
+ * Text jsonb stores as given, one line (src/domain/oneLine.ts): no control character, tab, line break
+ * or direction control, as in the other one-line fields (a filter's key or value is a name or a code).
+ */
+const isStorableText = (text: string) => isStorable(text) && isOneLine(text);
 
 /** Every key and string inside `value` is storable (arrays and objects walked). */
 function storable(value: unknown): boolean {
