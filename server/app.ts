@@ -17,7 +17,7 @@ import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
 import { requestContext } from './http/request-context';
 import { sendError } from './http/respond';
-import { type ApiModule, type ApiRoute, apiRouter, routeTable } from './http/route';
+import { type ApiModule, type ApiRoute, apiRouter, refusesHead, routeTable } from './http/route';
 import { answerUnreadableRequests } from './http/unreadable-requests';
 import type { DeployedTags } from './infra/brand-tags';
 import { createServices, type Services } from './infra/container';
@@ -126,12 +126,15 @@ export function createApp(services: Services) {
     );
   }
   app.use('/spa/*', limitBody({ maxBytes: DEFAULT_BODY_LIMIT_BYTES }));
+  const headRefused = refusesHead(API_MODULES, API_BASES);
   app.use(
     '/spa/*',
     methodNotAllowed({
       app,
-      onMethodNotAllowed: (c, methods) =>
-        sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: methods.join(', ') })),
+      onMethodNotAllowed: (c, methods) => {
+        const allowed = headRefused(c.req.path) ? methods.filter((method) => method !== 'HEAD') : methods;
+        return sendError(c, new ApiError(405, 'methodNotAllowed', undefined, { Allow: allowed.join(', ') }));
+      },
     }),
   );
   const api = apiRouter(API_MODULES, services);

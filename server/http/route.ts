@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import type * as v from 'valibot';
 import type { Services } from '../infra/container';
 import { liveSessionOf } from '../infra/sessions';
@@ -325,4 +326,19 @@ export function routeTable(modules: readonly ApiModule[], bases: readonly string
       })),
     ),
   );
+}
+
+/**
+ * Whether a path is that of a GET which changes state (`changesState`): its HEAD is refused, so a
+ * 405 there does not offer HEAD as hono's list of a GET path's methods does.
+ */
+export function refusesHead(
+  modules: readonly ApiModule[],
+  bases: readonly string[],
+): (path: string) => boolean {
+  const router = new TrieRouter<true>();
+  for (const base of bases)
+    for (const route of modules.flatMap((module) => module.routes))
+      if (route.changesState) router.add('GET', `${base}${route.path}`, true);
+  return (path) => router.match('GET', path)[0].length > 0;
 }

@@ -444,6 +444,9 @@ describe('freeze create and cancel', () => {
     const head = await api.call('HEAD', `/user-course-streams/${streamId}/freeze/cancel`, as(freezer));
     expect(head.status).toBe(405);
     expect(head.headers.get('allow')).toBe('GET');
+    // Nor does another method's refusal offer it.
+    const post = await api.call('POST', `/user-course-streams/${streamId}/freeze/cancel`, as(freezer));
+    expect([post.status, post.headers.get('allow')]).toEqual([405, 'GET']);
     expect((await fetchStream(freezer, streamId)).status).toBe('freeze');
 
     const canceled = await cancel(streamId);
