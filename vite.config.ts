@@ -55,9 +55,14 @@ function areaChunk(id: string): string | null {
   // The start lists' calls: they leave as soon as the session starts, not after the whole signed-in chunk.
   // With them, the way they are started one task apart, which the learning pages share, and the
   // locale data's warm-up, which starts at the same moment.
-  if (/\/src\/(api\/startLists|platform\/(startsInTurn|intlWarmUp))\.ts$/.test(path)) return 'start-lists';
-  // A stream's page opened directly reads ahead as the session starts: that code and the calls it
-  // makes load then, beside the user's call, without waiting for the signed-in chunk.
+  if (
+    /\/src\/(api\/startLists|platform\/(startsInTurn|intlWarmUp)|features\/shell\/sessionStart\.provide)\.ts$/.test(
+      path,
+    )
+  )
+    return 'start-lists';
+  // A stream's page opened directly reads ahead as the session starts (sessionStart.provide.ts): that
+  // code and the calls it makes load then, without waiting for the signed-in chunk.
   if (path.endsWith('/src/features/learning/common/pageReadAhead.provide.ts')) return 'page-read-ahead';
   // The push offer is on every signed-in page, so its part of the account area is too.
   if (

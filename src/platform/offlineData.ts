@@ -12,10 +12,6 @@ export async function clearOfflineData(calls: { settled(): Promise<void> }): Pro
   // A read of the ended session still under way would be kept again after the clearing.
   await calls.settled();
   // The download store loads here, not with the sign-in page.
-  const [{ clearAllDownloads }, { lessonPositions }] = await Promise.all([
-    import('./downloadsStore'),
-    import('./lessonPositions'),
-  ]);
-  lessonPositions.forget();
-  await Promise.all([caches.delete(API_CACHE), clearAllDownloads()]);
+  const { clearStoredLessons } = await import('./storedLessonsClearing');
+  await Promise.all([caches.delete(API_CACHE), clearStoredLessons()]);
 }

@@ -26,14 +26,12 @@ type ReportError = (error: unknown) => void;
 function earlyUserRead(api: TrackedApiClient) {
   const token = tokenStorage.readToken();
   if (!token) return null;
-  // The start lists follow the user's answer: their code downloads beside it.
-  startListsModule().catch(() => {});
-  // A stream's page opened directly reads its stream beside the user, and its code comes with the
-  // read ahead (pageReadAhead.provide.ts, in the learning chunk). Other pages load neither early.
-  if (location.pathname.includes('/course/'))
-    import('../learning/common/pageReadAhead.provide')
-      .then(({ readAheadOfPage }) => readAheadOfPage(api, token, location.pathname))
-      .catch(() => {});
+  // The start lists follow the user's answer: their code downloads beside it, and a stream's page
+  // opened directly reads its stream then, not after the lists.
+  startListsModule().then(
+    (start) => start.readAheadOfPage(api),
+    () => {},
+  );
   const answer = fetchUser(api, token);
   // Its failure is the restore's to handle when it takes the answer, not an unhandled rejection.
   answer.catch(() => {});
@@ -65,7 +63,7 @@ function listenOnceLoaded<M>(
  * The start lists' calls and converters, a chunk of their own: they load with the first signed-in
  * data, not with the sign-in page, and need none of the signed-in chunk.
  */
-const startListsModule = () => import('../../api/startLists');
+const startListsModule = () => import('./sessionStart.provide');
 
 /** The session with its real storage, user call and remote-logout stream. */
 function session(navigator: AppNavigator, reportError: ReportError, api: TrackedApiClient) {
