@@ -18,12 +18,15 @@ import { parseRouteId } from './routeIds';
  *
  * Each answer is kept for the session that asked (the stored token) and taken once, within
  * KEPT_FOR_MS: a later read, after a change the page made, asks the server again. A page that finds
- * nothing kept reads for itself.
+ * nothing kept reads for itself, and an answer for it that comes later is not kept: a later read
+ * would otherwise get what was read before the page's own.
  */
 const KEPT_FOR_MS = 30_000;
 
 type Kept = { token: string; until: number; answer: Promise<unknown> };
 const kept = new Map<string, Kept>();
+/** The keys a page has read for itself: too late to read ahead. */
+const readByThePage = new Set<string>();
 
 const keys = {
   stream: (streamId: number) => `stream ${streamId}`,
@@ -36,13 +39,14 @@ function keep<T>(key: string, token: string, read: () => Promise<T>): Promise<T>
   const answer = read();
   // A failure reaches the page that takes the answer; one never taken is not an error.
   answer.catch(() => {});
-  kept.set(key, { token, until: Date.now() + KEPT_FOR_MS, answer });
+  if (!readByThePage.has(key)) kept.set(key, { token, until: Date.now() + KEPT_FOR_MS, answer });
   return answer;
 }
 
 function take<T>(key: string): Promise<T> | null {
   const entry = kept.get(key);
   kept.delete(key);
+  readByThePage.add(key);
   if (!entry || entry.until < Date.now() || entry.token !== tokenStorage.readToken()) return null;
   return entry.answer as Promise<T>;
 }

@@ -6,8 +6,9 @@ import type { AppEffects } from '../../../../../src/app/effects';
 const session = vi.hoisted(() => ({ token: 'learner-token' as string | null }));
 vi.mock('../../../../../src/platform/tokenStorage', () => ({ readToken: () => session.token }));
 
-const { readAheadOfPage, readCourse, readCourseDays, readStream, readStreamStatuses, streamOfPage } =
-  await import('../../../../../src/features/learning/common/pageReadAhead.provide');
+/** The module as a page load starts it: what it kept and what the page read are its own. */
+type ReadAhead = typeof import('../../../../../src/features/learning/common/pageReadAhead.provide');
+let readAhead: ReadAhead;
 
 /** What the server answers, by path: stream 5 of course 2, its statuses and the course's one day. */
 const answers: Record<string, unknown> = {
@@ -38,7 +39,9 @@ const effects = { api } as AppEffects;
 /** Lets the read-ahead's steps (the days follow the stream's answer) run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-beforeEach(() => {
+beforeEach(async () => {
+  vi.resetModules();
+  readAhead = await import('../../../../../src/features/learning/common/pageReadAhead.provide');
   calls = [];
   session.token = 'learner-token';
 });
@@ -49,8 +52,8 @@ describe('the stream a page belongs to', () => {
     ['/course/5/calendar/', 5],
     ['/course/5/calendar/3', 5],
   ])('%s is the page of stream %s', (path, streamId) => {
-    expect(streamOfPage(path, '/')).toBe(streamId);
-    expect(streamOfPage(`/v${path}`, '/v/')).toBe(streamId);
+    expect(readAhead.streamOfPage(path, '/')).toBe(streamId);
+    expect(readAhead.streamOfPage(`/v${path}`, '/v/')).toBe(streamId);
   });
 
   it.each([
@@ -61,17 +64,17 @@ describe('the stream a page belongs to', () => {
     '/course/2147483648/calendar',
     '/user/edit',
   ])('%s reads nothing ahead', (path) => {
-    expect(streamOfPage(path, '/')).toBeNull();
+    expect(readAhead.streamOfPage(path, '/')).toBeNull();
   });
 
   it('a path outside the base is no page of the app', () => {
-    expect(streamOfPage('/course/5/calendar', '/v/')).toBeNull();
+    expect(readAhead.streamOfPage('/course/5/calendar', '/v/')).toBeNull();
   });
 });
 
 describe('reading a stream page ahead', () => {
   it('reads the stream and its statuses at once, then its course and the days, all with the stored session', async () => {
-    readAheadOfPage(api, 'learner-token', '/course/5/calendar/1');
+    readAhead.readAheadOfPage(api, 'learner-token', '/course/5/calendar/1');
     await settle();
     expect(calls).toEqual([
       { path: '/user-course-streams/5', token: 'learner-token' },
@@ -82,19 +85,19 @@ describe('reading a stream page ahead', () => {
   });
 
   it('the page takes each answer once; a later read asks the server', async () => {
-    readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+    readAhead.readAheadOfPage(api, 'learner-token', '/course/5/calendar');
     await settle();
     calls = [];
-    expect((await readStream(effects, 5)).courseId).toBe(2);
-    expect((await readStreamStatuses(effects, 5)).days).toEqual([]);
-    expect((await readCourseDays(effects, 2)).map((day) => day.id)).toEqual([12]);
-    expect((await readCourse(effects, 2)).title).toBe('Calm mind');
+    expect((await readAhead.readStream(effects, 5)).courseId).toBe(2);
+    expect((await readAhead.readStreamStatuses(effects, 5)).days).toEqual([]);
+    expect((await readAhead.readCourseDays(effects, 2)).map((day) => day.id)).toEqual([12]);
+    expect((await readAhead.readCourse(effects, 2)).title).toBe('Calm mind');
     expect(calls).toEqual([]);
 
-    await readStream(effects, 5);
-    await readStreamStatuses(effects, 5);
-    await readCourseDays(effects, 2);
-    await readCourse(effects, 2);
+    await readAhead.readStream(effects, 5);
+    await readAhead.readStreamStatuses(effects, 5);
+    await readAhead.readCourseDays(effects, 2);
+    await readAhead.readCourse(effects, 2);
     expect(calls.map((call) => call.path)).toEqual([
       '/user-course-streams/5',
       '/user-course-streams/5/status',
@@ -104,30 +107,40 @@ describe('reading a stream page ahead', () => {
   });
 
   it('answers read for another session are not given to this one', async () => {
-    readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+    readAhead.readAheadOfPage(api, 'learner-token', '/course/5/calendar');
     await settle();
     session.token = 'another-learner-token';
     calls = [];
-    await readStream(effects, 5);
+    await readAhead.readStream(effects, 5);
     expect(calls).toEqual([{ path: '/user-course-streams/5', token: undefined }]);
   });
 
   it('answers kept longer than half a minute are read again', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+      readAhead.readAheadOfPage(api, 'learner-token', '/course/5/calendar');
       await settle();
       vi.advanceTimersByTime(30_001);
       calls = [];
-      await readStream(effects, 5);
+      await readAhead.readStream(effects, 5);
       expect(calls.map((call) => call.path)).toEqual(['/user-course-streams/5']);
     } finally {
       vi.useRealTimers();
     }
   });
 
+  it('an answer that comes after the page read for itself is not kept for a later read', async () => {
+    // The page reads the stream before the read-ahead has started.
+    await readAhead.readStream(effects, 5);
+    readAhead.readAheadOfPage(api, 'learner-token', '/course/5/calendar');
+    await settle();
+    calls = [];
+    await readAhead.readStream(effects, 5);
+    expect(calls.map((call) => call.path)).toEqual(['/user-course-streams/5']);
+  });
+
   it('another page reads nothing ahead', async () => {
-    readAheadOfPage(api, 'learner-token', '/course/5/materials');
+    readAhead.readAheadOfPage(api, 'learner-token', '/course/5/materials');
     await settle();
     expect(calls).toEqual([]);
   });
