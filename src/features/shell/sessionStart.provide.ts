@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api/client';
 import * as tokenStorage from '../../platform/tokenStorage';
+import { streamOfPage } from '../learning/common/streamPage';
 
 /**
  * What a signed-in session's start loads beside its user, in a small chunk of its own: the start
@@ -11,10 +12,10 @@ export { fetchStartLists, fetchSubscriptions } from '../../api/startLists';
 /** Called as the app starts with a stored session, on the page it opens. */
 export function readAheadOfPage(api: ApiClient): void {
   const token = tokenStorage.readToken();
-  const { pathname } = window.location;
-  if (!token || !pathname.includes('/course/')) return;
+  const streamId = streamOfPage(window.location.pathname, import.meta.env.BASE_URL);
+  if (!token || streamId === null) return;
   import('../learning/common/pageReadAhead.provide').then(
-    (module) => module.readAheadOfPage(api, token, pathname),
+    (module) => module.readAheadOfPage(api, token, streamId),
     () => {},
   );
 }

@@ -7,7 +7,6 @@ import type { Day } from '../../../domain/learning/day';
 import type { CourseStream, StreamStatuses } from '../../../domain/learning/stream';
 import * as tokenStorage from '../../../platform/tokenStorage';
 import type { ApiClient } from '../../shell/app.provide';
-import { parseRouteId } from './routeIds';
 
 /**
  * The reads of a stream's page the app opens on (its calendar or one of its days), started as the app
@@ -51,17 +50,11 @@ function take<T>(key: string): Promise<T> | null {
   return entry.answer as Promise<T>;
 }
 
-/** The stream whose page `pathname` is (`<base>course/{streamId}/calendar[/{dayNumber}]`), else null. */
-export function streamOfPage(pathname: string, base: string): number | null {
-  if (!pathname.startsWith(base)) return null;
-  const match = /^course\/([^/]+)\/calendar(?:\/[^/]+)?\/?$/.exec(pathname.slice(base.length));
-  return match ? parseRouteId(match[1]) : null;
-}
-
-/** Called as the app starts with a stored session: reads ahead when it opens on a stream's page. */
-export function readAheadOfPage(api: ApiClient, token: string, pathname: string): void {
-  const streamId = streamOfPage(pathname, import.meta.env.BASE_URL);
-  if (streamId === null) return;
+/**
+ * Called as the app starts with a stored session on the page of `streamId` (streamPage.ts), by the
+ * session's start (shell/sessionStart.provide.ts), which loads this module only for such a page.
+ */
+export function readAheadOfPage(api: ApiClient, token: string, streamId: number): void {
   const stream = keep(keys.stream(streamId), token, () => fetchStream(api, streamId, token));
   keep(keys.statuses(streamId), token, () => fetchStreamStatuses(api, streamId, token));
   stream.then(
