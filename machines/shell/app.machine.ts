@@ -336,7 +336,11 @@ export const appMachine = setup({
           },
         },
         fail: {
-          on: { 'APP.RETRY': { target: 'loadingUserData', actions: assign({ error: null }) } },
+          // The network's return is a retry too: a load that failed offline loads once the server answers.
+          on: {
+            'APP.RETRY': { target: 'loadingUserData', actions: assign({ error: null }) },
+            'CONNECTIVITY.ONLINE': { target: 'loadingUserData', actions: assign({ error: null }) },
+          },
         },
       },
     },

@@ -210,6 +210,17 @@ describe('app', () => {
     expect(app.snapshot().context.error).toBeNull();
   });
 
+  it('a load that failed offline loads again once the server answers', async () => {
+    const app = await running();
+    await app.dispatch({ type: 'SESSION.STARTED', user });
+    await app.dispatch(failed('loadSubscriptions', networkError));
+    await app.dispatch({ type: 'CONNECTIVITY.OFFLINE' });
+    expect(app.snapshot().matches({ data: 'fail' })).toBe(true);
+    await app.dispatch({ type: 'CONNECTIVITY.ONLINE' });
+    expect(app.snapshot().matches({ data: 'loadingUserData' })).toBe(true);
+    expect(app.snapshot().context.error).toBeNull();
+  });
+
   it('DATA.SYNC refetches the user, then the lists, quietly: the loaded data stays until new data arrives', async () => {
     const app = await loaded();
     await app.dispatch({ type: 'DATA.SYNC' });

@@ -55,6 +55,22 @@ test.describe('the calls the app makes', () => {
     await expect(page.getByText('You are offline')).toBeHidden();
   });
 
+  test('a server that stops answering is found again by itself, and the data synced', async ({ page }) => {
+    await signedInHome(page);
+    // The server stops answering while the browser still says it is online: no `online` event will
+    // come to say it is back.
+    await page.route(`**${API}/**`, (route) => route.abort('connectionrefused'));
+    await page.getByRole('link', { name: /\d+ points?$/ }).click();
+    await expect(page.getByText('You are offline')).toBeVisible();
+    const probed = page.waitForResponse((response) => isCall(response.request(), 'GET', '/cookie'));
+    const userFetched = page.waitForRequest((request) => isCall(request, 'GET', '/user'));
+    await page.unroute(`**${API}/**`);
+    // Nothing is done on the page: the app asks again by itself (first after 2 s), then syncs.
+    await probed;
+    await userFetched;
+    await expect(page.getByText('You are offline')).toBeHidden();
+  });
+
   test('a tab shown after five minutes hidden refetches the user, a tab hidden briefly does not', async ({
     page,
   }) => {

@@ -14,6 +14,7 @@ import { useDrawnInSlices } from '../../ui/useDrawnInSlices';
 import { DownloadedLessonsLink } from '../offline/DownloadedLessonsLink';
 import { HomePromptsLink } from '../support/HomePromptsLink';
 import { AccountMenu } from './AccountMenu';
+import { Reconnection } from './Reconnection';
 import { SectionLinks } from './SectionLinks';
 
 /** The push offer: its own chunk with the account texts, loaded only where the brand has push. */
@@ -49,6 +50,7 @@ function StartPreloader() {
 function SignedInFrame() {
   const app = useAppActor();
   const dataFailed = useApp((snapshot) => snapshot.matches({ data: 'fail' }));
+  const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
   useSavedLanguage();
@@ -69,6 +71,7 @@ function SignedInFrame() {
         <Outlet />
       </main>
       <HomePromptsLink />
+      {offline && <Reconnection />}
       {pushOffered && (
         <Suspense fallback={null}>
           <PushPrompt />
