@@ -124,6 +124,22 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
       { timeout: 10_000 },
     )
     .toMatch(/\w+/);
+  // Any client of the page gets the server's answers from the stored file (docs/API.md "Media"): an
+  // end past the file clamped, several ranges ignored, HEAD without a body.
+  const answers = await page.evaluate(async (url) => {
+    const ask = async (init: RequestInit) => {
+      const answer = await fetch(url, init);
+      const body = await answer.arrayBuffer();
+      return `${answer.status} ${answer.headers.get('content-range')} ${body.byteLength}`;
+    };
+    return [
+      await ask({ headers: { Range: 'bytes=0-99999999' } }),
+      await ask({ headers: { Range: 'bytes=0-1,5-6' } }),
+      await ask({ method: 'HEAD' }),
+    ];
+  }, video.mp4_playlist);
+  const size = Number(/^206 bytes 0-\d+\/(\d+) /.exec(answers[0] ?? '')?.[1]);
+  expect(answers).toEqual([`206 bytes 0-${size - 1}/${size} ${size}`, `200 null ${size}`, '200 null 0']);
   // Nothing reached the server: the stored media came from the cache, the rest was stopped.
   expect(stopped.filter((url) => url.endsWith(video.mp4_playlist))).toEqual([]);
   await context.unroute('**/*');

@@ -3,10 +3,10 @@ import { open } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context } from 'hono';
+import { rangeStillApplies, requestedRange } from '../../../src/domain/byteRanges';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { sendError } from '../../http/respond';
-import { requestedRange } from './ranges';
 
 /** Media never changes under a file id (a new import is a new id), so a day is safe to cache. */
 const CACHE_CONTROL = 'private, max-age=86400';
@@ -82,12 +82,6 @@ function isNotModified(c: Context<AppEnv>, etag: string, modifiedMs: number): bo
   return !Number.isNaN(since) && Math.floor(modifiedMs / 1000) * 1000 <= since;
 }
 
-/** If-Range: the range holds only while the validator still names this version of the file. */
-function rangeStillApplies(c: Context<AppEnv>, etag: string, lastModified: string): boolean {
-  const ifRange = c.req.header('if-range');
-  return ifRange === undefined || ifRange === etag || ifRange === lastModified;
-}
-
 /**
  * Media is only read: another method on a media path is told which ones it takes, without the path's
  * file being looked up.
@@ -127,7 +121,7 @@ export async function sendFile(c: Context<AppEnv>, path: string): Promise<Respon
       'Accept-Ranges': 'bytes',
     };
     if (contentType === DOWNLOAD_TYPE) headers['Content-Disposition'] = 'attachment';
-    const range = rangeStillApplies(c, etag, lastModified)
+    const range = rangeStillApplies(c.req.header('if-range'), { etag, lastModified })
       ? requestedRange(c.req.header('range'), size)
       : undefined;
     if (range === 'unsatisfiable') {
