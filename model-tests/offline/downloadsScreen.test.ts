@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createElement } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type DownloadsActor, downloadsMachine } from '../../machines/offline/downloads.machine';
 import { type DownloadRecord, NO_SPACE_CODE } from '../../src/domain/learning/download';
@@ -121,6 +121,26 @@ describe('the downloads page', () => {
     const page = await renderPage(await restoredDownloads([sharing(31), sharing(32)]));
     try {
       expect(screen.getByText(/^Downloads take/).textContent).toContain('Downloads take 3.2 MB.');
+    } finally {
+      page.done();
+    }
+  });
+
+  it('keeps the focus on the page when a removal takes the focused button along', async () => {
+    const another: DownloadRecord = { ...stored, lessonId: 32, fileId: 132, lessonTitle: 'Lesson 32' };
+    const page = await renderPage(await restoredDownloads([stored, another]));
+    const focusedText = () => document.activeElement?.textContent ?? '';
+    try {
+      const remove = screen.getByRole('button', { name: 'Delete the download: Lesson 31' });
+      remove.focus();
+      fireEvent.click(remove);
+      await vi.waitFor(() => expect(focusedText()).toMatch(/^Downloads take/));
+
+      const clearAll = screen.getByRole('button', { name: 'Delete all downloads' });
+      clearAll.focus();
+      fireEvent.click(clearAll);
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete all' }));
+      await vi.waitFor(() => expect(focusedText()).toMatch(/^No downloaded lessons yet/));
     } finally {
       page.done();
     }

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DownloadActor, DownloadsActor } from '../../../machines/offline/downloads.machine';
 import { useBrand, useSession } from '../../app/hooks';
 import { formatDate } from '../../domain/learning/calendarDates';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
+import { focusLost } from '../../ui/focusLost';
 import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
@@ -20,6 +21,20 @@ import {
   useStoredBytes,
 } from './useDownloads';
 import '../account/account.css';
+
+/**
+ * A removed download takes its Delete button along, and a cleared list the "Delete all" button the
+ * dialog gave the focus back to: the focus then goes to `target` (what is left to say: the space
+ * the downloads take, or that there are none), not to the top of the page.
+ */
+function useFocusAfterRemoval(count: number, target: { current: HTMLElement | null }) {
+  const before = useRef(count);
+  useEffect(() => {
+    const removed = count < before.current;
+    before.current = count;
+    if (removed && focusLost()) target.current?.focus();
+  }, [count, target]);
+}
 
 /** The device's free storage for this app (quota minus usage), or null where the browser cannot say. */
 function useFreeSpace(recheck: unknown): number | null {
@@ -77,16 +92,18 @@ export function DownloadsView({ registry }: { registry: DownloadsActor }) {
   const used = useStoredBytes(registry);
   const free = useFreeSpace(downloads);
   const [confirming, setConfirming] = useState(false);
+  const afterRemoval = useRef<HTMLParagraphElement>(null);
+  useFocusAfterRemoval(children.length, afterRemoval);
 
   if (restoring) return <Loading label={t`Loading the downloads…`} />;
   return (
     <>
-      <p className="downloads__space">
+      <p className="downloads__space" ref={children.length > 0 ? afterRemoval : undefined} tabIndex={-1}>
         <Trans>Downloads take {formatSize(used, i18n.locale)}.</Trans>{' '}
         {free !== null && <Trans>Free on this device: {formatSize(free, i18n.locale)}.</Trans>}
       </p>
       {children.length === 0 ? (
-        <p className="downloads__empty">
+        <p className="downloads__empty" ref={afterRemoval} tabIndex={-1}>
           <Trans>
             No downloaded lessons yet. Download a lesson from its day to watch it without the internet.
           </Trans>
