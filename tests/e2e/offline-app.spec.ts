@@ -87,6 +87,29 @@ test('with the network cut, a reload opens the calendar and a day from what was 
   await context.unroute('**/*');
 });
 
+test('a day opened straight away, where lessons download, keeps what its calendar needs offline', async ({
+  page,
+  context,
+}) => {
+  expect(await signInWithWorker(page)).toBe(`${APP}/v/sw.js?offline=1`);
+  const streamId = await openStreamId(page);
+  await page.goto(`./course/${streamId}/calendar/1`);
+  await expect(page.getByRole('button', { name: /^Download for offline viewing: / }).first()).toBeVisible();
+  await expect
+    .poll(async () => {
+      const kept = await keptAnswers(page);
+      return [/\/courses\/\d+\/stages\?/, /\/courses\/versions\?/].every((read) =>
+        kept.some((url) => read.test(url)),
+      );
+    })
+    .toBe(true);
+
+  await cutNetwork(context);
+  await page.goto(`./course/${streamId}/calendar`);
+  await expect(page.getByRole('link', { name: /Breathing basics/ }).first()).toBeVisible({ timeout: 3_000 });
+  await context.unroute('**/*');
+});
+
 test('right after the very first sign-in, a reload without a network opens My courses', async ({
   page,
   context,
