@@ -64,3 +64,22 @@ test('the mobile layout has no serious accessibility violations', async ({ brows
   await expectNoSeriousViolations(page, 'sign-in mobile');
   await context.close();
 });
+
+test('the menu marks the item the keyboard is on with the focus ring, not the hover tint alone', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  await page.getByRole('button', { name: 'Menu' }).focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Tab');
+  const focused = menu.locator(':focus-visible');
+  await expect(focused).toHaveCount(1);
+  const ring = await focused.evaluate((item) => {
+    const style = getComputedStyle(item);
+    return `${style.outlineStyle} ${style.outlineWidth}`;
+  });
+  expect(ring).toBe('solid 2px');
+});

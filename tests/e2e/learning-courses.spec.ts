@@ -281,6 +281,10 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await typeDate(dialog.getByRole('group', { name: 'Last day' }), firstDay);
   await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
   await expect(dialog.getByText('The freeze must end after it starts')).toBeVisible();
+  // The focus goes to the field to fix, which says what is wrong with it.
+  const lastDayPart = dialog.getByRole('group', { name: 'Last day' }).getByRole('spinbutton').first();
+  await expect(lastDayPart).toBeFocused();
+  await expect(lastDayPart).toHaveAccessibleDescription(/The freeze must end after it starts/);
   const lastDay = new Date(Date.parse(`${firstDay}T00:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10);
   await typeDate(dialog.getByRole('group', { name: 'Last day' }), lastDay);
   await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
 import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
@@ -13,6 +13,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Loading } from '../../../ui/LoadFailed';
 import { DatePickerField } from '../../../ui/lazyDateFields';
 import { Notice } from '../../../ui/Notice';
+import { useFocusFirstError } from '../../../ui/useFocusFirstError';
 import { useTimeZone } from '../common/useTimeZone';
 import { freeze } from '../freeze.provide';
 import { freezeErrorText } from './freezeErrorText';
@@ -58,6 +59,8 @@ export function FreezeView({
   const { t, i18n } = useLingui();
   const timeZone = useTimeZone();
   const snapshot = useSelector(actor, (current) => current);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstError = useFocusFirstError(formRef, snapshot.matches('creating'));
   const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
   const cancel = () => actor.send({ type: 'FREEZE.CANCEL' });
   const failure = formError === GENERIC_ERROR ? t`Something went wrong. Try again later.` : formError;
@@ -104,11 +107,13 @@ export function FreezeView({
   return (
     <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
       <form
+        ref={formRef}
         className="form"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           actor.send({ type: 'FREEZE.SUBMIT' });
+          focusFirstError();
         }}
       >
         <p>
