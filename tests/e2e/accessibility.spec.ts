@@ -83,3 +83,17 @@ test('the menu marks the item the keyboard is on with the focus ring, not the ho
   });
   expect(ring).toBe('solid 2px');
 });
+
+test('after signing in, the focus is on the first page’s heading, not lost to the top of the page', async ({
+  page,
+}) => {
+  await page.goto('./');
+  await page.getByLabel('E-mail').fill(DEMO.learner.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.learner.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeFocused();
+  // A page the browser opens straight away keeps the focus where the browser put it.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).not.toBeFocused();
+});

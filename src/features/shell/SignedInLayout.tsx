@@ -99,7 +99,10 @@ function useMainFocusAfterPageChange() {
     // Runs once per page: the address is what changes.
     if (!main.current || !pathname) return;
     pages.current += 1;
-    return watchPageHeading(main.current, pages.current > 1);
+    // The frame's first page lost a focus too when the learner came from a page of the visit (the
+    // sign-in form, whose button went with it); one the browser opened straight away had none.
+    const cameFromAPage = navigator.userActivation?.hasBeenActive === true;
+    return watchPageHeading(main.current, pages.current > 1 || cameFromAPage);
   }, [pathname]);
   return main;
 }
