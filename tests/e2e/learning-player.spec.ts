@@ -340,6 +340,13 @@ test.describe('the player speaks the interface language', () => {
     player = await playLesson(page, first.streamId, 'Смотреть', 'Теория');
     await expect(player.getByRole('button', { name: /^пауза$/i }).first()).toBeAttached();
     await expect.poll(() => shownSubtitles(player), { timeout: 15_000 }).toBe('ru');
+    // A submenu's way back too (shown where the settings menu holds the others), which media-chrome
+    // leaves out of its dictionaries.
+    await player.getByRole('button', { name: 'качество' }).click();
+    await expect(player.locator('media-rendition-menu button[part~="back"]')).toHaveAttribute(
+      'aria-label',
+      'Назад к предыдущему меню',
+    );
   });
 
   test("subtitles picked in the player's menu stay after a reload, whatever the interface language", async ({

@@ -1,12 +1,13 @@
 /**
  * The labels of the player's controls (play, pause, captions, settings, the time read-outs) come from
  * media-chrome's dictionaries, in one language for every player of the page. English and Spanish are
- * media-chrome's own (importing its Spanish file adds it); Russian is ours. This module loads with the
+ * media-chrome's own, with the one label it leaves out of them; Russian is ours. This module loads with the
  * player's chunk, so the sign-in page carries none of them.
  */
-import 'media-chrome/dist/lang/es.js';
 import type { TranslateDictionary } from 'media-chrome/dist/lang/en.js';
-import { addTranslation, setLanguage } from 'media-chrome/dist/utils/i18n.js';
+import { Es } from 'media-chrome/dist/lang/es.js';
+import { MediaChromeMenu } from 'media-chrome/dist/menu/media-chrome-menu.js';
+import { addTranslation, setLanguage, t } from 'media-chrome/dist/utils/i18n.js';
 
 /**
  * Russian labels. Time units are short forms: the controls put a number before a unit ("5 с"), and
@@ -88,7 +89,23 @@ const RUSSIAN: TranslateDictionary = {
   '{currentTime} of {totalTime}': '{currentTime} из {totalTime}',
   'video not loaded, unknown time.': 'видео не загружено, время неизвестно.',
 };
-addTranslation('ru', RUSSIAN);
+
+/**
+ * The name of a submenu's way back (speed, quality, subtitles under the settings): media-chrome
+ * writes it in English into every menu's template, outside its dictionaries, so the template is
+ * given the words of the players' language as each menu is drawn.
+ */
+const BACK = 'Back to previous menu';
+// Not a key media-chrome's dictionary type knows: its lookup takes any text all the same.
+const backKey = BACK as keyof TranslateDictionary;
+const withBack = (dictionary: Partial<TranslateDictionary>, words: string) =>
+  ({ ...dictionary, [backKey]: words }) as TranslateDictionary;
+const menuTemplate = MediaChromeMenu.getTemplateHTML;
+MediaChromeMenu.getTemplateHTML = (attrs) =>
+  menuTemplate(attrs).replace(`aria-label="${BACK}"`, `aria-label="${t(backKey)}"`);
+
+addTranslation('ru', withBack(RUSSIAN, 'Назад к предыдущему меню'));
+addTranslation('es', withBack(Es, 'Volver al menú anterior'));
 
 /** Labels every player's controls made from now on in `language` (English where there is no dictionary). */
 export function labelControlsIn(language: string): void {
