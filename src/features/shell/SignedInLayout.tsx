@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation } from '@tanstack/react-router';
 import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
 import { loadAreaCatalog } from '../../app/i18n';
+import { ROUTE_PATHS } from '../../app/routeNames';
 import { applySavedLanguage } from '../../app/savedLanguage';
 import { watchPageHeading } from '../../platform/focusAfterPageChange';
 import { Avatar } from '../../ui/Avatar';
@@ -91,6 +92,26 @@ function useSavedLanguage() {
 }
 
 /** The page's main region, whose heading takes a focus lost in a page change (not on the first page). */
+/** The pages of someone signed out (sign-in, sign-up, recovery) that lead into the signed-in frame. */
+const GUEST_PATHS: ReadonlySet<string> = new Set([
+  ROUTE_PATHS.login,
+  ROUTE_PATHS.signup,
+  ROUTE_PATHS.accessRecovery,
+  ROUTE_PATHS.resetPassword,
+  ROUTE_PATHS['auto-login'],
+]);
+
+/** Whether the browser opened this document on a guest page (its address as first loaded). */
+function openedOnGuestPage(): boolean {
+  const [opened] = performance.getEntriesByType('navigation');
+  if (!opened) return false;
+  const { pathname } = new URL(opened.name);
+  const base = import.meta.env.BASE_URL;
+  return (
+    pathname.startsWith(base) && GUEST_PATHS.has(`/${pathname.slice(base.length)}`.replace(/\/$/, '') || '/')
+  );
+}
+
 function useMainFocusAfterPageChange() {
   const main = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -99,10 +120,9 @@ function useMainFocusAfterPageChange() {
     // Runs once per page: the address is what changes.
     if (!main.current || !pathname) return;
     pages.current += 1;
-    // The frame's first page lost a focus too when the learner came from a page of the visit (the
-    // sign-in form, whose button went with it); one the browser opened straight away had none.
-    const cameFromAPage = navigator.userActivation?.hasBeenActive === true;
-    return watchPageHeading(main.current, pages.current > 1 || cameFromAPage);
+    // The frame's first page lost a focus too when the learner came from a guest page of this visit
+    // (the sign-in form, whose button went with it); one the browser opened straight away had none.
+    return watchPageHeading(main.current, pages.current > 1 || openedOnGuestPage());
   }, [pathname]);
   return main;
 }
