@@ -97,3 +97,21 @@ test('after signing in, the focus is on the first page’s heading, not lost to 
   await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).not.toBeFocused();
 });
+
+test('the first Tab on a signed-in page offers to skip the header, and Enter goes to the page’s heading', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
+  // Opened straight away: the focus starts at the top of the page.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  const skip = page.getByRole('button', { name: "Skip to the page's content" });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeFocused();
+  await expect(skip).not.toBeInViewport();
+});

@@ -57,6 +57,7 @@ function SignedInFrame() {
   useSavedLanguage();
   return (
     <div className="shell">
+      <SkipToContent main={main} />
       <Header />
       <main className="main" ref={main}>
         {dataFailed && (
@@ -92,6 +93,28 @@ function useSavedLanguage() {
 }
 
 /** The page's main region, whose heading takes a focus lost in a page change (not on the first page). */
+/**
+ * The first stop of the keyboard on every signed-in page, shown only while it has the focus: it
+ * takes the focus past the header's links and menu to the page's heading (or its content).
+ */
+function SkipToContent({ main }: { main: { current: HTMLElement | null } }) {
+  return (
+    <button
+      type="button"
+      className="skip-link"
+      onClick={() => {
+        const target = main.current?.querySelector<HTMLElement>('h1') ?? main.current;
+        if (!target) return;
+        // Neither a heading nor the content takes the focus by itself; -1 adds no tab stop.
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus();
+      }}
+    >
+      <Trans>Skip to the page's content</Trans>
+    </button>
+  );
+}
+
 /** The pages of someone signed out (sign-in, sign-up, recovery) that lead into the signed-in frame. */
 const GUEST_PATHS: ReadonlySet<string> = new Set([
   ROUTE_PATHS.login,
