@@ -140,7 +140,7 @@ export async function fetchCourse(
 ): Promise<Course> {
   const { data } = await api.request(WireCourseSchema, `/courses/${courseId}`, {
     query: { expand: expandQuery(expand) },
-    ...(token ? { token } : {}),
+    token,
   });
   return toCourse(data);
 }

@@ -163,10 +163,6 @@ export function toDay(wire: WireDay, warn: WarnIgnored = warnInConsole): Day {
  * as for fetchStream.
  */
 export async function fetchCourseDays(api: ApiClient, courseId: number, token?: string): Promise<Day[]> {
-  const { data } = await api.request(
-    v.array(WireDaySchema),
-    `/courses/${courseId}/days`,
-    token ? { token } : {},
-  );
+  const { data } = await api.request(v.array(WireDaySchema), `/courses/${courseId}/days`, { token });
   return data.map((day) => toDay(day)).sort((a, b) => a.dayNumber - b.dayNumber);
 }

@@ -126,11 +126,7 @@ export async function fetchStreams(api: ApiClient): Promise<CourseStream[]> {
 
 /** `token` reads with a session that is not the client's yet (the page's read-ahead as the app starts). */
 export async function fetchStream(api: ApiClient, streamId: number, token?: string): Promise<CourseStream> {
-  const { data } = await api.request(
-    WireCourseStreamSchema,
-    `/user-course-streams/${streamId}`,
-    token ? { token } : {},
-  );
+  const { data } = await api.request(WireCourseStreamSchema, `/user-course-streams/${streamId}`, { token });
   return toCourseStream(data);
 }
 
@@ -139,11 +135,9 @@ export async function fetchStreamStatuses(
   streamId: number,
   token?: string,
 ): Promise<StreamStatuses> {
-  const { data } = await api.request(
-    WireStreamStatusSchema,
-    `/user-course-streams/${streamId}/status`,
-    token ? { token } : {},
-  );
+  const { data } = await api.request(WireStreamStatusSchema, `/user-course-streams/${streamId}/status`, {
+    token,
+  });
   return toStreamStatuses(data);
 }
 

@@ -18,11 +18,8 @@ export function watchPageHeading(main: HTMLElement, moveFocus: boolean): () => v
     if (!heading || shownHeadings.has(heading)) return false;
     shownHeadings.add(heading);
     const active = document.activeElement;
-    if (moveFocus && (active === null || active === document.body)) {
-      // A heading is not focusable by itself; -1 lets a script focus it without adding a tab stop.
-      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-      heading.focus({ preventScroll: true });
-    }
+    if (moveFocus && (active === null || active === document.body))
+      focusTarget(heading, { preventScroll: true });
     return true;
   };
   if (tryHeading()) return () => undefined;
@@ -36,4 +33,13 @@ export function watchPageHeading(main: HTMLElement, moveFocus: boolean): () => v
   }
   observer.observe(main, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * Focuses an element that does not take the focus by itself (a page's heading, its content): -1 lets
+ * a script focus it without adding a tab stop.
+ */
+export function focusTarget(element: HTMLElement, options?: FocusOptions): void {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus(options);
 }

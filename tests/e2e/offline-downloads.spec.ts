@@ -247,6 +247,8 @@ test('a lesson deleted in one tab is no longer downloaded in another, which does
   });
   await other.getByRole('button', { name: 'Menu' }).click();
   await other.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Downloads' }).click();
+  // The day stays on screen while the Downloads page's code loads, and its lessons name the lesson too.
+  await expect(other.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
   const item = other.getByRole('listitem').filter({ hasText: `${LESSON}, Theory` });
   await expect(item).toContainText(/downloaded \d{2}\.\d{2}\.\d{4}/);
 

@@ -5,7 +5,7 @@ import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
 import { loadAreaCatalog } from '../../app/i18n';
 import { ROUTE_PATHS } from '../../app/routeNames';
 import { applySavedLanguage } from '../../app/savedLanguage';
-import { watchPageHeading } from '../../platform/focusAfterPageChange';
+import { focusTarget, watchPageHeading } from '../../platform/focusAfterPageChange';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
@@ -104,10 +104,7 @@ function SkipToContent({ main }: { main: { current: HTMLElement | null } }) {
       className="skip-link"
       onClick={() => {
         const target = main.current?.querySelector<HTMLElement>('h1') ?? main.current;
-        if (!target) return;
-        // Neither a heading nor the content takes the focus by itself; -1 adds no tab stop.
-        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-        target.focus();
+        if (target) focusTarget(target);
       }}
     >
       <Trans>Skip to the page's content</Trans>
