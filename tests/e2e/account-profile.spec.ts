@@ -83,6 +83,15 @@ test('editing the profile: the rules are checked, saved values stay after a relo
     /^\(UTC\u22120[45]:00\) Eastern Time — New York$/,
   );
   await expect(page.getByLabel('Gender')).toHaveValue('F');
+  // The zone list is sized by its row, not by its four hundred options (profile.css), and its text
+  // still fits: with a large text size it grows as the other select does.
+  await page.locator('html').evaluate((html) => {
+    html.style.fontSize = '32px';
+  });
+  const height = (label: string) =>
+    page.getByLabel(label).evaluate((select) => select.getBoundingClientRect().height);
+  expect(await height('Gender')).toBeGreaterThan(70);
+  expect(await height('Time zone')).toBe(await height('Gender'));
 });
 
 test('the saved notice speaks of the last save only: a refused save takes it away', async ({

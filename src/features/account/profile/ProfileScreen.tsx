@@ -120,7 +120,12 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
           <label className="field__label" htmlFor="profile-timezone">
             <Trans>Time zone</Trans>
           </label>
-          <select id="profile-timezone" name="timezone" className="field__input" {...choose('timezone')}>
+          <select
+            id="profile-timezone"
+            name="timezone"
+            className="field__input profile__timezone"
+            {...choose('timezone')}
+          >
             {zones.map(({ zone, label }) => (
               <option key={zone} value={zone}>
                 {label}
