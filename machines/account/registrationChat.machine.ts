@@ -15,11 +15,12 @@
  *   replaces the previous failed attempt and the bot's replies to it: the log keeps one try per
  *   question, not a pile of errors.
  * - A failure that is the answer's fault (a 4xx: the server's messages) is followed by the question's
- *   retry line; a failure that is not (no answer, 5xx) only says so and keeps the input, so the learner
- *   sends again. A failed step that has no answer to send again (saving the name after the account
- *   exists, moving the status) waits for CHAT.RETRY, except a name the server refuses: the name
- *   question comes back (its retry line), and the answer is saved at once, the chat going on past
- *   the e-mail that made the account.
+ *   retry line and empties the input; a failure that is not (no answer, 5xx) only says so and keeps
+ *   the input (`typed`, or the picked photo with "send again"), so the learner sends again. A failed
+ *   step that has no answer to send again (saving the name after the account exists, moving the
+ *   status) waits for CHAT.RETRY, except a name the server refuses: the name question comes back
+ *   (its retry line), and the answer is saved at once, the chat going on past the e-mail that made
+ *   the account.
  * - A question that cannot be asked here (socials without a network left to link, push where the
  *   brand or the browser has none) is skipped without a word.
  */
@@ -102,8 +103,15 @@ export type RegistrationChatContext = {
   mark: number;
   /** The answer being checked or saved (e-mail, password, birthday). */
   draft: string;
+  /**
+   * What the learner typed for the answer being checked or saved, kept after a failure that is not
+   * the answer's fault: the answer field gives it back. '' once the answer is taken or refused.
+   */
+  typed: string;
+  /** The picked photo; kept after a failure that is not the photo's fault, to send again. */
   file: File | null;
   photoUrl: string;
+  /** The uploaded photo's id, kept with the file when attaching it failed: sending again attaches it. */
   uploadId: number | null;
   sent: number;
   total: number;
@@ -115,6 +123,8 @@ export type RegistrationChatEvent =
   | { type: 'CHAT.ANSWER'; question: ChatQuestionName; value: string }
   | { type: 'CHAT.SKIP' }
   | { type: 'CHAT.PHOTO'; file: File }
+  /** Sends the kept photo again after a failure that was not the photo's fault. */
+  | { type: 'CHAT.RESEND' }
   | { type: 'CHAT.CANCEL' }
   | { type: 'UPLOAD.PROGRESS'; sent: number; total: number }
   | { type: 'CHAT.LINK'; source: ExternalAuthSource }
@@ -143,10 +153,15 @@ export const unlinkedProviders = (context: Pick<Context, 'providers' | 'linked'>
 const asked = (context: Context, event: RegistrationChatEvent): string | null =>
   event.type === 'CHAT.ANSWER' && currentName(context) === event.question ? event.value : null;
 
+/** The server refused what was sent (a 4xx); anything else (no answer, a 5xx) is not the answer's fault. */
+const isRefusal = (error: unknown): boolean => {
+  const { status } = toRequestError(error);
+  return status >= 400 && status < 500;
+};
+
 /** A failed step's text: the server's own words for a refusal, else '' (the screen's generic text). */
 function stepError(error: unknown): string {
-  const { status, message } = toRequestError(error);
-  return status >= 400 && status < 500 ? message : '';
+  return isRefusal(error) ? toRequestError(error).message : '';
 }
 
 const validDate = (value: string) => value.trim() !== '' && validateBirthday(value).length === 0;
@@ -159,10 +174,9 @@ const answered = (context: Context, answer: LearnerAnswer): ChatMessage[] => [
 
 /** The bot's reply to a failed save: the server's words and the retry line, or only "that failed". */
 function failureReply(error: unknown, question: ChatQuestionName): BotMessage[] {
-  const refusal = toRequestError(error);
-  if (refusal.status < 400 || refusal.status >= 500) return [{ kind: 'error', message: '' }];
+  if (!isRefusal(error)) return [{ kind: 'error', message: '' }];
   return [
-    ...refusalWords(refusal).map((text) => ({ kind: 'error', message: text }) as const),
+    ...refusalWords(toRequestError(error)).map((text) => ({ kind: 'error', message: text }) as const),
     { kind: 'retry', question },
   ];
 }
@@ -208,6 +222,9 @@ const sayDone = ({ context }: { context: Context }): Partial<Context> => {
 const nextQuestion = ({ context }: { context: Context }): Partial<Context> => ({
   index: (context.status === null ? context.index : Math.max(context.index, indexOf(context, 'email'))) + 1,
   draft: '',
+  typed: '',
+  file: null,
+  uploadId: null,
 });
 
 /** The server refused the name itself (a 4xx with errors under `firstName`): sending it again would too. */
@@ -221,9 +238,13 @@ const retryLine = ({ context }: { context: Context }): Partial<Context> => ({
   queue: [...context.queue, { kind: 'retry', question: currentName(context) as ChatQuestionName }],
 });
 
-/** The bot's answer to a failed check or save of the current answer. */
+/**
+ * The bot's answer to a failed check or save of the current answer. A refused answer is gone from the
+ * input; one that failed for another reason stays there (the text, or the photo to send again).
+ */
 const rejectAnswer = ({ context, event }: { context: Context; event: AnyEventObject }): Partial<Context> => ({
   queue: [...context.queue, ...failureReply(event.error, currentName(context) as ChatQuestionName)],
+  ...(isRefusal(event.error) ? { typed: '', file: null, uploadId: null } : {}),
 });
 
 export const registrationChatMachine = setup({
@@ -308,6 +329,9 @@ export const registrationChatMachine = setup({
       current(context)?.type === 'date' && validDate(asked(context, event) ?? ''),
     isOptional: ({ context }) => current(context)?.required === false,
     isPhotoQuestion: ({ context }) => current(context)?.type === 'image',
+    hasUploadedPhoto: ({ context }) =>
+      current(context)?.type === 'image' && context.file !== null && context.uploadId !== null,
+    hasKeptPhoto: ({ context }) => current(context)?.type === 'image' && context.file !== null,
     isNotImage: ({ context, event }) =>
       current(context)?.type === 'image' && event.type === 'CHAT.PHOTO' && !isImageType(event.file.type),
     isTooLarge: ({ context, event }) =>
@@ -337,6 +361,7 @@ export const registrationChatMachine = setup({
     messages: [],
     mark: 0,
     draft: '',
+    typed: '',
     file: null,
     photoUrl: '',
     uploadId: null,
@@ -422,6 +447,7 @@ export const registrationChatMachine = setup({
             target: 'namedLater',
             actions: assign(({ context, event }) => ({
               name: event.value.trim(),
+              typed: '',
               messages: answered(context, { kind: 'text', text: event.value.trim() }),
             })),
           },
@@ -430,6 +456,7 @@ export const registrationChatMachine = setup({
             target: 'checkingEmail',
             actions: assign(({ context, event }) => ({
               draft: normalizeEmail(event.value),
+              typed: event.value,
               messages: answered(context, { kind: 'text', text: event.value.trim() }),
             })),
           },
@@ -438,6 +465,7 @@ export const registrationChatMachine = setup({
             target: 'savingPassword',
             actions: assign(({ context, event }) => ({
               draft: event.value,
+              typed: event.value,
               messages: answered(context, { kind: 'secret', length: event.value.length }),
             })),
           },
@@ -446,6 +474,7 @@ export const registrationChatMachine = setup({
             target: 'savingBirthday',
             actions: assign(({ context, event }) => ({
               draft: event.value.trim(),
+              typed: event.value,
               messages: answered(context, { kind: 'text', text: event.value.trim() }),
             })),
           },
@@ -455,6 +484,7 @@ export const registrationChatMachine = setup({
             target: 'speaking',
             actions: [
               assign(({ context, event }) => ({
+                typed: '',
                 messages: answered(
                   context,
                   current(context)?.type === 'password'
@@ -502,8 +532,27 @@ export const registrationChatMachine = setup({
             actions: assign(({ context, event }) => ({
               messages: context.messages.slice(0, context.mark),
               file: event.file,
+              uploadId: null,
               sent: 0,
               total: event.file.size,
+            })),
+          },
+        ],
+        // The photo kept after a failure that was not its fault: attached again once it is uploaded,
+        // else uploaded again. The new attempt replaces the failed one in the log.
+        'CHAT.RESEND': [
+          {
+            guard: 'hasUploadedPhoto',
+            target: 'attaching',
+            actions: assign(({ context }) => ({ messages: context.messages.slice(0, context.mark) })),
+          },
+          {
+            guard: 'hasKeptPhoto',
+            target: 'uploading',
+            actions: assign(({ context }) => ({
+              messages: context.messages.slice(0, context.mark),
+              sent: 0,
+              total: context.file?.size ?? 0,
             })),
           },
         ],
@@ -539,6 +588,7 @@ export const registrationChatMachine = setup({
                   ...context.queue,
                   ...event.output.map((message) => ({ kind: 'error', message }) as const),
                 ],
+                typed: '',
               })),
               assign(retryLine),
             ],
@@ -569,6 +619,7 @@ export const registrationChatMachine = setup({
             assign(({ context }) => ({
               status: statusAfter(context.questions, context.index + 1),
               draft: '',
+              typed: '',
             })),
             enqueueActions(({ context, event, enqueue, check }) => {
               if (check('showsPassword')) {
@@ -640,7 +691,10 @@ export const registrationChatMachine = setup({
         input: ({ context }) => ({ password: context.draft }),
         onDone: {
           target: 'advancing',
-          actions: [{ type: 'signIn', params: ({ event }) => event.output }, assign({ draft: '' })],
+          actions: [
+            { type: 'signIn', params: ({ event }) => event.output },
+            assign({ draft: '', typed: '' }),
+          ],
         },
         onError: {
           target: 'speaking',
@@ -656,7 +710,10 @@ export const registrationChatMachine = setup({
         input: ({ context }) => ({ birthday: context.draft }),
         onDone: {
           target: 'advancing',
-          actions: { type: 'updateUser', params: ({ event }) => ({ user: event.output }) },
+          actions: [
+            { type: 'updateUser', params: ({ event }) => ({ user: event.output }) },
+            assign({ typed: '' }),
+          ],
         },
         onError: {
           target: 'speaking',
@@ -684,13 +741,16 @@ export const registrationChatMachine = setup({
         },
         onError: {
           target: 'speaking',
-          actions: [assign(rejectAnswer), assign({ file: null })],
+          actions: assign(rejectAnswer),
         },
       },
       on: {
         'UPLOAD.PROGRESS': { actions: assign(({ event }) => ({ sent: event.sent, total: event.total })) },
         // Leaving the state stops the upload actor, whose signal aborts the request.
-        'CHAT.CANCEL': { target: 'listening', actions: assign({ file: null, sent: 0, total: 0 }) },
+        'CHAT.CANCEL': {
+          target: 'listening',
+          actions: assign({ file: null, uploadId: null, sent: 0, total: 0 }),
+        },
       },
     },
     attaching: {
@@ -712,7 +772,7 @@ export const registrationChatMachine = setup({
         },
         onError: {
           target: 'speaking',
-          actions: [assign(rejectAnswer), assign({ file: null, uploadId: null })],
+          actions: assign(rejectAnswer),
         },
       },
     },

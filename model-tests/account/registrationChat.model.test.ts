@@ -14,7 +14,7 @@ import { MAX_AVATAR_BYTES } from '../../src/domain/avatar';
 import type { ChatQuestion, ChatQuestionName } from '../../src/domain/registrationChat';
 import type { User } from '../../src/domain/user';
 import { RegistrationChatView } from '../../src/features/registration/RegistrationChatScreen';
-import { done, failed, networkError, requestError, user } from '../fixtures';
+import { done, failed, networkError, requestError, serverError, user } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, hasButton, notice } from '../screenQueries';
@@ -252,6 +252,7 @@ const spec = {
       'CHAT.ANSWER': typeAnswer,
       'CHAT.SKIP': click(/^(Skip|Not now)$/),
       'CHAT.PHOTO': pick,
+      'CHAT.RESEND': click('Send the photo again'),
       'CHAT.CANCEL': click('Cancel upload'),
       'UPLOAD.PROGRESS': progress,
       'CHAT.LINK': click('Link Google'),
@@ -285,14 +286,22 @@ const spec = {
           const question = asked(snapshot) as ChatQuestion;
           const label = LABELS[question.name];
           if (label) {
-            const field = screen.getByLabelText(label, { selector: 'input' });
+            const field = screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
             expect(document.activeElement).toBe(field);
             expect(button('Send').disabled).toBe(false);
+            // Empty for a new question or a refused answer; the answer again after a failure that
+            // was not its fault.
+            expect(field.value).toBe(context(snapshot).typed);
           }
           if (question.type === 'socials') {
             expect(document.activeElement).toBe(button('Link Google'));
           }
-          if (question.type === 'image') expect(pickControl().getAttribute('type')).toBe('file');
+          if (question.type === 'image') {
+            expect(pickControl().getAttribute('type')).toBe('file');
+            const kept = context(snapshot).file !== null;
+            expect(hasButton('Send the photo again')).toBe(kept);
+            if (kept) expect(document.activeElement).toBe(button('Send the photo again'));
+          }
           if (question.type === 'push') expect(button('Allow').disabled).toBe(false);
           const skip = question.type === 'push' ? 'Not now' : 'Skip';
           expect(hasButton(skip)).toBe(!question.required);
@@ -361,6 +370,7 @@ const spec = {
     { type: 'CHAT.PHOTO', file: photo },
     { type: 'CHAT.PHOTO', file: notes },
     { type: 'CHAT.PHOTO', file: huge },
+    { type: 'CHAT.RESEND' },
     { type: 'CHAT.CANCEL' },
     { type: 'UPLOAD.PROGRESS', sent: 1024, total: 2048 },
     { type: 'CHAT.LINK', source: 'google' },
@@ -381,11 +391,13 @@ const spec = {
     failed('savePassword', networkError),
     done('saveBirthday', { ...created, birthday: '15.05.1990' }),
     failed('saveBirthday', networkError),
+    failed('saveBirthday', serverError),
     done('uploadImage', uploaded),
     failed('uploadImage', unsupported),
     failed('uploadImage', networkError),
     done('attachAvatar', { ...created, avatar: uploaded.urls.medium, avatarFileId: 31 }),
     failed('attachAvatar', networkError),
+    failed('attachAvatar', unsupported),
     done('enablePush', 'on'),
     done('enablePush', 'blocked'),
     failed('enablePush', networkError),
@@ -485,6 +497,81 @@ describe('registrationChat', () => {
     // Not the answer's fault: said once, no retry line, the input stays.
     expect(said().at(-1)).toEqual({ kind: 'error', message: '' });
     expect(context().messages.filter((message) => message.from === 'learner')).toHaveLength(2);
+  });
+
+  it('a failure that is not the answer’s fault keeps it to send again; a refusal empties the input', async () => {
+    const { running, send, said, context } = await chat(INPUTS.guestWithPassword);
+    await send(answer('firstName', 'Ann'));
+    await send(answer('email', ' Ann@Example.com '));
+    await send(done('validateSignupForm', []));
+    await send(failed('createAccount', serverError));
+    expect(said().at(-1)).toEqual({ kind: 'error', message: '' });
+    expect(running.snapshot().value).toBe('listening');
+    // What the learner typed, as typed: the field gives it back.
+    expect(context().typed).toBe(' Ann@Example.com ');
+    await send(answer('email', ' Ann@Example.com '));
+    await send(done('validateSignupForm', []));
+    await send(failed('createAccount', taken));
+    expect(said().slice(-2)).toEqual([
+      { kind: 'error', message: emailTaken },
+      { kind: 'retry', question: 'email' },
+    ]);
+    expect(context().typed).toBe('');
+    await send(answer('email', 'ann@example.com'));
+    await send(done('validateSignupForm', []));
+    await send(done('createAccount', account));
+    await send(done('saveName', { ...created, firstName: 'Ann' }));
+    expect(context().typed).toBe('');
+
+    await send(answer('password', 'correct-horse-9'));
+    await send(failed('savePassword', networkError));
+    expect(context().typed).toBe('correct-horse-9');
+    // Sending what the field gives back saves the same password, not an empty one.
+    await send(answer('password', context().typed));
+    expect(running.fakes.inputOf('savePassword')).toEqual({ password: 'correct-horse-9' });
+    await send(failed('savePassword', weak));
+    expect(said().at(-1)).toEqual({ kind: 'retry', question: 'password' });
+    expect(context().typed).toBe('');
+
+    const birthdayChat = await chat(INPUTS.guestWithGeneratedPassword);
+    await birthdayChat.send(answer('email', 'ann@example.com'));
+    await birthdayChat.send(done('validateSignupForm', []));
+    await birthdayChat.send(done('createAccount', account));
+    await birthdayChat.send(answer('birthday', '15.05.1990'));
+    await birthdayChat.send(failed('saveBirthday', serverError));
+    expect(birthdayChat.context().typed).toBe('15.05.1990');
+    await birthdayChat.send(answer('birthday', '15.05.1990'));
+    await birthdayChat.send(done('saveBirthday', { ...created, birthday: '15.05.1990' }));
+    expect(birthdayChat.context().typed).toBe('');
+  });
+
+  it('a photo whose upload or attaching failed for another reason is kept and sent again', async () => {
+    const { running, send, said, context } = await chat(INPUTS.resumeAtPhoto);
+    await send({ type: 'CHAT.PHOTO', file: photo });
+    await send(failed('uploadImage', networkError));
+    expect(said().at(-1)).toEqual({ kind: 'error', message: '' });
+    expect(context().file).toBe(photo);
+    await send({ type: 'CHAT.RESEND' });
+    expect(running.snapshot().value).toBe('uploading');
+    expect(running.fakes.inputOf('uploadImage')).toMatchObject({ file: photo });
+    // The new attempt replaces the failed one: the bot's "that failed" is gone from the log.
+    expect(said().at(-1)).toEqual({ kind: 'question', question: 'avatarId', name: 'Ada' });
+    await send(done('uploadImage', uploaded));
+    await send(failed('attachAvatar', serverError));
+    expect(context()).toMatchObject({ file: photo, uploadId: 31 });
+    // Uploaded already: only the attaching is done again.
+    await send({ type: 'CHAT.RESEND' });
+    expect(running.snapshot().value).toBe('attaching');
+    expect(running.fakes.inputOf('attachAvatar')).toEqual({ fileId: 31 });
+    await send(failed('attachAvatar', unsupported));
+    // Refused: nothing to send again, the photo is picked anew.
+    expect(context()).toMatchObject({ file: null, uploadId: null });
+    expect(said().slice(-2)).toEqual([
+      { kind: 'error', message: 'This file is not an image we can use.' },
+      { kind: 'retry', question: 'avatarId' },
+    ]);
+    await send({ type: 'CHAT.RESEND' });
+    expect(running.snapshot().value).toBe('listening');
   });
 
   it('a name with a direction mark or control, which the server would refuse, is asked for again', async () => {

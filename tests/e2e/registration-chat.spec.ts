@@ -185,3 +185,83 @@ test('a learner who leaves after the password is sent back to the chat and resum
   await expect(page.getByRole('button', { name: 'Skip' })).toBeVisible();
   expect(await serverUser(request, email, password)).toMatchObject({ status: 30 });
 });
+
+/** The next call matching `url` (and `method`) fails as `fail` says; the calls after it go through. */
+async function failOnce(page: Page, url: string, fail: 'abort' | 500, method = 'POST') {
+  let failed = false;
+  await page.route(url, async (route) => {
+    if (failed || route.request().method() !== method) return route.fallback();
+    failed = true;
+    if (fail === 'abort') return route.abort('connectionreset');
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Server Error"}',
+    });
+  });
+}
+
+const GENERIC = 'Something went wrong. Check your connection and send your answer again.';
+
+test('a failure that is not the answer’s fault keeps the answer, to send again', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const email = `chat-again-${Date.now()}@example.com`;
+  const password = 'chat-again-pass-1';
+  await page.goto(`${app}/v/welcome`);
+  await asked(page, 'What is your name?');
+  await answer(page, 'Your name', 'Cleo');
+
+  // The server fails to make the account: the e-mail stays in the field, and Enter sends it again.
+  await failOnce(page, '**/spa/api/v1/auth/signup-by-email*', 500);
+  await answer(page, 'Your e-mail', email);
+  await asked(page, GENERIC);
+  const emailField = page.getByLabel('Your e-mail', { exact: true });
+  await expect(emailField).toBeFocused();
+  await expect(emailField).toHaveValue(email);
+  await emailField.press('Enter');
+  await asked(page, 'Choose a password: at least 8 characters.');
+  // The new attempt replaced the failed one.
+  await expect(log(page)).not.toContainText(GENERIC);
+
+  // The password's call gets no answer: the password stays, and Enter does not send an empty one.
+  await failOnce(page, '**/spa/api/v1/user/update-password*', 'abort');
+  await answer(page, 'Your password', password);
+  await asked(page, GENERIC);
+  const passwordField = page.getByLabel('Your password', { exact: true });
+  await expect(passwordField).toHaveValue(password);
+  await passwordField.press('Enter');
+  await asked(page, 'Link a social network to sign in with one tap.');
+  await expect(log(page)).not.toContainText('Please enter a correct password.');
+  await page.getByRole('button', { name: 'Skip' }).click();
+
+  await failOnce(page, '**/spa/api/v1/user?*', 500);
+  await answer(page, 'Your birthday', '15.05.1990');
+  await asked(page, GENERIC);
+  await expect(page.getByLabel('Your birthday', { exact: true })).toHaveValue('15.05.1990');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await asked(page, 'Add a profile photo so your experts recognise you.');
+
+  // The photo's upload is cut off: the photo is kept, and sent again with one button.
+  await failOnce(page, '**/spa/api/v1/media/upload*', 'abort');
+  await page.getByLabel('Choose a photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await picture(),
+  });
+  await asked(page, GENERIC);
+  const again = page.getByRole('button', { name: 'Send the photo again' });
+  await expect(again).toBeFocused();
+  await again.press('Enter');
+  await expect(log(page).getByRole('img', { name: 'Your avatar' })).toBeVisible();
+  await asked(page, 'Shall we remind you about lessons with notifications?');
+
+  expect(await serverUser(request, email, password)).toMatchObject({
+    name: 'Cleo',
+    birthday: '15.05.1990',
+    avatar: expect.stringMatching(/\/media\/uploads\/\d+\/256\.webp$/),
+  });
+});

@@ -371,12 +371,15 @@ function SkipButton({
 
 function TextAnswer({ actor, question }: { actor: ChatActor; question: ChatQuestion }) {
   const { t } = useLingui();
-  const [value, setValue] = useState('');
   const listening = useSelector(actor, (snapshot) => snapshot.matches('listening'));
+  // What the machine keeps of the last answer: '' for a new question or a refused answer, the answer
+  // itself after a failure that was not its fault, so the learner can send it again.
+  const typed = useSelector(actor, (snapshot) => snapshot.context.typed);
+  const [value, setValue] = useState(typed);
+  useEffect(() => {
+    if (listening) setValue(typed);
+  }, [listening, typed]);
   const busy = !listening;
-  // A new question starts with an empty field.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset per question
-  useEffect(() => setValue(''), [question.name]);
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -460,6 +463,7 @@ function PhotoAnswer({ actor, question }: { actor: ChatActor; question: ChatQues
   const { t } = useLingui();
   const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
   const attaching = useSelector(actor, (snapshot) => snapshot.matches('attaching'));
+  const kept = useSelector(actor, (snapshot) => snapshot.context.file !== null);
   const percent = useSelector(actor, (snapshot) =>
     uploadPercent(snapshot.context.sent, snapshot.context.total),
   );
@@ -482,11 +486,18 @@ function PhotoAnswer({ actor, question }: { actor: ChatActor; question: ChatQues
       </p>
     );
   }
+  // After a failure that was not the photo's fault, the photo is kept: sending it again comes first
+  // (and takes the focus); choosing another one stays possible.
   return (
     <div className="chat__actions">
+      {kept && (
+        <Button onClick={() => actor.send({ type: 'CHAT.RESEND' })}>
+          <Trans>Send the photo again</Trans>
+        </Button>
+      )}
       <PhotoPickButton
         label={t`Choose a photo`}
-        className="btn btn--primary chat__pick"
+        className={`btn ${kept ? 'btn--secondary' : 'btn--primary'} chat__pick`}
         onPick={(file) => actor.send({ type: 'CHAT.PHOTO', file })}
       />
       <SkipButton actor={actor} question={question} />
