@@ -265,3 +265,50 @@ test('a failure that is not the answer’s fault keeps the answer, to send again
     avatar: expect.stringMatching(/\/media\/uploads\/\d+\/256\.webp$/),
   });
 });
+
+test('a learner in the middle of the chat signs out, and writes to support by e-mail only', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const email = `chat-out-${Date.now()}@example.com`;
+  const password = 'chat-out-pass-1';
+  const signOut = page.getByRole('link', { name: 'Sign out' });
+  await page.goto(`${app}/v/welcome`);
+  // A guest has the guest pages' support form, and nothing to sign out of.
+  await expect(page.getByRole('button', { name: 'Write to us' })).toBeVisible();
+  await asked(page, 'What is your name?');
+  await expect(signOut).toHaveCount(0);
+  await answer(page, 'Your name', 'Dora');
+  await asked(page, "Dora, what is your e-mail? We'll send your course news there.");
+  await answer(page, 'Your e-mail', email);
+
+  // Signed in from here (status 20): "Sign out" is in the frame, after the language, reached with
+  // Tab; the logo leads nowhere (every page would come back here); the guest's support form is gone
+  // (the signed-in support waits for the end of the chat), the contacts stay.
+  await asked(page, 'Choose a password: at least 8 characters.');
+  await expect(page.getByRole('banner').getByRole('link')).toHaveText(['Sign out']);
+  await expect(page.getByRole('button', { name: 'Write to us' })).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Support' })).toContainText('We are here to help');
+  await page.getByLabel('Language').focus();
+  await page.keyboard.press('Tab');
+  await expect(signOut).toBeFocused();
+  await expect(signOut).not.toHaveCSS('box-shadow', 'none');
+  await expectNoSeriousViolations(page, 'registration chat: signed in');
+  await answer(page, 'Your password', password, false);
+  await asked(page, 'Link a social network to sign in with one tap.');
+
+  // Signing out ends the session (the logout the rest of the app uses); signing in again comes back
+  // to the chat, where it stands.
+  await signOut.click();
+  await expect(page).toHaveURL(/\/v\/$/);
+  await page.goto(`${app}/v/user/settings`);
+  await expect(page).toHaveURL(/\/v\/$/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/v\/welcome$/);
+  await asked(page, "Welcome back, Dora! Let's finish setting up your account.");
+  await asked(page, 'Link a social network to sign in with one tap.');
+  await expect(signOut).toBeVisible();
+});

@@ -29,7 +29,7 @@ import { Notice } from '../../ui/Notice';
 import { PasswordField } from '../../ui/PasswordField';
 import { PhotoPickButton } from '../../ui/PhotoPickButton';
 import { TextField } from '../../ui/TextField';
-import { GuestLayout } from '../auth/GuestLayout';
+import { ChatFrame } from './ChatFrame';
 import { registrationChat } from './registrationChat.provide';
 import '../account/account.css';
 
@@ -110,7 +110,7 @@ export function RegistrationChatView({ actor }: { actor: ChatActor }) {
   }, [messages.length, listening, finished, starting]);
 
   return (
-    <GuestLayout>
+    <ChatFrame>
       <div className="chat">
         <h1 className="chat__title">
           <Trans>Create your account</Trans>
@@ -161,7 +161,7 @@ export function RegistrationChatView({ actor }: { actor: ChatActor }) {
           )}
         </div>
       </div>
-    </GuestLayout>
+    </ChatFrame>
   );
 }
 
