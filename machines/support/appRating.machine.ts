@@ -5,13 +5,22 @@
  * and may add a comment, or answers "Not now" or "Don't ask again"; the answer is stored on the
  * server, so another device does not ask again. A rating is thanked; the other answers close the
  * prompt at once. A failed check shows nothing (the prompt is never worth an error); a failed save
- * says so and keeps the prompt open to try again.
+ * says so and keeps the prompt open to try again. A comment the server refuses (422 with
+ * `errors.comment`, e.g. a pasted control character) gets the server's reason under the comment,
+ * like any form's field; a refused rating or answer (the card never sends one) says its reason in
+ * the card's notice instead of pointing at a field it does not have.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppRatingAnswer, AppRatingState } from '../../src/domain/appRating';
-import { type FormContext, formFailure } from '../forms/formSupport';
+import { applyFieldChange, type FormChangeEvent, type FormContext, formFailure } from '../forms/formSupport';
 
-export type AppRatingContext = FormContext<never> & {
+/** The card's one text field, bound like any form's (FORM.CHANGE, errors under the field). */
+export const APP_RATING_FIELDS = ['comment'] as const;
+type AppRatingField = (typeof APP_RATING_FIELDS)[number];
+/** Server field errors with no field of their own in the card: their reasons go to the notice. */
+const FORM_LEVEL_FIELDS = ['rating', 'answer'] as const;
+
+export type AppRatingContext = FormContext<AppRatingField> & {
   rating: number | null;
   comment: string;
   /** The answer being saved, so a retry sends the same one. */
@@ -20,8 +29,8 @@ export type AppRatingContext = FormContext<never> & {
 
 export type AppRatingEvent =
   | { type: 'RATING.CHOOSE'; rating: number }
-  | { type: 'RATING.COMMENT'; value: string }
-  | { type: 'RATING.SUBMIT' }
+  | FormChangeEvent<AppRatingField>
+  | { type: 'FORM.SUBMIT' }
   | { type: 'RATING.LATER' }
   | { type: 'RATING.NEVER' }
   | { type: 'RATING.CLOSE' };
@@ -63,8 +72,8 @@ export const appRatingMachine = setup({
     asking: {
       on: {
         'RATING.CHOOSE': { actions: assign({ rating: ({ event }) => event.rating }) },
-        'RATING.COMMENT': { actions: assign({ comment: ({ event }) => event.value }) },
-        'RATING.SUBMIT': {
+        'FORM.CHANGE': { actions: assign(({ context, event }) => applyFieldChange(context, event)) },
+        'FORM.SUBMIT': {
           guard: 'hasRating',
           target: 'saving',
           actions: assign({
@@ -73,6 +82,7 @@ export const appRatingMachine = setup({
               rating: context.rating ?? 0,
               comment: context.comment.trim() || null,
             }),
+            errors: {},
           }),
         },
         'RATING.LATER': { target: 'saving', actions: assign({ answer: { answer: 'later' } }) },
@@ -88,7 +98,7 @@ export const appRatingMachine = setup({
         onDone: [{ guard: 'wasRated', target: 'thanked' }, { target: 'closed' }],
         onError: {
           target: 'asking',
-          actions: assign(({ event }) => ({ formError: formFailure(event.error, []).formError })),
+          actions: assign(({ event }) => formFailure(event.error, APP_RATING_FIELDS, FORM_LEVEL_FIELDS)),
         },
       },
     },

@@ -1,32 +1,33 @@
-import { screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { appRatingMachine } from '../../machines/support/appRating.machine';
+import { GENERIC_ERROR } from '../../machines/forms/formSupport';
+import { type AppRatingContext, appRatingMachine } from '../../machines/support/appRating.machine';
 import { AppRatingView } from '../../src/features/support/AppRatingPrompt';
-import { done, failed, networkError, serverError, session } from '../fixtures';
+import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
-import { button, notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { screenProviders } from '../screenProviders';
+import { button, fieldErrors, notice } from '../screenQueries';
+import { click, typeInto, type UserAction } from '../userActions';
 
 const COMMENT = 'Comment (optional)';
 const commentField = () => screen.getByLabelText(COMMENT, { selector: 'textarea' }) as HTMLTextAreaElement;
 const card = () => screen.queryByRole('complementary');
 const starsLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
 
+/** The server refuses the comment (a pasted control character): its reason goes under the field. */
+const CONTROL_CHARACTERS = 'Must not contain control characters.';
+const commentRefused = requestError(422, 'Please check the highlighted fields.', {
+  comment: [CONTROL_CHARACTERS],
+});
+
 const chooseStars: UserAction = {
   words: (event) => `the user chooses “${starsLabel(event.rating)}”`,
   control: (event) => screen.getByRole('radio', { name: starsLabel(event.rating) }),
   perform: (user, event) => user.click(screen.getByRole('radio', { name: starsLabel(event.rating) })),
-};
-
-const writeComment: UserAction = {
-  words: (event) => `the user writes “${String(event.value)}” as the comment`,
-  control: commentField,
-  perform: async (user, event) => {
-    await user.clear(commentField());
-    await user.type(commentField(), String(event.value));
-  },
 };
 
 const hidden = { see: () => expect(card()).toBeNull() };
@@ -39,8 +40,8 @@ const spec = {
     setting: { path: '/home', session },
     actions: {
       'RATING.CHOOSE': chooseStars,
-      'RATING.COMMENT': writeComment,
-      'RATING.SUBMIT': click('Send rating', {
+      'FORM.CHANGE': typeInto({ comment: COMMENT }),
+      'FORM.SUBMIT': click('Send rating', {
         blockedWhen: (snapshot: AnyMachineSnapshot) => snapshot.context.rating === null,
       }),
       'RATING.LATER': click('Not now'),
@@ -54,12 +55,16 @@ const spec = {
         state: 'asking',
         see: (snapshot: AnyMachineSnapshot) => {
           expect(screen.getByRole('heading', { name: 'Enjoying Brightpath Academy?' })).toBeTruthy();
-          const { rating, comment, formError } = snapshot.context;
+          const { rating, comment, formError, errors } = snapshot.context as AppRatingContext;
           const checked = screen.queryAllByRole('radio').find((radio) => (radio as HTMLInputElement).checked);
           expect(checked?.getAttribute('value') ?? null).toBe(rating === null ? null : String(rating));
           expect(commentField().value).toBe(comment);
           expect(button('Send rating').disabled).toBe(rating === null);
           expect(notice()).toBe(formError === null ? '' : 'Failed to save your answer. Try again later');
+          // The server's reason for refusing the comment is under it, and is what marks it invalid.
+          const refused = errors.comment !== undefined;
+          expect(fieldErrors(COMMENT)).toEqual(refused ? [CONTROL_CHARACTERS] : []);
+          expect(commentField().getAttribute('aria-invalid')).toBe(refused ? 'true' : null);
         },
       },
       {
@@ -86,12 +91,13 @@ const spec = {
     done('checkAppRating', { due: false }),
     failed('checkAppRating', networkError),
     { type: 'RATING.CHOOSE', rating: 4 },
-    { type: 'RATING.COMMENT', value: 'Lovely' },
-    { type: 'RATING.SUBMIT' },
+    { type: 'FORM.CHANGE', field: 'comment', value: 'Lovely' },
+    { type: 'FORM.SUBMIT' },
     { type: 'RATING.LATER' },
     { type: 'RATING.NEVER' },
     done('saveAppRating', { due: false }),
     failed('saveAppRating', serverError),
+    failed('saveAppRating', commentRefused),
     { type: 'RATING.CLOSE' },
   ],
 };
@@ -103,14 +109,69 @@ describe('appRating', () => {
     const running = startMachine(spec);
     await running.dispatch(done('checkAppRating', { due: true }));
     await running.dispatch({ type: 'RATING.CHOOSE', rating: 5 });
-    await running.dispatch({ type: 'RATING.COMMENT', value: '  Great  ' });
-    await running.dispatch({ type: 'RATING.SUBMIT' });
+    await running.dispatch({ type: 'FORM.CHANGE', field: 'comment', value: '  Great  ' });
+    await running.dispatch({ type: 'FORM.SUBMIT' });
     expect(running.fakes.inputOf('saveAppRating')).toEqual({ answer: 'rated', rating: 5, comment: 'Great' });
     await running.dispatch(failed('saveAppRating', serverError));
     expect(running.snapshot().value).toBe('asking');
-    await running.dispatch({ type: 'RATING.SUBMIT' });
+    await running.dispatch({ type: 'FORM.SUBMIT' });
     await running.dispatch(done('saveAppRating', { due: false }));
     expect(running.snapshot().value).toBe('thanked');
+  });
+
+  it('puts a refused comment’s reason under the comment, which takes the focus, until it is changed', async () => {
+    const running = startMachine(spec);
+    const { element, stop } = await screenProviders({ path: '/home', session }, () =>
+      createElement(AppRatingView, { actor: running.actor }),
+    );
+    const view = render(element);
+    const user = userEvent.setup();
+    try {
+      await act(() => running.dispatch(done('checkAppRating', { due: true })));
+      await user.click(screen.getByRole('radio', { name: '5 stars' }));
+      await user.type(commentField(), 'Great\u0007');
+      await user.click(button('Send rating'));
+      await act(() => running.dispatch(failed('saveAppRating', commentRefused)));
+      // useFocusFirstError waits a frame for the render that marks the field.
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      const field = commentField();
+      expect(document.activeElement).toBe(field);
+      expect(field.getAttribute('aria-invalid')).toBe('true');
+      // The reason is the field's description (aria-describedby), as a screen reader announces it.
+      expect(fieldErrors(COMMENT)).toEqual([CONTROL_CHARACTERS]);
+      // The summary that points at highlighted fields is not shown: the field says it all.
+      expect(notice()).toBe('');
+      await user.type(field, '!');
+      expect(field.getAttribute('aria-invalid')).toBeNull();
+      expect(fieldErrors(COMMENT)).toEqual([]);
+    } finally {
+      view.unmount();
+      stop();
+      running.actor.stop();
+    }
+  });
+
+  it('keeps the generic text for a failure that is not about a field', async () => {
+    for (const error of [serverError, networkError]) {
+      const running = startMachine(spec);
+      await running.dispatch(done('checkAppRating', { due: true }));
+      await running.dispatch({ type: 'RATING.CHOOSE', rating: 3 });
+      await running.dispatch({ type: 'FORM.SUBMIT' });
+      await running.dispatch(failed('saveAppRating', error));
+      expect(running.snapshot().context).toMatchObject({ errors: {}, formError: GENERIC_ERROR });
+    }
+  });
+
+  it('says a refused rating’s reason in the notice, since the card has no field to put it under', async () => {
+    const running = startMachine(spec);
+    await running.dispatch(done('checkAppRating', { due: true }));
+    await running.dispatch({ type: 'RATING.CHOOSE', rating: 3 });
+    await running.dispatch({ type: 'FORM.SUBMIT' });
+    const stars = requestError(422, 'Please check the highlighted fields.', {
+      rating: ['Choose from 1 to 5 stars.'],
+    });
+    await running.dispatch(failed('saveAppRating', stars));
+    expect(running.snapshot().context).toMatchObject({ errors: {}, formError: 'Choose from 1 to 5 stars.' });
   });
 
   it('answers "Not now" and "Don\'t ask again" without a rating, and closes at once', async () => {

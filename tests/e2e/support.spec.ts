@@ -134,7 +134,24 @@ test('the demo learner, three days finished, is asked to rate the app once', asy
   const send = prompt.getByRole('button', { name: 'Send rating' });
   await expect(send).toBeDisabled();
   await prompt.getByRole('radio', { name: '4 stars' }).check();
-  await prompt.getByLabel('Comment (optional)').fill('Clear lessons.');
+  const comment = prompt.getByLabel('Comment (optional)');
+
+  // A control character pasted into the comment: the server refuses it, and the card says so under
+  // the comment, which takes the focus, rather than pointing at highlighted fields it does not show.
+  await comment.fill('Clear\u0007 lessons.');
+  const refused = page.waitForResponse(
+    (response) => response.url().includes('/app-rating') && response.request().method() === 'POST',
+  );
+  await send.click();
+  expect((await refused).status()).toBe(422);
+  await expect(comment).toBeFocused();
+  await expect(comment).toHaveAttribute('aria-invalid', 'true');
+  await expect(comment).toHaveAccessibleDescription('Must not contain control characters.');
+  await expect(prompt.getByRole('alert')).toHaveText('');
+  await expectNoSeriousViolations(page, 'app rating refused comment');
+
+  await comment.fill('Clear lessons.');
+  await expect(comment).not.toHaveAttribute('aria-invalid');
   const saved = page.waitForResponse(
     (response) => response.url().includes('/app-rating') && response.request().method() === 'POST',
   );

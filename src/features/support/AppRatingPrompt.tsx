@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
+import { useMachineForm } from '../../ui/useMachineForm';
 import { appRating as providedAppRating } from './appRating.provide';
 
 export type AppRatingActor = ActorRefFrom<typeof appRatingMachine>;
@@ -31,16 +32,26 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
   const { t, i18n } = useLingui();
   const brand = useBrand();
   const snapshot = useSelector(actor, (state) => state);
-  const { rating, comment, formError } = useSelector(actor, (state) => state.context, shallowEqual);
+  const { rating, answer } = useSelector(
+    actor,
+    (state) => ({ rating: state.context.rating, answer: state.context.answer?.answer }),
+    shallowEqual,
+  );
+  // The comment is a form field like any other: the server's reason under it, the focus on it.
+  const {
+    context: form,
+    busy: saving,
+    formProps,
+    field,
+  } = useMachineForm<'comment', AppRatingActor>(actor, (state) => state.matches('saving'));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const thanked = snapshot.matches('thanked');
+  const shown = snapshot.matches('asking') || saving || thanked;
   useEffect(() => {
     // The thanks replace the control that had the focus: give it to the card's heading.
     if (thanked) headingRef.current?.focus();
   }, [thanked]);
-  if (!snapshot.matches('asking') && !snapshot.matches('saving') && !thanked) return null;
-  const saving = snapshot.matches('saving');
-  const answer = snapshot.context.answer?.answer;
+  if (!shown) return null;
   const brandTitle = brand.assets.title;
   const title = t`Enjoying ${brandTitle}?`;
   return (
@@ -53,15 +64,8 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
           <Trans>Close</Trans>
         </Button>
       ) : (
-        <form
-          className="app-rating__form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            actor.send({ type: 'RATING.SUBMIT' });
-          }}
-        >
-          <Notice>{formErrorText(i18n, formError, saveFailed)}</Notice>
+        <form {...formProps} className="app-rating__form">
+          <Notice>{formErrorText(i18n, form.formError, saveFailed)}</Notice>
           <fieldset className="app-rating__stars">
             <legend>
               <Trans>Rate the app from 1 to 5 stars</Trans>
@@ -89,8 +93,7 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
             label={t`Comment (optional)`}
             multiline
             maxLength={RATING_COMMENT_MAX_LENGTH}
-            value={comment}
-            onValueChange={(value) => actor.send({ type: 'RATING.COMMENT', value })}
+            {...field('comment')}
           />
           <div className="app-rating__actions">
             <Button type="submit" busy={saving && answer === 'rated'} disabled={rating === null || saving}>
