@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createElement } from 'react';
+import { createElement, Fragment } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { type AppRatingContext, appRatingMachine } from '../../machines/support/appRating.machine';
-import { AppRatingView } from '../../src/features/support/AppRatingPrompt';
+import { type AppRatingActor, AppRatingView } from '../../src/features/support/AppRatingPrompt';
 import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
@@ -17,12 +17,22 @@ const COMMENT = 'Comment (optional)';
 const commentField = () => screen.getByLabelText(COMMENT, { selector: 'textarea' }) as HTMLTextAreaElement;
 const card = () => screen.queryByRole('complementary');
 const starsLabel = (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`);
+const pageHeading = () => screen.getByRole('heading', { level: 1, name: 'My courses' });
 
 /** The server refuses the comment (a pasted control character): its reason goes under the field. */
 const CONTROL_CHARACTERS = 'Must not contain control characters.';
 const commentRefused = requestError(422, 'Please check the highlighted fields.', {
   comment: [CONTROL_CHARACTERS],
 });
+
+/** The card as the home page has it: after the page's `main`, whose h1 takes the focus it leaves. */
+const HomePage = ({ actor }: { actor: AppRatingActor }) =>
+  createElement(
+    Fragment,
+    null,
+    createElement('main', null, createElement('h1', null, 'My courses')),
+    createElement(AppRatingView, { actor }),
+  );
 
 const chooseStars: UserAction = {
   words: (event) => `the user chooses “${starsLabel(event.rating)}”`,
@@ -36,7 +46,7 @@ const spec = {
   machine: appRatingMachine,
   spec: 'Content spec names the app rating popup; docs/SUPPORT.md: due after the third finished day, 1 to 5 stars and a comment, "Not now" (30 days), "Don\'t ask again", kept on the server',
   screen: {
-    view: AppRatingView,
+    view: HomePage,
     setting: { path: '/home', session },
     actions: {
       'RATING.CHOOSE': chooseStars,
@@ -50,7 +60,16 @@ const spec = {
     },
     sees: [
       { state: 'checking', ...hidden },
-      { state: 'closed', ...hidden },
+      {
+        state: 'closed',
+        see: (snapshot: AnyMachineSnapshot) => {
+          expect(card()).toBeNull();
+          // A card that was answered took the focus with it: the page's heading has it, not the body.
+          // One that never showed (not due, or the check failed) leaves the focus alone.
+          const answered = (snapshot.context as AppRatingContext).answer !== null;
+          expect(document.activeElement).toBe(answered ? pageHeading() : document.body);
+        },
+      },
       {
         state: 'asking',
         see: (snapshot: AnyMachineSnapshot) => {
@@ -122,7 +141,7 @@ describe('appRating', () => {
   it('puts a refused comment’s reason under the comment, which takes the focus, until it is changed', async () => {
     const running = startMachine(spec);
     const { element, stop } = await screenProviders({ path: '/home', session }, () =>
-      createElement(AppRatingView, { actor: running.actor }),
+      createElement(HomePage, { actor: running.actor }),
     );
     const view = render(element);
     const user = userEvent.setup();

@@ -162,6 +162,8 @@ test('the demo learner, three days finished, is asked to rate the app once', asy
   await expectNoSeriousViolations(page, 'app rating thanks');
   await thanks.getByRole('button', { name: 'Close' }).click();
   await expect(thanks).toHaveCount(0);
+  // The card took the focused Close button with it: the page's heading has the focus, not the body.
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeFocused();
 
   // The server remembers: another visit (or device) does not ask again.
   const checked = page.waitForResponse((response) => response.url().includes('/app-rating'));
