@@ -152,6 +152,17 @@ test('the demo learner, three days finished, is asked to rate the app once', asy
 
   await comment.fill('Clear lessons.');
   await expect(comment).not.toHaveAttribute('aria-invalid');
+  // A save the server fails keeps the card, and the focus on the button that sent it.
+  await page.route(
+    /\/app-rating\b/,
+    (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    { times: 1 },
+  );
+  await send.focus();
+  await page.keyboard.press('Enter');
+  await expect(prompt.getByRole('alert')).toHaveText('Failed to save your answer. Try again later');
+  await expect(send).toBeFocused();
   const saved = page.waitForResponse(
     (response) => response.url().includes('/app-rating') && response.request().method() === 'POST',
   );

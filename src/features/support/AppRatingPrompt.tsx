@@ -99,13 +99,19 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
             {...field('comment')}
           />
           <div className="app-rating__actions">
-            <Button type="submit" busy={saving && answer === 'rated'} disabled={rating === null || saving}>
+            {/* While one answer is saved the others are disabled; its own button is only busy, so
+                the focus stays on it (a disabled button drops it) when the save fails. */}
+            <Button
+              type="submit"
+              busy={saving && answer === 'rated'}
+              disabled={rating === null || (saving && answer !== 'rated')}
+            >
               <Trans>Send rating</Trans>
             </Button>
             <Button
               variant="secondary"
               busy={saving && answer === 'later'}
-              disabled={saving}
+              disabled={saving && answer !== 'later'}
               onClick={() => actor.send({ type: 'RATING.LATER' })}
             >
               <Trans>Not now</Trans>
@@ -113,7 +119,7 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
             <Button
               variant="link"
               busy={saving && answer === 'never'}
-              disabled={saving}
+              disabled={saving && answer !== 'never'}
               onClick={() => actor.send({ type: 'RATING.NEVER' })}
             >
               <Trans>Don't ask again</Trans>
