@@ -21,7 +21,16 @@ const brandText = v.union([
   v.pipe(v.string(), v.minLength(1)),
   v.object({ ru: v.optional(v.string()), en: v.optional(v.string()), es: v.optional(v.string()) }),
 ]);
-const CHAT_QUESTION_TYPES = [...new Set(Object.values(QUESTION_TYPES).flat())] as ChatQuestionType[];
+/**
+ * Every question type, for the brand schema's check. Marked free of side effects so that the app,
+ * which uses the remote config's schema from this module but not the brand's, drops it and the
+ * question table it reads: computed at the top of the module, it rode in the sign-in page's JS.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function chatQuestionTypes(): ChatQuestionType[] {
+  return [...new Set(Object.values(QUESTION_TYPES).flat())];
+}
+const CHAT_QUESTION_TYPES = chatQuestionTypes();
 const socialProvider = v.picklist(['google', 'vkontakte', 'facebook', 'apple']);
 const hexColour = v.pipe(v.string(), v.regex(/^#[0-9a-f]{6}$/i, 'a colour is #rrggbb'));
 
