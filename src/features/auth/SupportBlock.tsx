@@ -11,8 +11,11 @@ import { Preloader } from '../../ui/Preloader';
 // light.
 const SupportForm = lazy(() => loadChunk(withAreaCatalog('pages', () => import('./SupportForm'))));
 
-/** Support contacts for visitors who are not signed in, and the "Write to us" form in a dialog. */
-export function SupportBlock() {
+/**
+ * Support contacts, and for visitors who are not signed in the "Write to us" form in a dialog: it
+ * asks for a name and an e-mail and sends them as a visitor's message.
+ */
+export function SupportBlock({ signedIn }: { signedIn?: boolean }) {
   const { t } = useLingui();
   const brand = useBrand();
   // Whether the dialog is open is purely visual state.
@@ -30,9 +33,11 @@ export function SupportBlock() {
             WhatsApp
           </a>
         )}
-        <Button variant="link" onClick={() => setFormOpen(true)}>
-          <Trans>Write to us</Trans>
-        </Button>
+        {!signedIn && (
+          <Button variant="link" onClick={() => setFormOpen(true)}>
+            <Trans>Write to us</Trans>
+          </Button>
+        )}
       </div>
       {formOpen && (
         <Dialog title={t`Write to us`} closeLabel={t`Close`} onClose={() => setFormOpen(false)}>

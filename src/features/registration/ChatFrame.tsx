@@ -1,10 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useBrand, useLanguage, useSession } from '../../app/hooks';
 import { LanguageSelect } from '../../ui/LanguageSelect';
 import { Logo } from '../../ui/Logo';
 import { GuestLayout } from '../auth/GuestLayout';
+import { SupportBlock } from '../auth/SupportBlock';
 
 /**
  * The chat's frame. A guest has the guest pages' frame. From the moment the chat has made the account
@@ -41,37 +42,13 @@ function SignedInFrame({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="card">{children}</main>
-      <SignedInContacts />
+      {/* Without "Write to us": that form is the guest's (shell spec, section 1: "a support block
+          for non-authorized users"), and the signed-in support (/support, docs/SUPPORT.md) is an
+          `auth` page, which the route guard sends back to the chat until the registration is
+          finished (docs/REGISTRATION_CHAT.md). So a learner in the chat writes by e-mail or
+          WhatsApp, and has the signed-in support once the chat is done. */}
+      <SupportBlock signedIn />
       <footer className="footer">{brand.assets.footer}</footer>
     </div>
-  );
-}
-
-/**
- * The support contacts without "Write to us". That form is the guest's (shell spec, section 1: "a
- * support block for non-authorized users"; it asks for a name and an e-mail and sends them as a
- * visitor's message), and the signed-in support (/support, docs/SUPPORT.md) is an `auth` page, which
- * the route guard sends back to the chat until the registration is finished
- * (docs/REGISTRATION_CHAT.md). So a learner in the chat writes by e-mail or WhatsApp, and has the
- * signed-in support once the chat is done.
- */
-function SignedInContacts() {
-  const { t } = useLingui();
-  const brand = useBrand();
-  const { supportEmail, whatsAppNumber } = brand.assets;
-  return (
-    <aside className="support-block" aria-label={t`Support`}>
-      <p>
-        <Trans>We are here to help</Trans>
-      </p>
-      <div className="support-block__links">
-        <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
-        {whatsAppNumber && (
-          <a href={`https://wa.me/${whatsAppNumber}`} target="_blank" rel="noopener noreferrer">
-            WhatsApp
-          </a>
-        )}
-      </div>
-    </aside>
   );
 }
