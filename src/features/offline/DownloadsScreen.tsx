@@ -7,10 +7,10 @@ import { useBrand, useSession } from '../../app/hooks';
 import { formatDate } from '../../domain/learning/calendarDates';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { focusLost } from '../../ui/focusLost';
 import { Loading } from '../../ui/LoadFailed';
 import { Notice } from '../../ui/Notice';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
+import { useFocusAfterRemoval } from '../../ui/useFocusAfterRemoval';
 import { useKeptLessonName } from '../learning/common/LessonSubtitle';
 import { formatSize } from './formatSize';
 import {
@@ -21,20 +21,6 @@ import {
   useStoredBytes,
 } from './useDownloads';
 import '../account/account.css';
-
-/**
- * A removed download takes its Delete button along, and a cleared list the "Delete all" button the
- * dialog gave the focus back to: the focus then goes to `target` (what is left to say: the space
- * the downloads take, or that there are none), not to the top of the page.
- */
-function useFocusAfterRemoval(count: number, target: { current: HTMLElement | null }) {
-  const before = useRef(count);
-  useEffect(() => {
-    const removed = count < before.current;
-    before.current = count;
-    if (removed && focusLost()) target.current?.focus();
-  }, [count, target]);
-}
 
 /** The device's free storage for this app (quota minus usage), or null where the browser cannot say. */
 function useFreeSpace(recheck: unknown): number | null {
@@ -92,8 +78,10 @@ export function DownloadsView({ registry }: { registry: DownloadsActor }) {
   const used = useStoredBytes(registry);
   const free = useFreeSpace(downloads);
   const [confirming, setConfirming] = useState(false);
+  // A removed download, or a cleared list (whose "Delete all" the dialog gave the focus back to),
+  // leaves the focus on what is left to say: the space the downloads take, or that there are none.
   const afterRemoval = useRef<HTMLParagraphElement>(null);
-  useFocusAfterRemoval(children.length, afterRemoval);
+  useFocusAfterRemoval(children.length, () => afterRemoval.current);
 
   if (restoring) return <Loading label={t`Loading the downloads…`} />;
   return (

@@ -92,7 +92,6 @@ function useSavedLanguage() {
   }, [saved, brand]);
 }
 
-/** The page's main region, whose heading takes a focus lost in a page change (not on the first page). */
 /**
  * The first stop of the keyboard on every signed-in page, shown only while it has the focus: it
  * takes the focus past the header's links and menu to the page's heading (or its content).
@@ -132,6 +131,10 @@ function openedOnGuestPage(): boolean {
   );
 }
 
+/**
+ * The page's main region, whose heading takes a focus lost in a page change: not on the first page,
+ * unless the learner came to it from a guest page.
+ */
 function useMainFocusAfterPageChange() {
   const main = useRef<HTMLElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });

@@ -7,14 +7,15 @@ import type { appRatingMachine } from '../../../machines/support/appRating.machi
 import { useBrand, useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
 import { RATING_COMMENT_MAX_LENGTH, RATING_STARS } from '../../domain/appRating';
-import { focusTarget } from '../../platform/focusAfterPageChange';
 import { Button } from '../../ui/Button';
-import { focusLost } from '../../ui/focusLost';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
+import { useFocusAfterRemoval } from '../../ui/useFocusAfterRemoval';
 import { useMachineForm } from '../../ui/useMachineForm';
 import { appRating as providedAppRating } from './appRating.provide';
+
+const pageHeading = () => document.querySelector<HTMLElement>('main h1');
 
 export type AppRatingActor = ActorRefFrom<typeof appRatingMachine>;
 
@@ -53,7 +54,10 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
     // The thanks replace the control that had the focus: give it to the card's heading.
     if (thanked) headingRef.current?.focus();
   }, [thanked]);
-  useLostFocusToPageHeading(shown);
+  // The card leaves (closed after the thanks, "Not now" or "Don't ask again") with the focus on one
+  // of its buttons. It is the last thing on the home page, after the signed-in frame's `main`, so no
+  // control follows it: the page's h1 takes the focus, as after a page change.
+  useFocusAfterRemoval(shown ? 1 : 0, pageHeading);
   if (!shown) return null;
   const brandTitle = brand.assets.title;
   const title = t`Enjoying ${brandTitle}?`;
@@ -129,22 +133,4 @@ export function AppRatingView({ actor }: { actor: AppRatingActor }) {
       )}
     </aside>
   );
-}
-
-/**
- * The card leaves (closed after the thanks, "Not now" or "Don't ask again") with the focus on one of
- * its buttons, which the browser would drop to the page's body. The focus goes to the page's h1
- * instead, as after a page change (`focusTarget`): the card is the last thing on the home page,
- * after the signed-in frame's `main`, so no control follows it to move to, and the heading is where
- * a keyboard or screen-reader user picks the page up again. A focus put elsewhere meanwhile stays.
- */
-function useLostFocusToPageHeading(shown: boolean) {
-  const wasShown = useRef(shown);
-  useEffect(() => {
-    if (wasShown.current && !shown && focusLost()) {
-      const heading = document.querySelector<HTMLElement>('main h1');
-      if (heading) focusTarget(heading);
-    }
-    wasShown.current = shown;
-  }, [shown]);
 }
