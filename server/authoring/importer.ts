@@ -15,9 +15,9 @@ import {
 import { type CourseDraft, type LessonDraft, type WrittenCourse, writeCourse } from './course-writer';
 import {
   type CourseManifest,
+  checkCourseFolder,
   type FileReference,
   lessonEntries,
-  loadManifest,
   ManifestError,
   mimeTypeOf,
   resolveInside,
@@ -151,12 +151,12 @@ function distinct(references: readonly FileReference[], kinds: readonly FileRefe
   return [...seen.values()];
 }
 
-/** Probes every video; throws one `ManifestError` naming each file that is not one. */
+/** Probes every video: what each one is, and a problem naming each file that is not one. */
 async function probeAll(
   folder: string,
   references: readonly FileReference[],
   probe: MediaTools['probe'],
-): Promise<Map<string, MediaInfo>> {
+): Promise<{ infos: Map<string, MediaInfo>; problems: string[] }> {
   const media = distinct(references, ['video']);
   const problems: string[] = [];
   const infos = new Map<string, MediaInfo>();
@@ -165,8 +165,7 @@ async function probeAll(
     if (!info?.video) problems.push(`${ref.field}: not a video ffmpeg can read: ${ref.file}`);
     else infos.set(ref.file, info);
   });
-  if (problems.length > 0) throw new ManifestError(problems);
-  return infos;
+  return { infos, problems };
 }
 
 /** Seconds a video plays, as transcoded: a source's header can claim more than its data holds. */
@@ -260,8 +259,12 @@ export async function importCourse(
   const root = resolve(mediaDir);
   report({ phase: 'checking', overall: 0 });
 
-  const { manifest, references } = await loadManifest(folder);
-  const infos = await probeAll(folder, references, tools.probe);
+  // The videos are probed even when the manifest has problems: the author hears of every one at once.
+  const { manifest, references, problems } = await checkCourseFolder(folder);
+  const probed = await probeAll(folder, references, tools.probe);
+  problems.push(...probed.problems);
+  if (!manifest || problems.length > 0) throw new ManifestError(problems);
+  const { infos } = probed;
 
   const staging = join(root, `.import-${randomUUID()}`);
   const subtitles = subtitlesByVideo(manifest, folder);

@@ -1,5 +1,6 @@
 import { access, open, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import sharp from 'sharp';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
 import { hasVisibleText } from '../../src/domain/text';
@@ -7,9 +8,10 @@ import { hasVisibleText } from '../../src/domain/text';
 /**
  * The course manifest: `course.yaml` (or `.yml`, `.json`) at the top of a course folder, naming every
  * file by its path inside that folder. `parseManifest` checks the shape and turns it into a typed
- * draft; `loadManifest` also checks that each named file is there and of a usable kind. Every problem
- * names its field path (`stages[1].days[0].lesson_sets[0].lessons[2].video: file not found: x.mp4`),
- * all of them at once, so an author fixes the folder in one pass.
+ * draft; `checkCourseFolder` also checks that each named file is there and of a usable kind, the files
+ * of a manifest whose shape is wrong included. Every problem names its field path
+ * (`stages[1].days[0].lesson_sets[0].lessons[2].video: file not found: x.mp4`), all of them at once,
+ * so an author fixes the folder in one pass.
  */
 
 export const MANIFEST_NAMES = ['course.yaml', 'course.yml', 'course.json'] as const;
@@ -122,18 +124,32 @@ export const MIME_TYPES: Readonly<Record<string, string>> = {
   '.mp3': 'audio/mpeg',
   '.m4a': 'audio/mp4',
 };
-const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.gif'];
+/** The picture formats a course may use, as sharp names them, by the extensions that give them. */
+const PICTURE_FORMATS: Readonly<Record<string, string>> = {
+  '.png': 'png',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.webp': 'webp',
+  '.gif': 'gif',
+};
+const IMAGE_EXTENSIONS = Object.keys(PICTURE_FORMATS);
 
-/** Whether a file's first bytes are those of a PNG, JPEG, GIF or WebP picture. */
-function isPicture(head: Buffer): boolean {
-  const ascii = head.toString('latin1');
-  return (
-    ascii.startsWith('\x89PNG\r\n\x1a\n') ||
-    ascii.startsWith('\xff\xd8\xff') ||
-    ascii.startsWith('GIF87a') ||
-    ascii.startsWith('GIF89a') ||
-    (ascii.startsWith('RIFF') && ascii.slice(8, 12) === 'WEBP')
-  );
+/**
+ * Whether the file is a whole picture of the format its extension names. Its first bytes are not
+ * enough: a file may start as a GIF and hold nothing more, or be a GIF named `.jpg`, and it is served
+ * with the type its name gives. So sharp reads its header, then decodes it (a file cut short or
+ * corrupt fails there).
+ */
+async function isPictureAsNamed(path: string, extension: string): Promise<boolean> {
+  try {
+    const picture = sharp(path);
+    const { format, width, height } = await picture.metadata();
+    if (!width || !height || format !== PICTURE_FORMATS[extension]) return false;
+    await picture.stats();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const mimeTypeOf = (file: string): string =>
@@ -374,8 +390,11 @@ function toManifest(raw: RawManifest): CourseManifest {
   };
 }
 
-/** Parses manifest text (`fileName` picks JSON or YAML) into a draft; throws a `ManifestError`. */
-export function parseManifest(source: string, fileName: string): CourseManifest {
+/**
+ * The data of manifest text (`fileName` picks JSON or YAML); a `ManifestError` when it cannot be
+ * read or is not a mapping of fields.
+ */
+function manifestData(source: string, fileName: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = fileName.endsWith('.json') ? JSON.parse(source) : parseYaml(source, { uniqueKeys: true });
@@ -387,10 +406,20 @@ export function parseManifest(source: string, fileName: string): CourseManifest 
   // valibot's objects take arrays too; a manifest is a mapping of fields.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ManifestError([`${fileName}: must be a mapping of fields (title, stages, ...)`]);
-  const result = v.safeParse(ManifestSchema, data);
-  if (!result.success) throw new ManifestError([...new Set(result.issues.map(describeIssue))]);
+  return data as Record<string, unknown>;
+}
+
+const shapeProblems = (issues: readonly v.BaseIssue<unknown>[]) => [...new Set(issues.map(describeIssue))];
+
+/** Parses manifest text (`fileName` picks JSON or YAML) into a draft; throws a `ManifestError`. */
+export function parseManifest(source: string, fileName: string): CourseManifest {
+  const result = v.safeParse(ManifestSchema, manifestData(source, fileName));
+  if (!result.success) throw new ManifestError(shapeProblems(result.issues));
   return toManifest(result.output);
 }
+
+const lessonPath = (stage: number, day: number, set: number, lesson: number) =>
+  `stages[${stage}].days[${day}].lesson_sets[${set}].lessons[${lesson}]`;
 
 /** Every lesson of the manifest, in order, with its field path (`stages[0].days[1].lesson_sets[0].lessons[2]`). */
 export function lessonEntries(manifest: CourseManifest): { at: string; lesson: ManifestLesson }[] {
@@ -399,29 +428,47 @@ export function lessonEntries(manifest: CourseManifest): { at: string; lesson: M
     for (const [d, day] of stage.days.entries())
       for (const [ls, set] of day.lessonSets.entries())
         for (const [l, lesson] of set.lessons.entries())
-          entries.push({ at: `stages[${s}].days[${d}].lesson_sets[${ls}].lessons[${l}]`, lesson });
+          entries.push({ at: lessonPath(s, d, ls, l), lesson });
   return entries;
 }
 
-/** Every file the manifest names, in manifest order, with the field naming it. */
-export function fileReferences(manifest: CourseManifest): FileReference[] {
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * Every file the manifest names, in manifest order, with the field naming it. Read from the
+ * manifest's data, whether or not its shape is right (the files of a manifest with a misspelt key
+ * are checked all the same, so that every problem is told at once); a path the shape refuses (an
+ * absolute one, say) is left to that refusal.
+ */
+function fileReferences(data: unknown): FileReference[] {
   const refs: FileReference[] = [];
-  const add = (field: string, kind: FileKind, file: string | null) => {
-    if (file !== null) refs.push({ field, kind, file });
+  const add = (field: string, kind: FileKind, value: unknown) => {
+    const path = v.safeParse(filePath, value);
+    if (path.success) refs.push({ field, kind, file: path.output });
   };
-  add('image', 'image', manifest.image);
-  add('background', 'image', manifest.background);
-  add('demo_video', 'video', manifest.demoVideo);
-  for (const [i, material] of manifest.materials.entries())
-    add(`materials[${i}].file`, 'document', material.file);
-  for (const { at, lesson } of lessonEntries(manifest)) {
-    add(`${at}.video`, 'video', lesson.video);
-    add(`${at}.description_video`, 'video', lesson.descriptionVideo);
-    add(`${at}.vertical_video`, 'video', lesson.verticalVideo);
-    add(`${at}.vertical_description_video`, 'video', lesson.verticalDescriptionVideo);
-    for (const [i, sub] of lesson.subtitles.entries())
-      add(`${at}.subtitles[${i}].file`, 'subtitle', sub.file);
-  }
+  const course = fieldsOf(data);
+  add('image', 'image', course.image);
+  add('background', 'image', course.background);
+  add('demo_video', 'video', course.demo_video);
+  for (const [i, material] of listOf(course.materials).entries())
+    add(`materials[${i}].file`, 'document', fieldsOf(material).file);
+  for (const [s, stage] of listOf(course.stages).entries())
+    for (const [d, day] of listOf(fieldsOf(stage).days).entries())
+      for (const [ls, set] of listOf(fieldsOf(day).lesson_sets).entries())
+        for (const [l, entry] of listOf(fieldsOf(set).lessons).entries()) {
+          const at = lessonPath(s, d, ls, l);
+          const lesson = fieldsOf(entry);
+          add(`${at}.video`, 'video', lesson.video);
+          add(`${at}.description_video`, 'video', lesson.description_video);
+          add(`${at}.vertical_video`, 'video', lesson.vertical_video);
+          add(`${at}.vertical_description_video`, 'video', lesson.vertical_description_video);
+          for (const [i, sub] of listOf(lesson.subtitles).entries())
+            add(`${at}.subtitles[${i}].file`, 'subtitle', fieldsOf(sub).file);
+        }
   return refs;
 }
 
@@ -467,9 +514,8 @@ async function checkFile(folder: string, realFolder: string, ref: FileReference)
     return `${ref.field}: must be a path inside the course folder (a symbolic link leads out of it): ${ref.file}`;
   if (!info.isFile()) return `${ref.field}: not a file: ${ref.file}`;
   if (info.size === 0) return `${ref.field}: file is empty: ${ref.file}`;
-  const extension = extname(ref.file).toLowerCase();
-  if (ref.kind === 'image' && (!IMAGE_EXTENSIONS.includes(extension) || !isPicture(await readHead(path, 12))))
-    return `${ref.field}: not an image (${IMAGE_EXTENSIONS.join(', ')}): ${ref.file}`;
+  if (ref.kind === 'image' && !(await isPictureAsNamed(real, extname(ref.file).toLowerCase())))
+    return `${ref.field}: not a picture of the kind its name says (${IMAGE_EXTENSIONS.join(', ')}): ${ref.file}`;
   if (
     ref.kind === 'subtitle' &&
     !/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test((await readHead(path, 16)).toString('utf8'))
@@ -531,21 +577,29 @@ export async function findManifest(folder: string): Promise<string> {
   return join(folder, found[0] as string);
 }
 
-export interface LoadedManifest {
-  manifest: CourseManifest;
+export interface CheckedCourseFolder {
+  /** The draft, or null when the manifest's shape is wrong (`problems` says where). */
+  manifest: CourseManifest | null;
+  /** The files the manifest names that are there and of their kind, in manifest order. */
   references: FileReference[];
+  /** Every problem found: the manifest's shape first, then its files. None when it can be imported. */
+  problems: string[];
 }
 
-/** Reads, parses and checks the manifest of `folder` and the files it names; throws a `ManifestError`. */
-export async function loadManifest(folder: string): Promise<LoadedManifest> {
+/**
+ * Reads and checks the manifest of `folder` and the files it names. Throws a `ManifestError` only
+ * when there is no manifest to read; every other problem is in the answer's `problems`.
+ */
+export async function checkCourseFolder(folder: string): Promise<CheckedCourseFolder> {
   const path = await findManifest(folder);
-  const manifest = parseManifest(await readFile(path, 'utf8'), path);
-  const references = fileReferences(manifest);
+  const data = manifestData(await readFile(path, 'utf8'), path);
+  const shape = v.safeParse(ManifestSchema, data);
+  const manifest = shape.success ? toManifest(shape.output) : null;
+  const problems = shape.success ? [] : shapeProblems(shape.issues);
+  const named = fileReferences(shape.success ? shape.output : data);
   const realFolder = await realpath(folder);
-  const problems = (await Promise.all(references.map((ref) => checkFile(folder, realFolder, ref)))).filter(
-    (problem): problem is string => problem !== null,
-  );
-  problems.push(...subtitleConflicts(manifest));
-  if (problems.length > 0) throw new ManifestError(problems);
-  return { manifest, references };
+  const fileProblems = await Promise.all(named.map((ref) => checkFile(folder, realFolder, ref)));
+  for (const problem of fileProblems) if (problem !== null) problems.push(problem);
+  if (manifest) problems.push(...subtitleConflicts(manifest));
+  return { manifest, references: named.filter((_ref, i) => fileProblems[i] === null), problems };
 }

@@ -342,6 +342,24 @@ describe('a failed import leaves no rows and no files', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('when the manifest, a file and a video are all wrong: every problem told at once', async () => {
+    const manifest = structuredClone(TINY_MANIFEST);
+    Object.assign(manifest, { colour: 'red' });
+    manifest.materials[0] = { title: 'Handbook', file: 'docs/missing.pdf' };
+    const wrong = join(work, 'all-wrong');
+    await writeTinyCourse(wrong, manifest);
+    await writeFile(join(wrong, 'media/portrait.mp4'), 'not a video at all');
+    const before = await snapshot(server.db);
+    const error = await importCourse(server.db, await freshMediaDir(), wrong).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).problems).toEqual([
+      'colour: unknown key (check its spelling and level)',
+      'materials[0].file: file not found: docs/missing.pdf',
+      'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
+    ]);
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it('when a named file is missing', async () => {
     const manifest = structuredClone(TINY_MANIFEST);
     manifest.materials[0] = { title: 'Handbook', file: 'docs/missing.pdf' };

@@ -1,11 +1,16 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { loadManifest, ManifestError, parseManifest } from '../../../server/authoring/manifest';
+import { checkCourseFolder, ManifestError, parseManifest } from '../../../server/authoring/manifest';
 
-const PNG_HEAD = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+/** A small picture in the given format. */
+const picture = (format: 'png' | 'gif') =>
+  sharp({ create: { width: 4, height: 3, channels: 3, background: '#3a7' } })
+    .toFormat(format)
+    .toBuffer();
 
 /** A manifest using every field; tests change copies of it. */
 const GOOD = {
@@ -370,18 +375,20 @@ describe('parseManifest', () => {
 
 describe('loadManifest', () => {
   let folder: string;
+  let png: Buffer;
 
   beforeAll(async () => {
     folder = await mkdtemp(join(tmpdir(), 'manifest-test-'));
+    png = await picture('png');
   });
   afterAll(() => rm(folder, { recursive: true, force: true }));
 
-  /** A course folder holding `manifest` and the files of GOOD (contents are only checked for kind). */
+  /** A course folder holding `manifest` and the files of GOOD (contents other than pictures are only checked for kind). */
   async function courseFolder(name: string, manifest: string, skip: readonly string[] = []): Promise<string> {
     const root = join(folder, name);
     const files: Record<string, string | Buffer> = {
-      'img/cover.png': PNG_HEAD,
-      'img/background.png': PNG_HEAD,
+      'img/cover.png': png,
+      'img/background.png': png,
       'v/intro.mp4': 'video bytes',
       'v/hips.mp4': 'video bytes',
       'v/hips-vertical.mp4': 'video bytes',
@@ -400,8 +407,8 @@ describe('loadManifest', () => {
   }
 
   const loadProblems = (root: string) =>
-    loadManifest(root).then(
-      () => [],
+    checkCourseFolder(root).then(
+      (checked) => checked.problems,
       (error: unknown) => {
         if (!(error instanceof ManifestError)) throw error;
         return error.problems;
@@ -409,8 +416,11 @@ describe('loadManifest', () => {
     );
 
   it('lists every file the manifest names once the files are all there', async () => {
-    const { manifest, references } = await loadManifest(await courseFolder('good', stringify(GOOD)));
-    expect(manifest.title).toBe('Mobility basics');
+    const { manifest, references, problems } = await checkCourseFolder(
+      await courseFolder('good', stringify(GOOD)),
+    );
+    expect(problems).toEqual([]);
+    expect(manifest?.title).toBe('Mobility basics');
     expect(references.map((r) => `${r.kind} ${r.field}`)).toEqual([
       'image image',
       'image background',
@@ -443,13 +453,57 @@ describe('loadManifest', () => {
     await rm(join(root, 'v/spine.mp4'));
     await mkdir(join(root, 'v/spine.mp4'));
     expect(await loadProblems(root)).toEqual([
-      'background: not an image (.png, .jpg, .jpeg, .webp, .gif): img/background.png',
+      'background: not a picture of the kind its name says (.png, .jpg, .jpeg, .webp, .gif): img/background.png',
       'demo_video: file is empty: v/intro.mp4',
       'stages[0].days[0].lesson_sets[0].lessons[0].description_video: file is empty: v/intro.mp4',
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_description_video: file is empty: v/intro.mp4',
       'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: not a WebVTT file (it must start with WEBVTT): subs/hips.en.vtt',
       'stages[1].days[0].lesson_sets[0].lessons[0].video: not a file: v/spine.mp4',
     ]);
+  });
+
+  it('refuses a picture that only starts like one, one cut short, and one its name calls another kind', async () => {
+    const root = await courseFolder(
+      'pictures',
+      variant((m) => Object.assign(m, { image: 'img/cover.jpg' })),
+    );
+    await writeFile(join(root, 'img/cover.jpg'), await picture('gif'));
+    await writeFile(join(root, 'img/background.png'), png.subarray(0, png.length - 20));
+    const kinds = '(.png, .jpg, .jpeg, .webp, .gif)';
+    expect(await loadProblems(root)).toEqual([
+      `image: not a picture of the kind its name says ${kinds}: img/cover.jpg`,
+      `background: not a picture of the kind its name says ${kinds}: img/background.png`,
+    ]);
+    await writeFile(join(root, 'img/background.png'), Buffer.from('GIF89a-not'));
+    await writeFile(join(root, 'img/cover.jpg'), Buffer.concat([Buffer.from('ffd8ff', 'hex'), png]));
+    expect(await loadProblems(root)).toEqual([
+      `image: not a picture of the kind its name says ${kinds}: img/cover.jpg`,
+      `background: not a picture of the kind its name says ${kinds}: img/background.png`,
+    ]);
+    await writeFile(join(root, 'img/cover.jpg'), await sharp(png).jpeg().toBuffer());
+    await writeFile(join(root, 'img/background.png'), png);
+    expect(await loadProblems(root)).toEqual([]);
+  });
+
+  it('checks the files of a manifest whose shape is wrong, and tells both at once', async () => {
+    const manifest = variant((m) => {
+      Object.assign(m, { colour: 'red', background: '/etc/passwd' });
+      firstDay(m).title = '';
+    });
+    const root = await courseFolder('shape-and-files', manifest, ['v/spine.mp4']);
+    await writeFile(join(root, 'subs/hips.en.vtt'), 'not subtitles');
+    const checked = await checkCourseFolder(root);
+    expect(checked.manifest).toBeNull();
+    expect(checked.problems).toEqual([
+      'background: must be a path inside the course folder',
+      'stages[0].days[0].title: must not be empty',
+      'colour: unknown key (check its spelling and level)',
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: not a WebVTT file (it must start with WEBVTT): subs/hips.en.vtt',
+      'stages[1].days[0].lesson_sets[0].lessons[0].video: file not found: v/spine.mp4',
+    ]);
+    // The files that are there and of their kind, for the importer to probe.
+    expect(checked.references.map((ref) => ref.file)).not.toContain('v/spine.mp4');
+    expect(checked.references.map((ref) => ref.file)).toContain('v/hips.mp4');
   });
 
   it('refuses a symbolic link that leads out of the folder, and follows one that stays inside', async () => {
