@@ -34,6 +34,13 @@ test('the legacy day path and the table redirects lead to their new places', asy
   await expect(page).toHaveURL(/\/v\/user\/subscriptions\?warning=true$/);
   await page.goto('./user');
   await expect(page).toHaveURL(/\/v\/home$/);
+  // A calendar or a day without its stream: the courses.
+  for (const path of ['./course/calendar', './course/calendar/2', './course//calendar']) {
+    await page.goto('./user/edit');
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/v\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  }
 });
 
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {

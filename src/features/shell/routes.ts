@@ -51,9 +51,13 @@ export const legacyRedirects = <TParent extends AnyRoute>(root: TParent) => {
     });
   const toCalendar = ({ streamId = '' }: Record<string, string>) =>
     redirect({ to: '/course/$streamId/calendar', params: { streamId }, replace: true });
+  const toHome = () => redirect({ to: '/home', replace: true });
   return [
-    moved('/user', () => redirect({ to: '/home', replace: true })),
-    moved('/course', () => redirect({ to: '/home', replace: true })),
+    moved('/user', toHome),
+    moved('/course', toHome),
+    // A calendar or day without its stream goes to the courses (content spec, section 2).
+    moved('/course/calendar', toHome),
+    moved('/course/calendar/$dayNumber', toHome),
     moved('/subscriptions', () =>
       redirect({ to: '/user/subscriptions', search: { warning: 'true' }, replace: true }),
     ),
