@@ -1,4 +1,6 @@
-import { screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import {
@@ -19,6 +21,7 @@ import { CalendarView } from '../../src/features/learning/calendar/CalendarScree
 import { done, failed, networkError, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
+import { screenProviders } from '../screenProviders';
 import { notice } from '../screenQueries';
 import { click, type UserAction } from '../userActions';
 import {
@@ -288,6 +291,25 @@ describe('calendar', () => {
     await loadCalendar(toUnfreeze, frozen);
     await toUnfreeze.dispatch(done('loadStatuses', progress));
     expect(toUnfreeze.snapshot().context.dialog).toBe('unfreeze');
+  });
+
+  it('gives the focus to the course’s title when the version modal it opened on arrival closes', async () => {
+    const running = startMachine(spec, { streamId: 1 });
+    const { element, stop } = await screenProviders({ path: '/course/1/calendar', session }, () =>
+      createElement(CalendarView, { actor: running.actor }),
+    );
+    const view = render(element);
+    try {
+      await act(() => loadCalendar(running));
+      await act(() => running.dispatch(done('loadStatuses', progress)));
+      const later = screen.getByRole('button', { name: 'Later' });
+      await userEvent.setup().click(later);
+      expect(screen.queryByRole('dialog', { name: 'A new version of the course' })).toBeNull();
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Strong back' }));
+    } finally {
+      view.unmount();
+      stop();
+    }
   });
 
   it('takes the changed stream after a freeze and refetches the statuses', async () => {

@@ -32,6 +32,7 @@ type Calendar = ActorRefFrom<typeof calendarMachine>;
 
 const FREEZE_CONTROL_ID = 'calendar-freeze-control';
 const ACCESS_LINE_ID = 'calendar-access';
+const TITLE_ID = 'calendar-title';
 
 /**
  * Where the focus goes after the freeze dialog when the control that opened it is gone or there was
@@ -40,6 +41,8 @@ const ACCESS_LINE_ID = 'calendar-access';
  */
 const focusAfterFreezeDialog = () =>
   document.getElementById(FREEZE_CONTROL_ID) ?? document.getElementById(ACCESS_LINE_ID);
+/** The course's title: a keyboard user goes on from the top of the calendar. */
+const focusAfterVersionDialog = () => document.getElementById(TITLE_ID);
 
 /**
  * The course calendar (/course/{streamId}/calendar). `?dialog=freeze` (where /course/{id}/freeze
@@ -104,8 +107,8 @@ export function CalendarView({ actor }: { actor: Calendar }) {
 
   if (snapshot.matches('failed')) {
     return (
-      <section className="learning calendar" aria-labelledby="calendar-title">
-        <h1 id="calendar-title">
+      <section className="learning calendar" aria-labelledby={TITLE_ID}>
+        <h1 id={TITLE_ID}>
           <Trans>Course calendar</Trans>
         </h1>
         <LoadFailed
@@ -126,7 +129,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const header = <CalendarHeader actor={actor} stream={stream} course={course} now={now} />;
   if (!daysDrawn || !statuses) {
     return (
-      <section className="learning calendar" aria-labelledby="calendar-title" aria-busy="true">
+      <section className="learning calendar" aria-labelledby={TITLE_ID} aria-busy="true">
         {header}
         <Loading label={t`Loading the course calendar…`} />
       </section>
@@ -143,7 +146,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const shown = filters.showFinished ? views : views.filter(({ view }) => view.kind !== 'done');
 
   return (
-    <section className="learning calendar" aria-labelledby="calendar-title">
+    <section className="learning calendar" aria-labelledby={TITLE_ID}>
       {header}
 
       {stages.length === 0 || stage === undefined ? (
@@ -181,7 +184,12 @@ export function CalendarView({ actor }: { actor: Calendar }) {
           )}
         </Tabs>
       )}
-      {versionModal && <VersionUpdateDialog onClose={() => actor.send({ type: 'VERSION_MODAL.CLOSE' })} />}
+      {versionModal && (
+        <VersionUpdateDialog
+          onClose={() => actor.send({ type: 'VERSION_MODAL.CLOSE' })}
+          focusOnClose={focusAfterVersionDialog}
+        />
+      )}
     </section>
   );
 }
@@ -210,7 +218,9 @@ function CalendarHeader({
       <p className="calendar__eyebrow muted">
         <Trans>Course calendar</Trans>
       </p>
-      <h1 id="calendar-title">{course.title}</h1>
+      <h1 id={TITLE_ID} tabIndex={-1}>
+        {course.title}
+      </h1>
       <AccessLine stream={stream} now={now} id={ACCESS_LINE_ID} tabIndex={-1} />
       <PlannedFreezeLine stream={stream} />
       <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
