@@ -20,6 +20,7 @@ import {
   newMilestones,
   shouldSendStatistic,
 } from '../../src/domain/learning/lessonStatistic';
+import type { DayProgressStatus } from '../../src/domain/learning/stream';
 
 export type LessonStatisticInput = {
   streamId: number;
@@ -27,6 +28,8 @@ export type LessonStatisticInput = {
   lessonSetLessonId: number;
   minViewedMs: number;
   minViewedMsVideoEnded: number;
+  /** The day's progress, when the lesson plays in its day (`LESSON.DAY_STATUS` follows it). */
+  dayStatus?: DayProgressStatus;
 };
 
 /** What one entry carries; the queue adds its idempotency key and the time it was queued. */
@@ -36,6 +39,8 @@ export type LessonStatDraft = {
   lessonSetLessonId: number;
   viewedSeconds: number;
   playCount: number;
+  /** The day's progress when the entry was taken, when the lesson knows it. */
+  dayStatus?: DayProgressStatus;
 };
 
 /** Where the video is, in seconds, when the player says (an event without it leaves it as it was). */
@@ -46,7 +51,9 @@ export type LessonEvent =
   | ({ type: 'LESSON.PROGRESS'; viewedMs: number; percent: number } & PositionReading)
   | ({ type: 'LESSON.PAUSE'; viewedMs: number } & PositionReading)
   | { type: 'LESSON.ENDED'; viewedMs: number }
-  | { type: 'LESSON.CLOSE' };
+  | { type: 'LESSON.CLOSE' }
+  /** The learner started or finished the day while the lesson was on screen. */
+  | { type: 'LESSON.DAY_STATUS'; dayStatus: DayProgressStatus };
 
 type LessonContext = LessonStatisticInput & {
   /** The latest viewed-time reading of the player. */
@@ -141,6 +148,10 @@ const readPosition = lessonSetup.assign({
       : context.positionSeconds,
 });
 const rewind = lessonSetup.assign({ positionSeconds: 0 });
+const followDayStatus = lessonSetup.assign({
+  dayStatus: ({ context, event }) =>
+    event.type === 'LESSON.DAY_STATUS' ? event.dayStatus : context.dayStatus,
+});
 const keepPosition = lessonSetup.enqueueActions(({ context, enqueue }) =>
   enqueue({
     type: 'keepPosition',
@@ -164,6 +175,7 @@ const takeEntry = lessonSetup.assign(({ context, event }) => {
       lessonSetLessonId: context.lessonSetLessonId,
       viewedSeconds,
       playCount: context.playPending ? 1 : 0,
+      ...(context.dayStatus && { dayStatus: context.dayStatus }),
     },
   };
 });
@@ -181,6 +193,9 @@ export const lessonMachine = lessonSetup.createMachine({
     positionSeconds: 0,
   }),
   type: 'parallel',
+  on: {
+    'LESSON.DAY_STATUS': { actions: followDayStatus },
+  },
   states: {
     position: {
       on: {

@@ -1,8 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { AnyEventObject } from 'xstate';
-import { type LessonStatisticInput, lessonMachine } from '../../machines/learning/lesson.machine';
+import type { ActorRefFrom, AnyEventObject } from 'xstate';
+import {
+  type LessonEvent,
+  type LessonStatisticInput,
+  lessonMachine,
+} from '../../machines/learning/lesson.machine';
 import type { SetLesson } from '../../src/domain/learning/day';
 import { type LessonActor, LessonView } from '../../src/features/learning/player/LessonScreen';
 import { done, failed, session } from '../fixtures';
@@ -77,6 +81,21 @@ function mediaEvent(type: string): UserAction {
   };
 }
 
+/** The actor the rendered view got: the lesson's host sends it the day's progress, as the day page changes. */
+let shown: ActorRefFrom<typeof lessonMachine> | null = null;
+function HostedLessonView({ actor }: { actor: LessonActor }) {
+  shown = actor;
+  return createElement(LessonView, { actor, item });
+}
+
+/** Not a control of the lesson: the day's page started or finished the day, and its host says so. */
+const dayChanges: UserAction = {
+  words: (event) => `the day's page says the day is now “${event.dayStatus}”`,
+  perform: async (_, event) => {
+    act(() => shown?.send(event as LessonEvent));
+  },
+};
+
 const leavePage: UserAction = {
   words: () => 'the user leaves the page',
   perform: async () => {
@@ -91,7 +110,7 @@ const spec = {
   spec: 'Learning spec §5, §9 Lesson statistic: milestones 75/50/25/10 once, sent from 2000 ms viewed (30000 ms after the end), whole seconds, each entry handed to the statistics queue (which sends it), a queue that cannot take it reported',
   inputs: [input],
   screen: {
-    view: ({ actor }: { actor: LessonActor }) => createElement(LessonView, { actor, item }),
+    view: HostedLessonView,
     setting: { path: '/course/5/calendar/3', session },
     actions: {
       'LESSON.PLAY': mediaEvent('play'),
@@ -99,6 +118,7 @@ const spec = {
       'LESSON.PAUSE': mediaEvent('pause'),
       'LESSON.ENDED': mediaEvent('ended'),
       'LESSON.CLOSE': leavePage,
+      'LESSON.DAY_STATUS': dayChanges,
     },
     sees: [
       {
@@ -123,6 +143,7 @@ const spec = {
     { type: 'LESSON.PAUSE', viewedMs: 8000, positionSeconds: 80 },
     { type: 'LESSON.ENDED', viewedMs: 40_000 },
     { type: 'LESSON.CLOSE' },
+    { type: 'LESSON.DAY_STATUS', dayStatus: 'ended' },
     done('saveStatistic'),
     failed('saveStatistic', new Error('No signed-in learner to queue a statistic for')),
   ],
@@ -181,6 +202,27 @@ describe('lesson statistic', () => {
     await running.dispatch({ type: 'LESSON.PROGRESS', viewedMs: 9000, percent: 90 });
     expect(running.fakes.started).toHaveLength(1);
     expect(running.effects).toEqual([]);
+  });
+
+  it("tells the day's progress as it was when the entry was taken, and nothing without its day", async () => {
+    const onItsDay = startMachine(spec, { ...input, dayStatus: 'not_started' });
+    await onItsDay.dispatch({ type: 'LESSON.PLAY' });
+    await onItsDay.dispatch({ type: 'LESSON.PAUSE', viewedMs: 3000 });
+    expect(onItsDay.fakes.inputOf('saveStatistic')).toMatchObject({
+      viewedSeconds: 3,
+      dayStatus: 'not_started',
+    });
+    await onItsDay.dispatch(done('saveStatistic'));
+    await onItsDay.dispatch({ type: 'LESSON.DAY_STATUS', dayStatus: 'ended' });
+    await onItsDay.dispatch({ type: 'LESSON.PLAY' });
+    await onItsDay.dispatch({ type: 'LESSON.PAUSE', viewedMs: 6000 });
+    expect(onItsDay.fakes.inputOf('saveStatistic')).toMatchObject({ viewedSeconds: 3, dayStatus: 'ended' });
+
+    // A downloaded lesson plays without its day's page.
+    const downloaded = startMachine(spec, input);
+    await downloaded.dispatch({ type: 'LESSON.PLAY' });
+    await downloaded.dispatch({ type: 'LESSON.PAUSE', viewedMs: 3000 });
+    expect(downloaded.fakes.inputOf('saveStatistic')).not.toHaveProperty('dayStatus');
   });
 
   it('needs 30 s viewed once the video ended', async () => {

@@ -94,6 +94,7 @@ export async function saveLessonStat(api: ApiClient, entry: LessonStatEntry): Pr
       stage_day_lesson_set_lesson_id: entry.lessonSetLessonId,
       viewed_seconds: entry.viewedSeconds,
       play_count: entry.playCount,
+      ...(entry.dayStatus && { day_status: entry.dayStatus }),
     },
   });
   return { id: data.id ?? null, dayStatusId: data.dayStatusId ?? null };

@@ -3,6 +3,7 @@
  * "Statistics that are never lost"): what an entry holds, which failures drop it, how long to wait
  * before trying again, and how long a logout waits for the queue.
  */
+import type { DayProgressStatus } from './learning/stream';
 import { HTTP_STATUS, toRequestError } from './requestError';
 
 /** One lesson statistic waiting to be sent, with the idempotency key it keeps until it is counted. */
@@ -13,6 +14,8 @@ export type QueuedStatistic = {
   lessonSetLessonId: number;
   viewedSeconds: number;
   playCount: number;
+  /** The day's progress when the statistic was taken; absent where the lesson played without its day. */
+  dayStatus?: DayProgressStatus;
   /** When it was queued (epoch ms): kept for the report of a dropped entry and for diagnosis. */
   queuedAt: number;
 };

@@ -93,6 +93,13 @@ test('a lesson plays its HLS with subtitles, same origin only, and its statistic
   // The title's "(theory)" marker reads as the part it names, in the interface's language.
   await expect(lesson.getByRole('heading', { name: /Calm breathing\s*Theory/ })).toBeVisible();
   await expectNoSeriousViolations(page, 'day');
+  // What the page says of the day is what the statistic tells the server of it.
+  const statusLine = (await page.locator('#day-status').textContent()) ?? '';
+  const dayStatus = /finished/.test(statusLine)
+    ? 'ended'
+    : /started/.test(statusLine)
+      ? 'started'
+      : 'not_started';
 
   const statistic = page.waitForResponse(
     (response) => response.url().includes('/save-lesson-stat') && response.status() === 201,
@@ -130,9 +137,11 @@ test('a lesson plays its HLS with subtitles, same origin only, and its statistic
   const body = saved.request().postDataJSON() as {
     stage_day_lesson_set_lesson_id: number;
     viewed_seconds: number;
+    day_status: string;
   };
   expect(saved.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   expect(body.viewed_seconds).toBeGreaterThan(0);
+  expect(body.day_status).toBe(dayStatus);
   await expect
     .poll(() => lessonViewedSeconds(page.request, stream.id, body.stage_day_lesson_set_lesson_id))
     .toBeGreaterThan(0);

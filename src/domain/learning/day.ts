@@ -1,5 +1,6 @@
 import type { LessonTitle } from './lessonTitle';
 import type { RepeatRange } from './repeatCount';
+import type { DayProgressStatus } from './stream';
 
 /**
  * A course day as the app uses it (content spec, section 3 "Day"): its lesson sets in order, each
@@ -117,6 +118,7 @@ export type LessonStatEntry = {
   lessonSetLessonId: number;
   viewedSeconds: number;
   playCount: number;
+  dayStatus?: DayProgressStatus;
   idempotencyKey: string;
 };
 

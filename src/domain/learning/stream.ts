@@ -87,6 +87,15 @@ export type DayStatus = {
 
 export type StageProgressStatus = 'not_started' | 'started' | 'ended';
 
+/**
+ * A day's progress in a stage's words, as a lesson statistic tells it to the server (`day_status` of
+ * POST /save-lesson-stat): what the learner's day was when the statistic was taken.
+ */
+export type DayProgressStatus = StageProgressStatus;
+
+export const dayProgressStatusOf = (status: DayStatus | undefined): DayProgressStatus =>
+  status?.finishedAt != null ? 'ended' : status?.startedAt != null ? 'started' : 'not_started';
+
 export type LessonStatus = { lessonSetLessonId: number; viewedSeconds: number; playCount: number };
 
 export type CurrentDay = {

@@ -60,6 +60,29 @@ describe('day status calls', () => {
         play_count: 1,
       },
     });
+    // A lesson played without its day's page knows no day status: the optional field is left out.
+    expect(calls[0]?.options?.body).not.toHaveProperty('day_status');
+  });
+
+  it("tells the day's progress when the entry has it", async () => {
+    const { api, calls } = fakeApi({ id: 10, dayStatusId: 4 });
+    await saveLessonStat(api, {
+      streamId: 5,
+      dayId: 12,
+      lessonSetLessonId: 301,
+      viewedSeconds: 3,
+      playCount: 0,
+      dayStatus: 'ended',
+      idempotencyKey: 'another-key',
+    });
+    expect(calls[0]?.options?.body).toEqual({
+      stage_day_id: 12,
+      user_course_stream_id: 5,
+      stage_day_lesson_set_lesson_id: 301,
+      viewed_seconds: 3,
+      play_count: 0,
+      day_status: 'ended',
+    });
   });
 
   it('reads a reply without a day status id as null, for the caller to report', async () => {

@@ -11,7 +11,7 @@ import type { LessonSet } from '../../../domain/learning/day';
 import { type Freeze, freezeLiftsAt } from '../../../domain/learning/freeze';
 import { resumePosition } from '../../../domain/learning/playback';
 import { clampRepeatCount } from '../../../domain/learning/repeatCount';
-import { dayStatusOf, holdingFreeze } from '../../../domain/learning/stream';
+import { dayProgressStatusOf, dayStatusOf, holdingFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
@@ -281,6 +281,7 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
 function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
   const Player = useContext(LessonPlayerSlot);
   const repeats = clampRepeatCount(set.repeatCount, set);
+  const dayStatus = dayProgressStatusOf(dayStatusOf(loaded.statuses, loaded.day.id));
   return (
     <li className="lesson-set">
       {repeats > 1 && (
@@ -299,7 +300,13 @@ function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
           return (
             <li key={item.id} className="lesson-set__lesson">
               {Player ? (
-                <Player streamId={loaded.stream.id} dayId={loaded.day.id} item={item} startTime={startTime} />
+                <Player
+                  streamId={loaded.stream.id}
+                  dayId={loaded.day.id}
+                  item={item}
+                  startTime={startTime}
+                  dayStatus={dayStatus}
+                />
               ) : (
                 <h2 className="lesson__title">
                   {item.lesson.title}

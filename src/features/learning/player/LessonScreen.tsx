@@ -12,6 +12,7 @@ import {
 } from '../../../domain/learning/day';
 import { downloadedVideo } from '../../../domain/learning/download';
 import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
+import type { DayProgressStatus } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { LessonSubtitle, useLessonName } from '../common/LessonSubtitle';
 import { lesson as providedLesson } from '../lesson.provide';
@@ -29,10 +30,12 @@ type LessonProps = {
   item: SetLesson;
   /** Where the learner stopped last time, in seconds. */
   startTime: number;
+  /** The day's progress when the lesson plays on its day's page (a downloaded lesson plays without it). */
+  dayStatus?: DayProgressStatus;
 };
 
 /** One lesson of a day with its player; the lesson machine keeps its playback statistic. */
-export function LessonScreen({ streamId, dayId, item, startTime }: LessonProps) {
+export function LessonScreen({ streamId, dayId, item, startTime, dayStatus }: LessonProps) {
   const brand = useBrand();
   const actor = useActorRef(useProvided(providedLesson), {
     input: {
@@ -41,8 +44,13 @@ export function LessonScreen({ streamId, dayId, item, startTime }: LessonProps) 
       lessonSetLessonId: item.id,
       minViewedMs: brand.statistic.MIN_SAVE_VIEWED_MS,
       minViewedMsVideoEnded: brand.statistic.MIN_SAVE_VIEWED_MS_VIDEO_ENDED,
+      dayStatus,
     },
   });
+  // The day is started or finished on its page while the lesson stays on screen.
+  useEffect(() => {
+    if (dayStatus) actor.send({ type: 'LESSON.DAY_STATUS', dayStatus });
+  }, [actor, dayStatus]);
   return <LessonView actor={actor} item={item} startTime={startTime} />;
 }
 

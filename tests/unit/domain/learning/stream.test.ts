@@ -3,6 +3,7 @@ import { isCourseVersionSupported } from '../../../../src/domain/learning/course
 import type { FreezeStatus } from '../../../../src/domain/learning/freeze';
 import {
   canFreeze,
+  dayProgressStatusOf,
   freezeActionOf,
   hasAccessEnded,
   holdingFreeze,
@@ -80,5 +81,26 @@ describe('course version', () => {
     [{ courseId: 2, courseVersion: 1 }, true],
   ])('%j is supported: %s', (stream, supported) => {
     expect(isCourseVersionSupported(stream, versions)).toBe(supported);
+  });
+});
+
+describe("a day's progress as statistics tell it", () => {
+  const day = (startedAt: number | null, finishedAt: number | null) => ({
+    stageDayId: 3,
+    dayStatusId: startedAt === null ? null : 7,
+    startedAt,
+    finishedAt,
+    isOpenByTimeDelay: true,
+    opensAt: 0,
+    isDemoAccessible: false,
+  });
+
+  it.each([
+    [undefined, 'not_started'],
+    [day(null, null), 'not_started'],
+    [day(1000, null), 'started'],
+    [day(1000, 2000), 'ended'],
+  ] as const)('%j is %s', (status, expected) => {
+    expect(dayProgressStatusOf(status)).toBe(expected);
   });
 });
