@@ -10,6 +10,9 @@ import {
   userLessonStatuses,
 } from '../../server/db/schema';
 import { hashToken } from '../../server/infra/tokens';
+import { saveLessonStat } from '../../server/modules/day-statuses/lesson-stats';
+import { markDay } from '../../server/modules/day-statuses/queries';
+import { readStatisticNow, type StatisticRead } from '../../server/modules/day-statuses/statistic-reads';
 import type { Account } from './client';
 import { expectWire } from './contract';
 import { serverForFile } from './harness';
@@ -241,6 +244,103 @@ describe('a statistic after the last one', () => {
       401,
     );
     expect(await counted()).toBe(1);
+  });
+});
+
+describe('a statistic whose read changed while it waited for its batch', () => {
+  // Under load a call waits for the statement in flight: what it was decided on may change meanwhile.
+  // The count checks that read, whether it was remembered or made for this very call.
+  const readOf = async (account: Account, fixture: LearningFixture) => {
+    const read = await readStatisticNow(server.db, hashToken(account.token), fixture.streamId);
+    if (!read) throw new Error('the session has no read');
+    return read;
+  };
+  const savedOn = (
+    read: StatisticRead,
+    fixture: LearningFixture,
+    key: string | null = null,
+    day: 0 | 1 | 2 = 0,
+  ) =>
+    saveLessonStat(
+      server.db,
+      read,
+      {
+        stage_day_id: fixture.days[day].id,
+        user_course_stream_id: fixture.streamId,
+        stage_day_lesson_set_lesson_id: firstLesson(fixture, day),
+        viewed_seconds: 5,
+        play_count: 1,
+        day_status: 'not_started',
+      },
+      key,
+      Date.now(),
+    );
+
+  it('counts nothing once the session ended (401) or the stream froze (403) meanwhile', async () => {
+    const account = await api.signUp('stats-waited');
+    const fixture = await createLearningFixture(server.db, { userId: account.id, label: 'Stats waited' });
+
+    const beforeFreeze = await readOf(account, fixture);
+    const now = Date.now();
+    await server.db.insert(streamFreezes).values({
+      streamId: fixture.streamId,
+      status: 1,
+      startDate: new Date(now - DAY_MS),
+      endDate: new Date(now + DAY_MS),
+    });
+    await expect(savedOn(beforeFreeze, fixture, 'waited-1')).rejects.toMatchObject({
+      status: 403,
+      messageKey: 'courseFrozen',
+    });
+    await server.db.delete(streamFreezes).where(eq(streamFreezes.streamId, fixture.streamId));
+
+    const beforeSignOut = await readOf(account, fixture);
+    await server.db
+      .update(sessions)
+      .set({ revokedAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(account.token)));
+    await expect(savedOn(beforeSignOut, fixture, 'waited-2')).rejects.toMatchObject({ status: 401 });
+    const byStream = (table: typeof dayStatistics | typeof userDayStatuses | typeof userLessonStatuses) =>
+      server.db.$count(table, eq(table.streamId, fixture.streamId));
+    expect([
+      await byStream(dayStatistics),
+      await byStream(userDayStatuses),
+      await byStream(userLessonStatuses),
+    ]).toEqual([0, 0, 0]);
+  });
+
+  it('answers 404 and writes nothing when the stream was deleted meanwhile', async () => {
+    const account = await api.signUp('stats-unenrolled');
+    const fixture = await createLearningFixture(server.db, { userId: account.id, label: 'Stats unenrolled' });
+    const read = await readOf(account, fixture);
+    await server.db.delete(userCourseStreams).where(eq(userCourseStreams.id, fixture.streamId));
+    const before = await snapshot(server.db);
+    await expect(savedOn(read, fixture)).rejects.toMatchObject({ status: 404 });
+    // Day start and finish read the stream first, then write: the same answer.
+    await expect(
+      markDay(server.db, fixture.streamId, fixture.days[0].id, true, new Date()),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
+  it('starts no day for a repeat of a key in the same batch, even one naming another day', async () => {
+    const fixture = await freshFixture('Stats batch repeat', {
+      startDate: new Date(Date.now() - 3 * DAY_MS),
+    });
+    const read = await readOf(learner, fixture);
+    // Both wait for the same statement: the first of the batch takes the key.
+    const [first, repeat] = await Promise.all([
+      savedOn(read, fixture, 'batch-repeat', 0),
+      savedOn(read, fixture, 'batch-repeat', 2),
+    ]);
+    expect(first.replayed).toBe(false);
+    expect(repeat).toEqual({ saved: first.saved, replayed: true });
+    const started = await server.db
+      .select({ dayId: userDayStatuses.dayId })
+      .from(userDayStatuses)
+      .where(eq(userDayStatuses.streamId, fixture.streamId));
+    expect(started).toEqual([{ dayId: fixture.days[0].id }]);
+    expect(await statsOf(fixture.streamId)).toHaveLength(1);
   });
 });
 

@@ -308,7 +308,9 @@ export const userLessonStatuses = pgTable(
  * the learner's, the lesson is in the day of its course) and are written from the same values as the
  * day status, so they carry no references of their own: each would make every statistic take a share
  * lock on its row, and the rows of a course's days and lessons are shared by all its learners, whose
- * statistics then queue behind each other's locks.
+ * statistics then queue behind each other's locks. The reference is checked when the transaction
+ * commits (DEFERRABLE INITIALLY DEFERRED, migration 0008, which the schema builder cannot say): a
+ * statistic is written before the day status it starts (lesson-stats.ts).
  */
 export const dayStatistics = pgTable(
   'day_statistics',

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { isUniqueViolation } from '../../db/errors';
 import { type UserRow, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
@@ -19,7 +20,7 @@ import type { Services } from '../../infra/container';
 import { isMessageKey, LANGUAGE_CODES, type MessageKey, translate } from '../../infra/i18n';
 import { clearAccountAttempts, recordAttempt } from '../../infra/rate-limit';
 import { deleteSessionSubscriptions } from '../push/queries';
-import { findUserByAppId, findUserByEmail, isEmailTaken, isUniqueViolation } from '../user/queries';
+import { findUserByAppId, findUserByEmail, isEmailTaken } from '../user/queries';
 import { toWireUser, WireSignedIn } from '../user/wire';
 import { checkPassword, guardAttempts, type PasswordAttempt, signInAccountOf } from './attempts';
 import { linkBase } from './link-base';

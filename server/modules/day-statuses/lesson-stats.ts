@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { batching } from '../../db/batch';
 import { type Db, WRITE_BATCH_SLOTS } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { dayStatistics, userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { preparedPerDatabase, preparedStatement, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
@@ -125,16 +126,22 @@ async function requireStatisticAccepted(
 
 /**
  * Counts statistics, many calls' in one statement (see `batching`), all or nothing without a
- * transaction's round trips. For each statistic: its day is started unless it was or the key was used
- * before (a repeat changes nothing, even when its body names another day; the first start stays, and
- * an existing day status is only read, never locked, so statistics of one day do not queue behind each
- * other); the statistic is written unless its key was used before (also by another statistic of the
- * batch); and only the written ones add their seconds and plays to their lessons' totals (which stop
- * at the column's limit instead of failing). Each statistic's id is drawn before it is written, so
- * the answer row of every written one names the call it came from. A call gets no row when nothing
- * was counted: its key was used before, or its day was started by a concurrent statement this one's
- * snapshot cannot see yet, or it was decided on a remembered read that no longer holds (`guard`:
- * its session and the digest of its stream's facts, see statistic-reads.ts).
+ * transaction's round trips. Each call was decided on a read of its session and stream (`guard`:
+ * the session's token hash and the digest of its stream's facts, see statistic-reads.ts); the
+ * statement counts it only while that read still holds, so a sign-out, a freeze or an ended stream
+ * committed while the call waited for its batch is seen. For each statistic that is counted:
+ * - the statistic is written unless its key was used before, by an earlier statement or by another
+ *   call of the batch (the unique index decides, whichever statement came first);
+ * - its day status is the day's existing one (only read, never locked, so statistics of one day do
+ *   not queue behind each other), or one started with it. A day is started only for a statistic
+ *   that is written: a repeat changes nothing, even when its body names another day. The statistic
+ *   refers to the day status it starts before that row is written, so the reference is checked
+ *   when the statement commits (migration 0008);
+ * - its seconds and plays are added to its lesson's totals (which stop at the column's limit).
+ * Each statistic's id is drawn before it is written, so the answer row of every written one names the
+ * call it came from. A call gets no row when nothing was counted: its key was used before, or its
+ * read no longer holds. The statement fails whole when what it refers to went meanwhile (a day
+ * started by a concurrent statement, a stream deleted): `countBatched` then counts none of its calls.
  */
 type CountItem = {
   user_id: number;
@@ -146,12 +153,9 @@ type CountItem = {
   play_count: number;
   key: string | null;
   at: string;
-  token_hash: string | null;
-  facts_digest: string | null;
+  token_hash: string;
+  facts_digest: string;
 };
-
-/** What a statistic decided on a remembered read (statistic-reads.ts) was decided on, for the count to check. */
-type CountGuard = { tokenHash: string; factsDigest: string };
 
 const MAX_TOTAL = sql.raw(String(MAX_INT4));
 
@@ -175,35 +179,42 @@ const countStatement = preparedStatement(
         ) = g.facts_digest) as holds
       from (select distinct token_hash, user_id, stream_id, facts_digest from input where facts_digest is not null) g
     ), call as (
-      select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id
+      select c.*, nextval(pg_get_serial_sequence('day_statistics', 'id')) as stat_id,
+        (select id from ${userDayStatuses} e where e.stream_id = c.stream_id and e.day_id = c.day_id) as existing_day_status_id
       from input c
       -- Subqueries of one row each, never joins: the table is probed by its index per call, where
       -- a join's plan (made for the function's guessed 100 rows) would read it whole.
       where (c.key is null or (
         select true from ${dayStatistics} s where s.user_id = c.user_id and s.idempotency_key = c.key limit 1
       ) is null)
-      and (c.facts_digest is null or (
+      and (
         select g.holds from guard g where g.token_hash = c.token_hash and g.user_id = c.user_id
           and g.stream_id = c.stream_id and g.facts_digest = c.facts_digest
-      ))
-    ), started as (
-      insert into ${userDayStatuses} (stream_id, day_id, started_at)
-      select distinct on (stream_id, day_id) stream_id, day_id, at from call order by stream_id, day_id, n
-      on conflict (stream_id, day_id) do nothing
-      returning id, stream_id, day_id
+      )
+    ), new_day as materialized (
+      -- One id per day the batch starts, drawn before its row is written (only if a statistic is).
+      select stream_id, day_id, nextval(pg_get_serial_sequence('user_day_statuses', 'id')) as id
+      from (select distinct stream_id, day_id from call where existing_day_status_id is null) d
     ), day as (
-      select call.*, coalesce(
-        (select id from started where started.stream_id = call.stream_id and started.day_id = call.day_id),
-        (select id from ${userDayStatuses} e where e.stream_id = call.stream_id and e.day_id = call.day_id)
+      select call.*, coalesce(call.existing_day_status_id,
+        (select id from new_day where new_day.stream_id = call.stream_id and new_day.day_id = call.day_id)
       ) as day_status_id
       from call
     ), stat as (
       insert into ${dayStatistics} (id, user_id, stream_id, day_id, lesson_set_lesson_id, day_status_id,
         day_status, viewed_seconds, play_count, idempotency_key)
       select stat_id, user_id, stream_id, day_id, link_id, day_status_id, day_status, viewed_seconds,
-        play_count, key from day where day_status_id is not null order by n
+        play_count, key from day order by n
       on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
       returning id, day_status_id, stream_id, lesson_set_lesson_id, viewed_seconds, play_count
+    ), started as (
+      -- A day another statement started meanwhile stays as that one wrote it: this statement's
+      -- statistics then refer to no row, and it fails at its commit (to be counted again).
+      insert into ${userDayStatuses} (id, stream_id, day_id, started_at)
+      select new_day.id, new_day.stream_id, new_day.day_id,
+        (select min(day.at) from day join stat on stat.id = day.stat_id where day.day_status_id = new_day.id)
+      from new_day where exists (select 1 from stat where stat.day_status_id = new_day.id)
+      on conflict (stream_id, day_id) do nothing
     ), lesson as (
       insert into ${userLessonStatuses} (stream_id, lesson_set_lesson_id, viewed_seconds, play_count, updated_at)
       select stat.stream_id, stat.lesson_set_lesson_id, least(sum(stat.viewed_seconds), ${MAX_TOTAL}),
@@ -227,7 +238,13 @@ const countBatched = preparedPerDatabase((db: Db) =>
     async (items: readonly CountItem[]): Promise<(SavedStat | undefined)[]> => {
       // Each call is numbered by its place in the batch, so that it finds its answer row.
       const calls = items.map((item, n) => ({ n, ...item }));
-      const result = await countStatement(db).execute({ calls: JSON.stringify(calls) });
+      const result = await countStatement(db)
+        .execute({ calls: JSON.stringify(calls) })
+        .catch((error: unknown) => {
+          // Something a call refers to went meanwhile: none is counted, each is decided again.
+          if (isForeignKeyViolation(error)) return { rows: [] };
+          throw error;
+        });
       const rows = (result as { rows: { n: number; id: number; day_status_id: number }[] }).rows;
       const counted = new Map(rows.map((row) => [Number(row.n), row]));
       return items.map((_item, n) => {
@@ -239,16 +256,18 @@ const countBatched = preparedPerDatabase((db: Db) =>
   ),
 );
 
+/** Counts the statistic while the read it was decided on holds; undefined when nothing was counted. */
 function countStatistic(
   db: Db,
-  userId: number,
+  read: StatisticRead,
   input: LessonStatInput,
   key: string | null,
   now: number,
-  guard: CountGuard | null = null,
 ): Promise<SavedStat | undefined> {
+  // Only a read of a live session and the learner's stream is accepted, and such a read has a digest.
+  if (!read.factsDigest) throw new Error('a statistic was decided on a read without its stream');
   return countBatched(db)({
-    user_id: userId,
+    user_id: read.user.id,
     stream_id: input.user_course_stream_id,
     day_id: input.stage_day_id,
     link_id: input.stage_day_lesson_set_lesson_id,
@@ -257,37 +276,25 @@ function countStatistic(
     play_count: input.play_count,
     key,
     at: new Date(now).toISOString(),
-    token_hash: guard?.tokenHash ?? null,
-    facts_digest: guard?.factsDigest ?? null,
+    token_hash: read.tokenHash,
+    facts_digest: read.factsDigest,
   });
 }
 
-/**
- * The statistic decided on a remembered read and counted in one statement, or undefined when it
- * must be decided again on a fresh read: the read no longer holds, the statistic is refused on it
- * (which a fresh read may not confirm), its key was used before, or its day was started meanwhile.
- */
-async function countOnRemembered(
-  db: Db,
-  read: StatisticRead,
-  input: LessonStatInput,
-  key: string | null,
-  now: number,
-): Promise<SavedStat | undefined> {
-  // Without a digest the count would check nothing (remembered reads always have one).
-  if (!read.factsDigest) return undefined;
-  try {
-    await requireStatisticAccepted(db, read, input, now);
-    return await countStatistic(db, read.user.id, input, key, now, {
-      tokenHash: read.tokenHash,
-      factsDigest: read.factsDigest,
-    });
-  } catch (error) {
-    // A refusal on what was remembered is no answer: the session may have ended since (401 first).
-    if (error instanceof ApiError) return undefined;
-    throw error;
-  }
+/** A read made now; 401 when the session ended meanwhile. */
+async function freshRead(db: Db, tokenHash: string, streamId: number): Promise<StatisticRead> {
+  const fresh = await readStatisticNow(db, tokenHash, streamId);
+  if (!fresh || !liveSessionOf(fresh)) throw new ApiError(401, 'unauthorized');
+  return fresh;
 }
+
+/**
+ * Three reads at the most: the remembered one (or one made now), then after each count that counted
+ * nothing and found no earlier answer, one made now. Such a count lost a race it can win once what
+ * raced it is committed (a day started by another statement) or was refused by what changed meanwhile
+ * (a sign-out, a freeze), which the next read sees.
+ */
+const MAX_READS = 3;
 
 /**
  * Saves the statistic; `replayed` when the key's first answer is given back and nothing was counted.
@@ -301,29 +308,28 @@ export async function saveLessonStat(
   key: string | null,
   now: number,
 ): Promise<{ saved: SavedStat; replayed: boolean }> {
-  let streamRow: MyStreamWithSessionRow = read;
-  if (read.remembered) {
-    const counted = await countOnRemembered(db, read, input, key, now);
+  let current = read;
+  for (let reads = 1; ; reads++) {
+    const userId = current.user.id;
+    const earlierAnswer = async () => (key === null ? undefined : await storedAnswer(db, userId, key));
+    try {
+      await requireStatisticAccepted(db, current, input, now);
+    } catch (error) {
+      // A refusal on what was remembered is no answer: the session may have ended since (401 first).
+      if (current.remembered && error instanceof ApiError) {
+        current = await freshRead(db, current.tokenHash, input.user_course_stream_id);
+        continue;
+      }
+      // A retry of a statistic counted before gets its first answer, even if the stream changed since.
+      const earlier = await earlierAnswer();
+      if (earlier) return { saved: earlier, replayed: true };
+      throw error;
+    }
+    const counted = await countStatistic(db, current, input, key, now);
     if (counted) return { saved: counted, replayed: false };
-    const fresh = await readStatisticNow(db, read.tokenHash, input.user_course_stream_id);
-    if (!fresh || !liveSessionOf(fresh)) throw new ApiError(401, 'unauthorized');
-    streamRow = fresh;
-  }
-  const userId = streamRow.user.id;
-  try {
-    await requireStatisticAccepted(db, streamRow, input, now);
-  } catch (error) {
-    // A retry of a statistic counted before gets its first answer, even if the stream changed since.
-    const earlier = key === null ? undefined : await storedAnswer(db, userId, key);
-    if (earlier) return { saved: earlier, replayed: true };
-    throw error;
-  }
-  // Two tries: a day started by a concurrent call is visible to the second statement.
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const counted = await countStatistic(db, userId, input, key, now);
-    if (counted) return { saved: counted, replayed: false };
-    const first = key === null ? undefined : await storedAnswer(db, userId, key);
+    const first = await earlierAnswer();
     if (first) return { saved: first, replayed: true };
+    if (reads === MAX_READS) throw new Error('the statistic was neither counted nor found under its key');
+    current = await freshRead(db, current.tokenHash, input.user_course_stream_id);
   }
-  throw new Error('the statistic was neither counted nor found under its key');
 }

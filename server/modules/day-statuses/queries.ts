@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { lessonSetLessons, lessonSets, lessons, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { ApiError } from '../../http/errors';
 import type { LoadedStream } from '../streams/queries';
@@ -13,7 +14,9 @@ export function courseDay(loaded: LoadedStream, dayId: number) {
 
 /**
  * Starts the day (a second start keeps the first) and, when `finish`, finishes it (a second finish
- * keeps the first). One upsert, so concurrent calls cannot make two statuses of one day.
+ * keeps the first). One upsert, so concurrent calls cannot make two statuses of one day. The stream
+ * was read by an earlier statement: when it (or the day) was deleted since, 404 as if it had been
+ * read so.
  */
 export async function markDay(db: Db, streamId: number, dayId: number, finish: boolean, now: Date) {
   const [status] = await db
@@ -25,7 +28,11 @@ export async function markDay(db: Db, streamId: number, dayId: number, finish: b
         ? { finishedAt: sql`coalesce(${userDayStatuses.finishedAt}, excluded.finished_at)` }
         : { startedAt: sql`${userDayStatuses.startedAt}` },
     })
-    .returning();
+    .returning()
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) throw new ApiError(404, 'notFound');
+      throw error;
+    });
   if (!status) throw new Error('the day status was not written');
   return status;
 }

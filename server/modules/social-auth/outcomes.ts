@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import { isUniqueViolation } from '../../db/errors';
 import { type OauthFlowRow, type UserRow, userExternalAuths, users } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { emailField } from '../../http/fields';
 import type { Services } from '../../infra/container';
 import { LANGUAGE_CODES } from '../../infra/i18n';
-import { isEmailTaken, isUniqueViolation } from '../user/queries';
+import { isEmailTaken } from '../user/queries';
 import type { SocialProvider } from './config';
 import type { ProviderAccount } from './providers';
 import { findActiveUser, findLinkBySubject, insertLink, issueExchangeCode } from './queries';

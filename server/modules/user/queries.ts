@@ -96,16 +96,6 @@ export async function replacePassword(
   return user;
 }
 
-/** PostgreSQL's unique_violation, as thrown by either driver (drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  let current = error;
-  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /** GET /user's read: the session behind the token's hash with the user's linked networks, in one statement a batch of calls shares. */
 export const sessionUserWithLinks = batchedSessionRead((db) =>
   sessionLookup.fromCalls(db, { links: linkedNetworksOfUser }).prepare('session_user_with_links'),

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { Language } from '../../../brands/index';
 import { isStatusStep, REGISTRATION_STATUS } from '../../../src/domain/registrationChat';
+import { isUniqueViolation } from '../../db/errors';
 import type { UserRow } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
@@ -28,14 +29,7 @@ import { LANGUAGE_CODES, type MessageKey } from '../../infra/i18n';
 import { checkPassword, signInAccountOf } from '../auth/attempts';
 import { voidPasswordResets } from '../auth/queries';
 import { deleteUploadsOf } from '../uploads/queries';
-import {
-  deleteAccount,
-  isEmailTaken,
-  isUniqueViolation,
-  replacePassword,
-  saveUser,
-  sessionUserWithLinks,
-} from './queries';
+import { deleteAccount, isEmailTaken, replacePassword, saveUser, sessionUserWithLinks } from './queries';
 import { toWireUser, toWireUserWithLinks, WireSignedIn, WireUser } from './wire';
 
 const UserQuery = v.object({ expand: v.optional(v.string()) });
