@@ -136,11 +136,30 @@ export const __vitePreload = (load, deps) =>
  * paints only once the script is there too. Inline, the page paints as soon as its HTML has arrived.
  * The styles go with each page rather than from the cache, about 5 KB gzip. A stylesheet that could
  * close its element early (`</style`) stays linked.
+ *
+ * Either way the entry's styles are in the page before any lazy chunk loads, yet Vite lists them
+ * among the stylesheets of the chunks that import the entry's modules. The preload helper would then
+ * link them again, after the brand's colours (server/static.ts) and the lazy chunks' own styles,
+ * whose rules they would override: a calendar opened by its address lost the brand's colours. Their
+ * names are blanked in those lists, which the helper passes over (it takes only `.css` names).
  */
 function inlineEntryStylesheet(base: string): Plugin {
   return {
     name: 'inline-entry-stylesheet',
     apply: 'build',
+    generateBundle: {
+      // After Vite's import analysis, which writes the lists (`__vite__mapDeps`).
+      order: 'post',
+      handler(_options, bundle) {
+        const entryStyles = Object.values(bundle).flatMap((output) =>
+          output.type === 'chunk' && output.isEntry ? [...(output.viteMetadata?.importedCss ?? [])] : [],
+        );
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          for (const file of entryStyles) output.code = output.code.replaceAll(JSON.stringify(file), '""');
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler: (html, { bundle, chunk }) => {

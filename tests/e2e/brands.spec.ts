@@ -53,6 +53,29 @@ test("the second brand's primary stays readable as text on its own tints", async
   await expectNoSeriousViolations(page, 'Kite, signed in');
 });
 
+test("a calendar and a day opened by their address keep the brand's colours", async ({ page }) => {
+  await page.goto(`${SECOND_BRAND_APP}/v/`);
+  await page.getByLabel('Язык').selectOption('en');
+  await page.getByLabel('E-mail').fill(DEMO.learner.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.learner.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(`${SECOND_BRAND_APP}/v/courses`);
+  const calendar = await page.locator('a[href*="/calendar"]').first().getAttribute('href');
+  expect(calendar).toMatch(/\/course\/\d+\/calendar$/);
+  for (const path of [calendar, `${calendar}/1`]) {
+    // Opened as a bookmark or a shared link would open it: the page loads its lazy chunks itself.
+    await page.goto(`${SECOND_BRAND_APP}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.page-state[aria-busy="true"]')).toHaveCount(0);
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--color-primary'),
+    );
+    expect(primary.trim(), path ?? '').toBe('#b45309');
+    // The entry's styles are in the page from the start: no chunk links them again.
+    expect(await page.locator('link[rel="stylesheet"][href*="/index-"]').count()).toBe(0);
+  }
+});
+
 test('a brand without demo access shows no demo stream, not even at its address', async ({
   page,
   request,
