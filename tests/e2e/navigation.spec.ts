@@ -43,6 +43,22 @@ test('the legacy day path and the table redirects lead to their new places', asy
   }
 });
 
+test('the header shows no balance while the start lists could not be loaded, and the right one after', async ({
+  page,
+}) => {
+  // The streams' list fails: the start lists, the points among them, are not in.
+  await page.route('**/spa/api/v1/user-course-streams?*', (route) =>
+    route.fulfill({ status: 500, body: '{}' }),
+  );
+  await signIn(page, DEMO.learner);
+  await expect(page.getByText('Failed to load your data.')).toBeVisible();
+  const points = page.locator('header a[href$="/user/points"]');
+  await expect(points).toHaveText('Points');
+  await page.unroute('**/spa/api/v1/user-course-streams?*');
+  await page.getByRole('button', { name: 'Try again' }).first().click();
+  await expect(points).toHaveText(/^\d+ points?$/);
+});
+
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await signIn(page, DEMO.learner);
   await expect(page).toHaveURL(/\/v\/home$/);

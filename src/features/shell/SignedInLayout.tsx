@@ -159,7 +159,8 @@ export function Header() {
   const { t } = useLingui();
   const brand = useBrand();
   const user = useSession((snapshot) => snapshot.context.user);
-  const points = useApp((snapshot) => snapshot.context.lists?.scoreAmount ?? 0);
+  // Unknown until the start lists are in (and while they failed): no balance rather than a wrong one.
+  const points = useApp((snapshot) => snapshot.context.lists?.scoreAmount ?? null);
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   if (user?.requiredUpdatePassword || user?.requiredUpdateProfile) {
     return (
@@ -192,7 +193,7 @@ export function Header() {
           </Link>
         )}
         <Link to="/user/points" className="header__points">
-          <Plural value={points} one="# point" other="# points" />
+          {points === null ? <Trans>Points</Trans> : <Plural value={points} one="# point" other="# points" />}
         </Link>
         <AccountMenu />
       </div>
