@@ -166,6 +166,26 @@ test('going offline shows a banner that leaves when the connection is back', asy
   await expect(page.getByText('You are offline')).toHaveCount(0);
 });
 
+test('a screen that could not load without a network loads by itself once it is back', async ({
+  page,
+  context,
+}) => {
+  const streams = '**/spa/api/v1/user-course-streams?*';
+  await page.route(streams, (route) => route.abort('internetdisconnected'));
+  await signIn(page, DEMO.learner);
+  await expect(
+    page.getByText('Could not load your courses. Check the connection and try again.'),
+  ).toBeVisible();
+  await context.setOffline(true);
+  await page.unroute(streams);
+  await context.setOffline(false);
+  // No "Try again" pressed: the network's return retried the load.
+  await expect(
+    page.getByText('Could not load your courses. Check the connection and try again.'),
+  ).toHaveCount(0);
+  await expect(page.locator('a[href*="/calendar"]').first()).toBeVisible();
+});
+
 /** The vertical middle of each visible element, rounded to a pixel. */
 async function middles(locators: readonly Locator[]): Promise<number[]> {
   const boxes = await Promise.all(locators.map((locator) => locator.boundingBox()));
