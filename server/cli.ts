@@ -51,20 +51,34 @@ type Command =
 const isId = (text: string | undefined) =>
   text !== undefined && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647;
 
-/** The command the arguments name, or null when they do not make one; an `AdminError` for a bad date. */
+/**
+ * The one value of an option that takes one: parseArgs would keep the last of several, and which one
+ * an admin meant is not the CLI's to guess.
+ */
+function single(values: readonly string[] | undefined, option: string): string | undefined {
+  if (values !== undefined && values.length > 1)
+    throw new AdminError(`--${option} is given twice; give it once`);
+  return values?.[0];
+}
+
+/**
+ * The command the arguments name, or null when they do not make one; an `AdminError` says what is
+ * wrong with arguments of a known command (a bad date or course id, an option given twice).
+ */
 function parseCommand(argv: readonly string[]): Command | null {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
     options: {
-      limit: { type: 'string', default: '10' },
+      limit: { type: 'string', multiple: true },
       demo: { type: 'boolean', default: false },
-      start: { type: 'string' },
-      end: { type: 'string' },
+      start: { type: 'string', multiple: true },
+      end: { type: 'string', multiple: true },
     },
   });
   const [first, second, third] = positionals;
-  const limit = Number(values.limit);
+  const limit = Number(single(values.limit, 'limit') ?? '10');
+  const [start, end] = [single(values.start, 'start'), single(values.end, 'end')];
   if (first === 'outbox' && positionals.length === 1 && Number.isInteger(limit) && limit >= 1)
     return { name: 'outbox', limit };
   if (
@@ -75,7 +89,9 @@ function parseCommand(argv: readonly string[]): Command | null {
   if (first === 'course' && second === 'list' && positionals.length === 2) return { name: 'course list' };
   if (first === 'course' && second === 'import' && third && positionals.length === 3)
     return { name: 'course import', folder: third };
-  if ((first === 'enrol' || first === 'unenrol') && second && isId(third) && positionals.length === 3) {
+  if ((first === 'enrol' || first === 'unenrol') && second && third && positionals.length === 3) {
+    if (!isId(third))
+      throw new AdminError(`the course id must be a whole number from 1 to 2147483647, got "${third}"`);
     if (first === 'unenrol') return { name: 'unenrol', email: second, courseId: Number(third) };
     return {
       name: 'enrol',
@@ -83,7 +99,7 @@ function parseCommand(argv: readonly string[]): Command | null {
       courseId: Number(third),
       demo: values.demo,
       // Checked before the database opens: a typo costs no wait for the data folder.
-      ...enrolmentDates(values.start, values.end),
+      ...enrolmentDates(start, end),
     };
   }
   return null;
@@ -96,16 +112,39 @@ function databaseFromEnv(): DatabaseOptions {
     : { kind: 'pglite', dataDir: env.DATA_DIR || '.data/pglite' };
 }
 
+/** Ctrl+C (or a SIGTERM) while a long command runs: it is stopped and undoes its work, then the CLI ends. */
+class Interrupted extends Error {
+  constructor() {
+    super('stopped');
+    this.name = 'Interrupted';
+  }
+}
+
+/**
+ * Runs `work` with a signal that Ctrl+C and SIGTERM abort. Without this, the first Ctrl+C would end the
+ * process at once, before the import could remove what it had staged in the media folder.
+ */
+async function whileInterruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const interrupt = () => controller.abort(new Interrupted());
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
+  try {
+    return await work(controller.signal);
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+  }
+}
+
 async function runCourseCommand(database: Database, command: Command): Promise<void> {
   if (command.name === 'course import') {
     const startedAt = performance.now();
-    const course = await importCourse(
-      database.db,
-      process.env.MEDIA_DIR || DEFAULT_MEDIA_DIR,
-      command.folder,
-      {
+    const course = await whileInterruptible((signal) =>
+      importCourse(database.db, process.env.MEDIA_DIR || DEFAULT_MEDIA_DIR, command.folder, {
         onProgress: progressReporter(process.stderr),
-      },
+        signal,
+      }),
     );
     console.log(importSummary(course, (performance.now() - startedAt) / 1000));
   } else if (command.name === 'course list') {
@@ -204,6 +243,9 @@ main()
   .catch((error: unknown) => {
     if (error instanceof DataDirBusyError || error instanceof AdminError) console.error(error.message);
     else if (error instanceof ManifestError) console.error(`\nThe course was not imported: ${error.message}`);
-    else console.error('cli failed:', error instanceof Error ? error.message : error);
+    else if (error instanceof Interrupted) {
+      console.error('\nThe import was stopped: nothing was imported.');
+      process.exit(130);
+    } else console.error('cli failed:', error instanceof Error ? error.message : error);
     process.exit(1);
   });

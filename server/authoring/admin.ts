@@ -58,6 +58,8 @@ export function parseDate(text: string, option: string): Date {
   // Date.UTC rolls 2026-02-30 over to March: a real date reads back the same.
   if (!date || date.toISOString().slice(0, 10) !== text)
     throw new AdminError(`${option} must be a calendar date YYYY-MM-DD, got "${text}"`);
+  // The API tells a stream's dates as seconds since 1970 (content spec, section 3), as the freeze's.
+  if (date.getTime() < 0) throw new AdminError(`${option} must be 1970-01-01 or later, got "${text}"`);
   return date;
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import {
   type VideoManifest,
 } from '../infra/media/transcode';
 import { type CourseDraft, type LessonDraft, type WrittenCourse, writeCourse } from './course-writer';
+import { newStagingFolder, removeAbandonedStaging } from './import-staging';
 import {
   type CourseManifest,
   checkCourseFolder,
@@ -32,7 +32,9 @@ import {
  * 3. one transaction inserts the media rows and the course, and moves the staged folders into place
  *    (`videos/<mediaFileId>/`, `files/<mediaFileId>/<name>`) before it commits.
  * Any failure removes the staging folder and every folder already moved, and the rollback leaves no
- * rows: nothing is ever half-imported.
+ * rows: nothing is ever half-imported. So does an abort (`signal`: the CLI's Ctrl+C) before the
+ * transaction; a process killed outright leaves its staging folder to the next import
+ * (import-staging.ts).
  */
 
 export type ImportPhase = 'checking' | 'transcoding' | 'copying' | 'writing' | 'done';
@@ -54,6 +56,8 @@ export interface MediaTools {
 export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void;
   tools?: Partial<MediaTools>;
+  /** Stops the import (ffmpeg included) and undoes its work; it rejects with the signal's reason. */
+  signal?: AbortSignal;
 }
 
 export interface ImportTotals {
@@ -162,7 +166,9 @@ async function probeAll(
   const infos = new Map<string, MediaInfo>();
   await mapLimited(media, PROBE_CONCURRENCY, async (ref) => {
     const info = await probe(resolveInside(folder, ref.file) as string).catch(() => null);
-    if (!info?.video) problems.push(`${ref.field}: not a video ffmpeg can read: ${ref.file}`);
+    if (!info) problems.push(`${ref.field}: not a video ffmpeg can read: ${ref.file}`);
+    else if (!info.video)
+      problems.push(`${ref.field}: no moving picture (only sound, or a still image): ${ref.file}`);
     else infos.set(ref.file, info);
   });
   return { infos, problems };
@@ -256,8 +262,10 @@ export async function importCourse(
     transcode: options.tools?.transcode ?? transcodeVideo,
   };
   const report = options.onProgress ?? (() => undefined);
+  const { signal } = options;
   const root = resolve(mediaDir);
   report({ phase: 'checking', overall: 0 });
+  await removeAbandonedStaging(root);
 
   // The videos are probed even when the manifest has problems: the author hears of every one at once.
   const { manifest, references, problems } = await checkCourseFolder(folder);
@@ -266,7 +274,7 @@ export async function importCourse(
   if (!manifest || problems.length > 0) throw new ManifestError(problems);
   const { infos } = probed;
 
-  const staging = join(root, `.import-${randomUUID()}`);
+  const staging = newStagingFolder(root);
   const subtitles = subtitlesByVideo(manifest, folder);
   const videoJobs = new Map<string, VideoJob>(
     distinct(references, ['video']).map((ref, index) => [
@@ -307,8 +315,15 @@ export async function importCourse(
           overall: TRANSCODE_SHARE * (totalSeconds > 0 ? done / totalSeconds : 1),
         });
       };
+      signal?.throwIfAborted();
       job.manifest = await tools
-        .transcode({ source: job.source, subtitles: job.subtitles, outputDir: job.staged, onProgress: at })
+        .transcode({
+          source: job.source,
+          subtitles: job.subtitles,
+          outputDir: job.staged,
+          onProgress: at,
+          signal,
+        })
         .catch((error: unknown) => {
           // What the probe could not see shows while transcoding; it is refused the same way.
           if (error instanceof UnreadableVideoError)
@@ -322,11 +337,14 @@ export async function importCourse(
 
     report({ phase: 'copying', overall: TRANSCODE_SHARE });
     for (const job of fileJobs) {
+      signal?.throwIfAborted();
       await mkdir(job.staged, { recursive: true });
       await copyFile(job.source, join(job.staged, basename(job.file)));
       job.sizeBytes = (await stat(job.source)).size;
     }
 
+    // Past this point the import finishes: the transaction is short, and it commits or rolls back whole.
+    signal?.throwIfAborted();
     report({ phase: 'writing', overall: TRANSCODE_SHARE + (1 - TRANSCODE_SHARE) / 2 });
     const written = await db.transaction(async (tx) => {
       const videoFileIds = new Map<string, number>();
@@ -404,7 +422,8 @@ export async function importCourse(
     };
   } catch (error) {
     await Promise.all(moved.map((target) => rm(target, { recursive: true, force: true })));
-    throw error;
+    // ffmpeg stopped by the signal fails in its own words; the caller hears why it was stopped.
+    throw signal?.aborted ? signal.reason : error;
   } finally {
     await rm(staging, { recursive: true, force: true });
   }

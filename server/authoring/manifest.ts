@@ -3,6 +3,7 @@ import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
+import { hasControlCharacters, hasDirectionControls, hasLineBreaks } from '../../src/domain/oneLine';
 import { hasVisibleText } from '../../src/domain/text';
 
 /**
@@ -161,16 +162,17 @@ const TITLE_MAX = 255;
 const DESCRIPTION_MAX = 5000;
 const DELAY_DAYS_MAX = 3650;
 const REPEAT_MAX = 1000;
-/** BCP 47 as the transcoder accepts it: `en`, `pt-BR`, `zh-Hant`. */
+/** BCP 47 as the transcoder accepts it once canonical: `en`, `pt-BR`, `zh-Hant`. */
 const LANGUAGE_CODE = /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 
-/** C0 controls (but tab and line breaks) and DEL: no course text holds them, and PostgreSQL refuses NUL. */
-function hasControlCharacters(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if ((code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f) return true;
+/** A language tag in its canonical case (`EN` is `en`, `pt-br` is `pt-BR`: tags ignore case), or null. */
+function canonicalLanguage(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical !== undefined && LANGUAGE_CODE.test(canonical) ? canonical : null;
+  } catch {
+    return null;
   }
-  return false;
 }
 
 const text = (max: number) =>
@@ -182,10 +184,15 @@ const text = (max: number) =>
   );
 /** Text that shows nothing (only invisible characters, src/domain/text.ts) is empty too. */
 const requiredText = (max: number) => v.pipe(text(max), v.check(hasVisibleText, 'must not be empty'));
+/**
+ * A title or name: one line (no tab either), without the controls that reorder the text around it,
+ * as the API's one-line fields (src/domain/oneLine.ts).
+ */
 const oneLine = (max: number) =>
   v.pipe(
     requiredText(max),
-    v.check((s) => !/[\r\n]/.test(s), 'must be one line'),
+    v.check((s) => !hasLineBreaks(s), 'must be one line'),
+    v.check((s) => !hasDirectionControls(s), 'must not hold direction controls'),
   );
 
 const integer = (min: number, max: number) =>
@@ -211,7 +218,11 @@ const url = v.pipe(
 );
 
 const SubtitleSchema = v.strictObject({
-  language: v.pipe(requiredText(35), v.regex(LANGUAGE_CODE, 'must be a language code such as en or pt-BR')),
+  language: v.pipe(
+    requiredText(35),
+    v.check((tag) => canonicalLanguage(tag) !== null, 'must be a language code such as en or pt-BR'),
+    v.transform((tag) => canonicalLanguage(tag) as string),
+  ),
   name: v.pipe(
     oneLine(100),
     v.check((s) => !s.includes('"'), 'must not hold a double quote'),
@@ -237,16 +248,35 @@ const LessonSchema = v.strictObject({
   ),
 });
 
-const LessonSetSchema = v.strictObject({
-  repeat_count: v.optional(integer(1, REPEAT_MAX), 1),
-  repeat_range: v.optional(
-    v.pipe(
-      v.tuple([integer(1, REPEAT_MAX), integer(1, REPEAT_MAX)], 'must be a pair [from, to]'),
-      v.check(([from, to]) => from <= to, 'must not end before it starts'),
+/**
+ * A set's repeat count is the learner's to choose within its range (content spec, section 4: the
+ * count is clamped to the range), so a count given beside a range lies within it; without a count,
+ * the range's start is the set's count.
+ */
+const LessonSetSchema = v.pipe(
+  v.strictObject({
+    repeat_count: v.optional(integer(1, REPEAT_MAX)),
+    repeat_range: v.optional(
+      v.pipe(
+        v.strictTuple([integer(1, REPEAT_MAX), integer(1, REPEAT_MAX)], 'must be a pair [from, to]'),
+        v.check(([from, to]) => from <= to, 'must not end before it starts'),
+      ),
     ),
-  ),
-  lessons: v.pipe(v.array(LessonSchema, 'must be a list'), v.minLength(1, 'must list at least one lesson')),
-});
+    lessons: v.pipe(v.array(LessonSchema, 'must be a list'), v.minLength(1, 'must list at least one lesson')),
+  }),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const set = dataset.value;
+    if (set.repeat_count === undefined || set.repeat_range === undefined) return;
+    const [from, to] = set.repeat_range;
+    // A range that ends before it starts is refused on its own.
+    if (from <= to && (set.repeat_count < from || set.repeat_count > to))
+      addIssue({
+        message: `must lie within repeat_range (${from} to ${to})`,
+        path: [pathItem(set, 'repeat_count')],
+      });
+  }),
+);
 
 const DaySchema = v.pipe(
   v.strictObject({
@@ -369,7 +399,7 @@ function toManifest(raw: RawManifest): CourseManifest {
         requiredToComplete: day.required_to_complete,
         repeatCount: day.repeat_count,
         lessonSets: day.lesson_sets.map((set) => ({
-          repeatCount: set.repeat_count,
+          repeatCount: set.repeat_count ?? set.repeat_range?.[0] ?? 1,
           userRepeatRangeFrom: set.repeat_range?.[0] ?? null,
           userRepeatRangeTo: set.repeat_range?.[1] ?? null,
           lessons: set.lessons.map((lesson) => ({
@@ -577,6 +607,23 @@ export async function findManifest(folder: string): Promise<string> {
   return join(folder, found[0] as string);
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The manifest's text, refused unless it is UTF-8: read any other way, a title in another encoding
+ * (Latin-1 from an older editor) would be imported as replacement characters, shown to learners. The
+ * decoder drops a leading byte order mark, which many editors write and JSON.parse would refuse.
+ */
+async function readManifestText(path: string): Promise<string> {
+  try {
+    return UTF8.decode(await readFile(path));
+  } catch (error) {
+    if (error instanceof TypeError)
+      throw new ManifestError([`${path}: not UTF-8 text (save the manifest as UTF-8)`]);
+    throw error;
+  }
+}
+
 export interface CheckedCourseFolder {
   /** The draft, or null when the manifest's shape is wrong (`problems` says where). */
   manifest: CourseManifest | null;
@@ -592,7 +639,7 @@ export interface CheckedCourseFolder {
  */
 export async function checkCourseFolder(folder: string): Promise<CheckedCourseFolder> {
   const path = await findManifest(folder);
-  const data = manifestData(await readFile(path, 'utf8'), path);
+  const data = manifestData(await readManifestText(path), path);
   const shape = v.safeParse(ManifestSchema, data);
   const manifest = shape.success ? toManifest(shape.output) : null;
   const problems = shape.success ? [] : shapeProblems(shape.issues);

@@ -17,17 +17,22 @@ export function hasControlCharacters(text: string): boolean {
   return false;
 }
 
+/** Tabs and line breaks: a one-line field (a name, a city, a code) never holds them. */
+const BREAKS = /[\t\n\r\u2028\u2029]/;
+
 /**
- * What a one-line field (a name, a city, a code) never holds: tabs and line breaks, and the invisible
- * controls that reorder the text around them (bidirectional embeddings, overrides and isolates, and
- * the direction marks LRM, RLM and ALM), with which a name could show as something else than what is
- * stored.
+ * The invisible controls that reorder the text around them (bidirectional embeddings, overrides and
+ * isolates, and the direction marks LRM, RLM and ALM), with which a name or a title could show as
+ * something else than what is stored.
  */
-const NOT_IN_A_LINE = /[\t\n\r\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+const DIRECTION_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+export const hasLineBreaks = (value: string): boolean => BREAKS.test(value);
+export const hasDirectionControls = (value: string): boolean => DIRECTION_CONTROLS.test(value);
 
 /**
  * Whether `value` may be stored in a one-line field: the server refuses anything else ("Must not
  * contain control characters."), and the app asks the same before it sends a name.
  */
 export const isOneLine = (value: string): boolean =>
-  !hasControlCharacters(value) && !NOT_IN_A_LINE.test(value);
+  !hasControlCharacters(value) && !hasLineBreaks(value) && !hasDirectionControls(value);

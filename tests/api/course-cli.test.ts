@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,31 @@ describe('npm run cli -- course ...', () => {
     });
   }, 120_000);
 
+  it('stops an import on Ctrl+C, leaving no course and nothing staged in the media folder', async () => {
+    const mediaBefore = (await readdir(join(work, 'media'))).sort();
+    // The CLI itself, not npm: the signal goes to the process that imports.
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli.ts', 'course', 'import', join(work, 'course')],
+      {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      // Interrupted while ffmpeg transcodes the first video.
+      if (!stderr.includes('video 1/2') && `${stderr}${chunk}`.includes('video 1/2')) child.kill('SIGINT');
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toMatch(/The import was stopped: nothing was imported\.\n$/);
+    expect(code).toBe(130);
+    expect((await readdir(join(work, 'media'))).sort()).toEqual(mediaBefore);
+    const listed = await cli('course', 'list');
+    expect(listed.stdout).not.toMatch(/^3\t/m);
+  }, 120_000);
+
   it('refuses a folder that is not a course, naming the problem', async () => {
     const nowhere = await cli('course', 'import', join(work, 'nowhere'));
     expect(nowhere.code).toBe(1);
@@ -138,6 +163,22 @@ describe('npm run cli -- course ...', () => {
       stderr: '--start must be a calendar date YYYY-MM-DD, got "2030-02-30"\n',
     });
     expect(await cli('enrol', EMAIL, 'one')).toMatchObject({
+      code: 1,
+      stderr: 'the course id must be a whole number from 1 to 2147483647, got "one"\n',
+    });
+    expect(await cli('unenrol', EMAIL, '0')).toMatchObject({
+      code: 1,
+      stderr: 'the course id must be a whole number from 1 to 2147483647, got "0"\n',
+    });
+    expect(await cli('enrol', EMAIL, '1', '--start', '2030-01-01', '--start', '2030-02-01')).toMatchObject({
+      code: 1,
+      stderr: '--start is given twice; give it once\n',
+    });
+    expect(await cli('enrol', EMAIL, '1', '--start', '1969-01-01', '--end', '1969-12-31')).toMatchObject({
+      code: 1,
+      stderr: '--start must be 1970-01-01 or later, got "1969-01-01"\n',
+    });
+    expect(await cli('enrol', EMAIL)).toMatchObject({
       code: 2,
       stderr: expect.stringMatching(/^usage: /),
     });

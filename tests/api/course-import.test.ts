@@ -1,5 +1,17 @@
-import { access, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import {
+  access,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -302,10 +314,44 @@ describe('a failed import leaves no rows and no files', () => {
     const error = await importCourse(server.db, mediaDir, still).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
-      'stages[0].days[0].lesson_sets[0].lessons[0].video: not a video ffmpeg can read: media/photo.jpg',
+      'stages[0].days[0].lesson_sets[0].lessons[0].video: no moving picture (only sound, or a still image): media/photo.jpg',
     ]);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('when stopped while transcoding: rejects with the reason, nothing kept', async () => {
+    const mediaDir = await freshMediaDir();
+    const before = await snapshot(server.db);
+    const stop = new AbortController();
+    const reason = new Error('stopped by the author');
+    const error = await importCourse(server.db, mediaDir, folder, {
+      signal: stop.signal,
+      onProgress: (progress) => {
+        if (progress.phase === 'transcoding') stop.abort(reason);
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBe(reason);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it('removes the staging folders of imports whose process is gone, and only those', async () => {
+    const mediaDir = await freshMediaDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.on('close', resolve));
+    const host = Buffer.from(hostname()).toString('hex');
+    const uuid = '0f0e0d0c-0b0a-4909-8807-060504030201';
+    const left = {
+      byGone: `.import-${gone.pid}-${host}-${uuid}`,
+      byLiving: `.import-${process.ppid}-${host}-${uuid}`,
+      byOtherMachine: `.import-${gone.pid}-${Buffer.from('elsewhere').toString('hex')}-${uuid}`,
+    };
+    for (const name of Object.values(left)) await mkdir(join(mediaDir, name, 'videos'), { recursive: true });
+    await importCourse(server.db, mediaDir, folder);
+    const names = await readdir(mediaDir);
+    expect(names).not.toContain(left.byGone);
+    expect(names).toEqual(expect.arrayContaining([left.byLiving, left.byOtherMachine]));
   });
 
   it('when a named file is a symbolic link out of the folder: refused before any work, the fields named', async () => {

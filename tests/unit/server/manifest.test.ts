@@ -317,6 +317,40 @@ describe('parseManifest', () => {
     ).toEqual(['stages[0].days[0].lesson_sets[1].repeat_range: must be a pair [from, to]']);
   });
 
+  it('keeps a lesson set repeat count within its range, and takes the range start without a count', () => {
+    const set = (change: object) =>
+      variant((m) => Object.assign(firstDay(m).lesson_sets?.[1] as object, change));
+    expect(problemsOf(set({ repeat_count: 7, repeat_range: [2, 5] }))).toEqual([
+      'stages[0].days[0].lesson_sets[1].repeat_count: must lie within repeat_range (2 to 5)',
+    ]);
+    expect(problemsOf(set({ repeat_count: 1, repeat_range: [2, 5] }))).toEqual([
+      'stages[0].days[0].lesson_sets[1].repeat_count: must lie within repeat_range (2 to 5)',
+    ]);
+    expect(problemsOf(set({ repeat_range: [1, 2, 3] }))).toEqual([
+      'stages[0].days[0].lesson_sets[1].repeat_range[2]: must be a pair [from, to]',
+    ]);
+    const withoutCount = variant((m) => {
+      const second = firstDay(m).lesson_sets?.[1] as Record<string, unknown>;
+      delete second.repeat_count;
+    });
+    const lessonSet = parseManifest(withoutCount, 'course.yaml').stages[0]?.days[0]?.lessonSets[1];
+    expect(lessonSet).toMatchObject({ repeatCount: 2, userRepeatRangeFrom: 2, userRepeatRangeTo: 4 });
+  });
+
+  it('refuses direction controls and tabs in titles, as the API refuses them in one-line fields', () => {
+    expect(problemsOf(variant((m) => Object.assign(m, { title: 'abc\u202Edef' })))).toEqual([
+      'title: must not hold direction controls',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(firstLesson(m), { title: 'a\u2066b' })))).toEqual([
+      'stages[0].days[0].lesson_sets[0].lessons[0].title: must not hold direction controls',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { caption: 'a\tb' })))).toEqual([
+      'caption: must be one line',
+    ]);
+    // A description may hold several lines and right-to-left text; only controls are refused there.
+    expect(problemsOf(variant((m) => Object.assign(m, { description: 'שלום\nעולם' })))).toEqual([]);
+  });
+
   it('needs a material to have a file or a url, not both, and a url to be http(s)', () => {
     expect(problemsOf(variant((m) => Object.assign(m, { materials: [{ title: 'Nothing' }] })))).toEqual([
       'materials[0]: needs either file or url (one of them)',
@@ -354,6 +388,25 @@ describe('parseManifest', () => {
         subtitles([
           { language: 'en', name: 'English', file: 'a.vtt' },
           { language: 'en', name: 'English 2', file: 'b.vtt' },
+        ]),
+      ),
+    ).toEqual(['stages[0].days[0].lesson_sets[0].lessons[0].subtitles: must not give a language twice']);
+    // Language tags ignore case: each is stored in its canonical case, and a repeat in another case is one.
+    const cased = parseManifest(
+      subtitles([
+        { language: 'EN', name: 'English', file: 'a.vtt' },
+        { language: 'pt-br', name: 'Português', file: 'b.vtt' },
+      ]),
+      'course.yaml',
+    );
+    expect(cased.stages[0]?.days[0]?.lessonSets[0]?.lessons[0]?.subtitles.map((s) => s.languageCode)).toEqual(
+      ['en', 'pt-BR'],
+    );
+    expect(
+      problemsOf(
+        subtitles([
+          { language: 'en', name: 'English', file: 'a.vtt' },
+          { language: 'EN', name: 'English 2', file: 'b.vtt' },
         ]),
       ),
     ).toEqual(['stages[0].days[0].lesson_sets[0].lessons[0].subtitles: must not give a language twice']);
@@ -545,6 +598,23 @@ describe('loadManifest', () => {
     expect(await loadProblems(join(root, 'course.yaml'))).toEqual([
       `${join(root, 'course.yaml')}: not a folder (name the course folder, not a file in it)`,
     ]);
+  });
+
+  it('refuses a manifest that is not UTF-8, and reads one that starts with a byte order mark', async () => {
+    const latin1 = await courseFolder('latin1', stringify(GOOD).replace(/^title: .*$/m, 'title: caf\u00e9'));
+    await writeFile(
+      join(latin1, 'course.yaml'),
+      Buffer.from(stringify({ ...GOOD, title: 'caf\u00e9' }), 'latin1'),
+    );
+    expect(await loadProblems(latin1)).toEqual([
+      `${join(latin1, 'course.yaml')}: not UTF-8 text (save the manifest as UTF-8)`,
+    ]);
+    const bom = await courseFolder('bom', stringify(GOOD));
+    await rm(join(bom, 'course.yaml'));
+    await writeFile(join(bom, 'course.json'), `\uFEFF${JSON.stringify({ ...GOOD, title: 'café' })}`);
+    const checked = await checkCourseFolder(bom);
+    expect(checked.problems).toEqual([]);
+    expect(checked.manifest?.title).toBe('café');
   });
 
   it('needs exactly one manifest in the folder', async () => {
