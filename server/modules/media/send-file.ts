@@ -109,15 +109,21 @@ export async function sendFile(c: Context<AppEnv>, path: string): Promise<Respon
     const size = info.size;
     const etag = `"${size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
     const lastModified = info.mtime.toUTCString();
-    const validators = { ETag: etag, 'Last-Modified': lastModified, 'Cache-Control': CACHE_CONTROL };
+    const contentType = contentTypeOf(path);
+    // The file's own type even on the answers without a body: the HTTP layer would otherwise label
+    // them text/plain, and a cache that takes a 304's headers into its stored copy would relabel it.
+    const validators = {
+      ETag: etag,
+      'Last-Modified': lastModified,
+      'Cache-Control': CACHE_CONTROL,
+      'Content-Type': contentType,
+    };
     if (failsPrecondition(c, etag, info.mtimeMs))
       return new Response(null, { status: 412, headers: validators });
     if (isNotModified(c, etag, info.mtimeMs)) return new Response(null, { status: 304, headers: validators });
 
-    const contentType = contentTypeOf(path);
     const headers: Record<string, string> = {
       ...validators,
-      'Content-Type': contentType,
       'Accept-Ranges': 'bytes',
     };
     if (contentType === DOWNLOAD_TYPE) headers['Content-Disposition'] = 'attachment';
