@@ -5,7 +5,8 @@ import { expect, test } from './support/test';
 /**
  * The lesson player's variants on the first day of the demo course: the vertical video below the
  * 828 px breakpoint (and the switch when the window crosses it), the faststart MP4 when the HLS
- * master cannot be loaded, resuming where the learner stopped, and the lesson's description video.
+ * master cannot be loaded, resuming where the learner stopped, the lesson's description video, and
+ * one video playing at a time.
  * Each test signs up a learner of its own with a demo stream, so the viewed seconds other specs add
  * to the shared demo learner cannot move the resume position.
  */
@@ -299,6 +300,47 @@ test('a lesson with a description video offers it and plays it', async ({ page }
   // Only the description plays: the lesson's own video is still its poster.
   await expect(lesson.locator('mux-player')).toHaveCount(1);
   await expect(lesson.getByRole('button', { name: PLAY, exact: true })).toBeVisible();
+});
+
+test('starting a lesson pauses the one playing, and its lesson takes that as its pause', async ({ page }) => {
+  const first = await learnerOnFirstDay(page, 'one-at-a-time');
+  const theory = await openFirstDay(page, first.streamId);
+  const execution = page.getByRole('article', { name: /^Calm breathing Execution$/ });
+  const theoryPlayer = theory.locator('.lesson__player mux-player');
+  const executionPlayer = execution.locator('.lesson__player mux-player');
+  const paused = (player: Locator) => player.evaluate((element) => (element as HTMLMediaElement).paused);
+  const ended = (player: Locator) => player.evaluate((element) => (element as HTMLMediaElement).ended);
+  /** Where the lesson machine kept the lesson at its pause (`lessonPositions`), in seconds. */
+  const keptPosition = () =>
+    page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem('lesson-positions') ?? '{}') as Record<string, number>)[key],
+      `${first.streamId}:${first.lessonSetLessonId}`,
+    );
+
+  await theory.getByRole('button', { name: PLAY, exact: true }).click();
+  await expect.poll(() => currentTime(theoryPlayer), { timeout: 15_000 }).toBeGreaterThan(1);
+  expect(await keptPosition()).toBeUndefined();
+
+  await execution.getByRole('button', { name: `Play: ${SHOWN_TITLE}, Execution`, exact: true }).click();
+  await expect.poll(() => currentTime(executionPlayer), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await paused(executionPlayer)).toBe(false);
+  // Paused by the start of the other, well before its own end.
+  expect(await paused(theoryPlayer)).toBe(true);
+  expect(await ended(theoryPlayer)).toBe(false);
+  const pausedAt = await currentTime(theoryPlayer);
+  await expect.poll(keptPosition).toBe(Math.floor(pausedAt));
+
+  // The description video is a player of its own: starting it pauses the lesson playing.
+  await theory.getByRole('button', { name: 'Show the description' }).click();
+  await theory
+    .getByRole('button', { name: `Play: Description: ${SHOWN_TITLE}, Theory`, exact: true })
+    .click();
+  const descriptionPlayer = theory.locator('.lesson__description mux-player');
+  await expect.poll(() => currentTime(descriptionPlayer), { timeout: 15_000 }).toBeGreaterThan(0.5);
+  expect(await paused(executionPlayer)).toBe(true);
+  expect(await ended(executionPlayer)).toBe(false);
+  expect(await paused(theoryPlayer)).toBe(true);
+  expect(await currentTime(theoryPlayer)).toBe(pausedAt);
 });
 
 test.describe('the player speaks the interface language', () => {

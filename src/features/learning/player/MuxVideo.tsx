@@ -5,20 +5,21 @@ import { useState } from 'react';
 import type { Video } from '../../../domain/learning/day';
 import { preferSubtitlesIn, watchSubtitlesPicks } from '../../../platform/subtitlesLanguage';
 import { startMissedSubtitles } from './missedSubtitles';
+import { playOneAtATime } from './onePlayerAtATime';
 import { labelControlsIn } from './playerLabels';
 
 /**
  * Casting needs Google's Cast sender script from its own host, which the app's CSP refuses and which
  * would be a request outside the app: remote playback is turned off on the player's video as soon as
  * the player is attached, before its controls ask the video whether it can cast (that question loads
- * the script). While it is attached, the learner's subtitle picks in its menu are noted, and
- * subtitles its controls failed to start are started.
+ * the script). While it is attached, the learner's subtitle picks in its menu are noted, subtitles
+ * its controls failed to start are started, and its start pauses the page's other players.
  */
 const attachPlayer = (player: MuxPlayerElement | null) => {
   if (!player) return;
   player.media?.setAttribute('disableremoteplayback', '');
   takeLostFocus(player);
-  const stops = [watchSubtitlesPicks(player), startMissedSubtitles(player)];
+  const stops = [watchSubtitlesPicks(player), startMissedSubtitles(player), playOneAtATime(player)];
   return () => {
     for (const stop of stops) stop();
   };
