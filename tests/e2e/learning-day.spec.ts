@@ -6,9 +6,9 @@ import { test } from './support/test';
 /**
  * The day page as the demo learner meets it: a lesson plays from the server's own HLS with its
  * subtitles, with no request leaving the app's origin and no CSP violation; its statistic reaches the
- * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF, a web link
- * among the materials in a new window. A day opened by its address shows no lessons while its
- * stream's access is over or it cannot be studied yet.
+ * server; finishing a day changes the calendar; the course handbook opens as a drawn PDF with its text
+ * in the page, a web link among the materials in a new window. A day opened by its address shows no
+ * lessons while its stream's access is over or it cannot be studied yet.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -177,7 +177,9 @@ test('finishing a day changes the calendar', async ({ page }) => {
   await expect(sections.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/v/chat');
 });
 
-test('the handbook opens from the materials as a drawn PDF', async ({ page }) => {
+test('the handbook opens from the materials as a drawn PDF whose text is read, at any width', async ({
+  page,
+}) => {
   const watched = await watchPage(page);
   const stream = await openStream(page.request);
   await page.goto(`./course/${stream.id}/calendar/1`);
@@ -186,26 +188,58 @@ test('the handbook opens from the materials as a drawn PDF', async ({ page }) =>
   await expectNoSeriousViolations(page, 'materials');
   await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Course handbook (PDF)' });
-  const firstPage = dialog.getByRole('img', { name: 'Page 1 of 2' });
+  const firstPage = dialog.getByRole('group', { name: 'Page 1 of 2' });
   await expect(firstPage).toBeVisible({ timeout: 15_000 });
+  // The page's text is in the page, in reading order, for screen readers, selection and search; the
+  // canvas is only its picture.
+  await expect(firstPage).toMatchAriaSnapshot(`
+    - group "Page 1 of 2":
+      - text: /Mindful Movement Welcome! This handbook goes with the video lessons of the course\\. Each day/
+  `);
+  await expect(dialog.getByRole('group', { name: 'Page 2 of 2' })).toContainText(
+    '4. Mark the day as done in the app.',
+  );
+  const canvas = firstPage.locator('canvas');
+  await expect(canvas).toHaveAttribute('aria-hidden', 'true');
   // Something was drawn: the canvas is not blank.
   await expect
     .poll(() =>
-      firstPage.evaluate((canvas) => {
-        const context = (canvas as HTMLCanvasElement).getContext('2d');
-        if (!context) return 0;
-        const { data } = context.getImageData(
-          0,
-          0,
-          (canvas as HTMLCanvasElement).width,
-          (canvas as HTMLCanvasElement).height,
-        );
+      canvas.evaluate((element) => {
+        const drawn = element as HTMLCanvasElement;
+        const data = drawn.getContext('2d')?.getImageData(0, 0, drawn.width, drawn.height).data ?? [];
         let dark = 0;
         for (let index = 0; index < data.length; index += 4) if ((data[index] ?? 255) < 128) dark += 1;
         return dark;
       }),
     )
     .toBeGreaterThan(0);
+  // The text lies over the words it carries, as drawn at the dialog's width, and again when the
+  // window narrows: the page shrinks into it and is drawn again at its new width, not stretched.
+  const heading = firstPage.getByText('Mindful Movement', { exact: true });
+  const pixelRatio = await page.evaluate(() => devicePixelRatio);
+  for (const width of [1280, 480]) {
+    await page.setViewportSize({ width, height: 720 });
+    await expect
+      .poll(async () => {
+        const [shown, text] = [await canvas.boundingBox(), await heading.boundingBox()];
+        if (!shown || !text) return 'not shown';
+        const drawnWidth = await canvas.evaluate((element) => (element as HTMLCanvasElement).width);
+        // The seed's heading: 22-point type, its baseline 72 points from the top and the left of an
+        // A4 page, 595 points wide.
+        const scale = shown.width / 595;
+        const baseline = shown.y + 72 * scale;
+        return {
+          fits: shown.x + shown.width <= width,
+          sharp: Math.abs(drawnWidth - shown.width * pixelRatio) < 2,
+          over:
+            Math.abs(text.x - (shown.x + 72 * scale)) < 2 &&
+            text.y < baseline &&
+            baseline < text.y + text.height &&
+            Math.abs(text.height - 22 * scale) < 2,
+        };
+      })
+      .toEqual({ fits: true, sharp: true, over: true });
+  }
   await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute(
     'href',
     /\/media\/files\/\d+\//,
