@@ -150,6 +150,35 @@ test('on a phone the freeze dialog’s buttons take a row each, the freeze on to
   expect(freeze.x).toBe(cancel.x);
 });
 
+test('at 200 % zoom the freeze dialog’s calendar stays inside its box, its last week in reach', async ({
+  page,
+}) => {
+  // A 1280 × 900 window at 200 %: around its field the calendar has less room than a month needs.
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+  await page.setViewportSize({ width: 640, height: 450 });
+  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await dialog.getByRole('group', { name: 'Last day' }).getByRole('button').click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  const popover = page.locator('.date-picker');
+  const lastDay = page.getByRole('grid').locator('td:not(:has([data-outside-month]))').last();
+  const box = await popover.boundingBox();
+  const day = await lastDay.boundingBox();
+  if (!box || !day) throw new Error('the calendar is not drawn');
+  // What does not fit is out of sight: just past the box, under the last week, the page shows what
+  // is under the calendar, not the week.
+  const pastTheBox = { x: day.x + day.width / 2, y: box.y + box.height + 1 };
+  const drawnPast = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('.date-picker') != null,
+    pastTheBox,
+  );
+  expect(drawnPast, 'the calendar draws past its box').toBe(false);
+  // And it is in reach: scrolled to, the last week lies inside the box.
+  await lastDay.scrollIntoViewIfNeeded();
+  const scrolled = await lastDay.boundingBox();
+  expect((scrolled?.y ?? 0) + (scrolled?.height ?? 0)).toBeLessThanOrEqual(box.y + box.height);
+});
+
 test('the calendar asks for its course and days without waiting for the stream’s answer', async ({
   page,
   context,
