@@ -1,38 +1,69 @@
-/** How long a new page may take to show its heading (its chunk and data may still be loading). */
-const HEADING_WAIT_MS = 5000;
+import { focusLost } from '../ui/focusLost';
+
+/**
+ * How long after a change in the page its own components have to place a focus they took away (the
+ * day's status line after its finish button goes) before the page's heading takes it instead.
+ */
+const RESCUE_DELAY_MS = 100;
 
 /** The headings of pages already shown: the old page may stay on screen while the new one loads. */
 const shownHeadings = new WeakSet<Element>();
 
 /**
- * Waits for the heading of the page just shown in `main` and, when `moveFocus` is on and the focus
- * was lost, focuses it. The control that had the focus is gone (a menu link, the Save button of a
- * form that led back to its list), so the browser left it on the body: a keyboard user would start
- * again from the top and a screen reader would say nothing of the new page. A focus still on
- * something that stayed (a header link) is left where it is. The first page of a visit only has its
- * heading noted: nothing was lost there. Answers the function that stops waiting.
+ * Watches the page just shown in `main` for as long as it is shown, and gives its heading a focus
+ * that was lost, so that a keyboard user does not start again from the top of the page and a screen
+ * reader says where they are:
+ * - the page's first heading, when `moveFocus` is on (the control that had the focus went with the
+ *   page before: a menu link, the Save button of a form that led back to its list). The first page of
+ *   a visit only has its heading noted: nothing was lost there. However long the page takes to load
+ *   (its chunk and data on a slow line), its heading takes the focus when it shows;
+ * - the heading, whenever a control of the page itself had the focus and went (a "Try again" that
+ *   the content replaced, a loading state's heading that the loaded page's replaced).
+ * A focus still on something that stayed (a header link) is left where it is. Answers the stop.
  */
 export function watchPageHeading(main: HTMLElement, moveFocus: boolean): () => void {
-  const tryHeading = (): boolean => {
-    const heading = main.querySelector<HTMLElement>('h1');
-    if (!heading || shownHeadings.has(heading)) return false;
-    shownHeadings.add(heading);
-    const active = document.activeElement;
-    if (moveFocus && (active === null || active === document.body))
-      focusTarget(heading, { preventScroll: true });
-    return true;
+  // Whether the last focus was inside the page: only a focus the page took away is the page's to give.
+  let focusWasInPage = false;
+  let pageHeadingFocused = !moveFocus;
+  const onFocusIn = (event: FocusEvent) => {
+    focusWasInPage = event.target instanceof Node && main.contains(event.target);
   };
-  if (tryHeading()) return () => undefined;
+  // A focus the learner put elsewhere (a click on the page's background, another window) was not
+  // taken away: a control that is still there lost it, and the page's changes leave it be. Chromium
+  // also tells a control's removal this way, while it is still in the page: the check waits for it.
+  const onFocusOut = (event: FocusEvent) => {
+    const { target } = event;
+    if (event.relatedTarget !== null || !(target instanceof Node)) return;
+    queueMicrotask(() => {
+      if (target.isConnected) focusWasInPage = false;
+    });
+  };
+  const rescue = () => {
+    const heading = main.querySelector<HTMLElement>('h1');
+    if (!heading) return;
+    const isNew = !shownHeadings.has(heading);
+    shownHeadings.add(heading);
+    if (!focusLost()) return;
+    if (focusWasInPage || (isNew && !pageHeadingFocused)) {
+      pageHeadingFocused = true;
+      focusTarget(heading, { preventScroll: true });
+    }
+  };
+  let timer: number | undefined;
   const observer = new MutationObserver(() => {
-    if (tryHeading()) stop();
+    window.clearTimeout(timer);
+    timer = window.setTimeout(rescue, RESCUE_DELAY_MS);
   });
-  const timer = window.setTimeout(() => stop(), HEADING_WAIT_MS);
-  function stop() {
+  document.addEventListener('focusin', onFocusIn);
+  document.addEventListener('focusout', onFocusOut);
+  observer.observe(main, { childList: true, subtree: true });
+  rescue();
+  return () => {
     observer.disconnect();
     window.clearTimeout(timer);
-  }
-  observer.observe(main, { childList: true, subtree: true });
-  return stop;
+    document.removeEventListener('focusin', onFocusIn);
+    document.removeEventListener('focusout', onFocusOut);
+  };
 }
 
 /**

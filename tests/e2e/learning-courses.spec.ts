@@ -365,3 +365,40 @@ test('a freeze planned for later shows its dates, and is called off before it st
   await expect(page.getByText(/A freeze is planned/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
 });
+
+// The app's service worker answers a failed read with its kept copy: these pages must really fail and wait.
+test.describe('without the service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a “Try again” pressed with the keyboard hands the focus to the calendar’s heading once it loads', async ({
+    page,
+  }) => {
+    const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+    const stages = '**/spa/api/v1/courses/*/stages?*';
+    await page.route(stages, (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto(calendar ?? '');
+    const retry = page.getByRole('button', { name: 'Try again' });
+    await retry.focus();
+    await page.unroute(stages);
+    await page.keyboard.press('Enter');
+    const heading = page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' });
+    await expect(page.getByRole('link', { name: /Day 1/ })).toBeVisible();
+    // The button went with the error: the focus goes to the page's heading, not back to the top.
+    await expect(heading).toBeFocused();
+  });
+
+  test('a day that cannot load or does not exist keeps a heading naming it', async ({ page }) => {
+    const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+    await page.route('**/spa/api/v1/courses/*/days?*', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.goto(`${calendar}/1`);
+    await expect(page.getByText('Failed to load the day.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Day 1' })).toBeVisible();
+    await page.unroute('**/spa/api/v1/courses/*/days?*');
+    await page.goto(`${calendar}/99`);
+    await expect(page.getByText('This course has no day 99.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Day 99' })).toBeVisible();
+    await page.goto(`${calendar}/abc`);
+    await expect(page.getByText('This course has no such day.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  });
+});

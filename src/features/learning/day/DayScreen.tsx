@@ -67,7 +67,9 @@ export function DayView({ actor }: { actor: DayActor }) {
   const { streamId, dayNumber, loaded, error } = snapshot.context;
   const notFound = snapshot.matches('notFound');
   const OfferHost = useContext(DownloadOfferHostSlot);
-  useDocumentTitle(notFound ? t`This course is not available` : loaded?.day.title || t`Day ${dayNumber}`);
+  // A day number that is no number (`/calendar/abc`, read as 0) names no day to speak of.
+  const dayName = dayNumber >= 1 ? t`Day ${dayNumber}` : t`Page not found`;
+  useDocumentTitle(notFound ? t`This course is not available` : loaded?.day.title || dayName);
   if (notFound || streamId === null) return <CourseNotAvailable />;
   const backToCalendar = (
     <BackLink className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
@@ -86,6 +88,8 @@ export function DayView({ actor }: { actor: DayActor }) {
     return (
       <section className="day">
         {backToCalendar}
+        {/* The page keeps its heading while its day cannot be shown: a screen reader finds where it is. */}
+        <h1 className="day__title">{dayName}</h1>
         <LoadFailed
           text={t`Failed to load the day.`}
           detail={error?.message}
@@ -99,8 +103,8 @@ export function DayView({ actor }: { actor: DayActor }) {
     return (
       <section className="day">
         {backToCalendar}
+        <h1 className="day__title">{dayName}</h1>
         <Notice tone="info">
-          {/* A day number that is no number (`/calendar/abc`) names no day to speak of. */}
           {dayNumber >= 1 ? (
             <Trans>This course has no day {dayNumber}.</Trans>
           ) : (
