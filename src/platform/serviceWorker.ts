@@ -89,14 +89,19 @@ function register(options: ServiceWorkerOptions, reports: ServiceWorkerReports):
     if (event.isUpdate) reports.onControlling();
     else if (options.offline) void keepEarlyReads(options.callHeaders());
   });
-  void workbox.register().then((registration) => {
-    // A reload checks for a new worker before this page registers: one still installing then is
-    // never announced by workbox-window (its `updatefound` has passed), so it is watched here.
-    const installing = registration?.installing;
-    if (!installing || !navigator.serviceWorker.controller) return;
-    installing.addEventListener('statechange', () => {
-      if (installing.state === 'installed') reports.onWaiting();
-    });
-  });
+  void workbox
+    .register()
+    .then((registration) => {
+      // A reload checks for a new worker before this page registers: one still installing then is
+      // never announced by workbox-window (its `updatefound` has passed), so it is watched here.
+      const installing = registration?.installing;
+      if (!installing || !navigator.serviceWorker.controller) return;
+      installing.addEventListener('statechange', () => {
+        if (installing.state === 'installed') reports.onWaiting();
+      });
+    })
+    // A browser that has service workers but refuses this page one (a private window, a policy)
+    // fails the registration: the app runs online, as in a browser without them.
+    .catch(() => {});
   return workbox;
 }
