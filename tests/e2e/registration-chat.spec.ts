@@ -293,7 +293,7 @@ test('a learner in the middle of the chat signs out, and writes to support by e-
   await page.getByLabel('Language').focus();
   await page.keyboard.press('Tab');
   await expect(signOut).toBeFocused();
-  await expect(signOut).not.toHaveCSS('box-shadow', 'none');
+  await expect(signOut).toHaveCSS('outline-style', 'solid');
   await expectNoSeriousViolations(page, 'registration chat: signed in');
   await answer(page, 'Your password', password, false);
   await asked(page, 'Link a social network to sign in with one tap.');

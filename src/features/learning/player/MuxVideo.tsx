@@ -4,6 +4,7 @@ import MuxPlayer from '@mux/mux-player-react';
 import { useState } from 'react';
 import type { Video } from '../../../domain/learning/day';
 import { preferSubtitlesIn, watchSubtitlesPicks } from '../../../platform/subtitlesLanguage';
+import { focusLost } from '../../../ui/focusLost';
 import { startMissedSubtitles } from './missedSubtitles';
 import { playOneAtATime } from './onePlayerAtATime';
 import { labelControlsIn } from './playerLabels';
@@ -26,13 +27,13 @@ const attachPlayer = (player: MuxPlayerElement | null) => {
 };
 
 /**
- * The poster the learner pressed to start the video is gone, and the browser dropped its focus to
- * the page: the player's play/pause control takes it, so the keyboard goes on from the video and a
- * screen reader says where the learner is. A focus the learner moved elsewhere meanwhile (the
- * player's code takes a moment to load) is left where it is.
+ * The poster the learner pressed to start the video held the focus while the player's code loaded,
+ * and went as the player came: the player's play/pause control takes the focus, so the keyboard goes
+ * on from the video and a screen reader says where the learner is. A focus the learner moved
+ * elsewhere meanwhile is left where it is.
  */
 function takeLostFocus(player: MuxPlayerElement) {
-  if (document.activeElement !== null && document.activeElement !== document.body) return;
+  if (!focusLost()) return;
   player.mediaController?.querySelector<HTMLElement>('media-play-button')?.focus();
 }
 

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import type { Video } from '../../../domain/learning/day';
+import { focusLost } from '../../../ui/focusLost';
 
 // The player (Mux's element with hls.js) is the largest code of the app: it loads when a video starts.
 const MuxVideo = lazy(() => import('./MuxVideo'));
@@ -12,15 +13,25 @@ type VideoPlayerProps = {
   startTime?: number;
 };
 
-/** The video's poster as a button that starts it; also shown while the player's code loads. */
+/**
+ * The video's poster as a button that starts it; also shown while the player's code loads. That one
+ * is another element than the poster pressed, which went with the focus: it takes the focus over,
+ * inactive but not disabled (a disabled button cannot hold it, and the page would hand it to its
+ * heading), until the player's play control takes it (MuxVideo.tsx).
+ */
 function Poster({ video, label, onPlay }: { video: Video; label: string; onPlay?: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!onPlay && focusLost()) button.current?.focus();
+  }, [onPlay]);
   return (
     <button
+      ref={button}
       type="button"
       className="video-poster"
       aria-label={label}
       aria-busy={onPlay ? undefined : true}
-      disabled={!onPlay}
+      aria-disabled={onPlay ? undefined : true}
       onClick={onPlay}
     >
       {video.poster && <img className="video-poster__image" src={video.poster} alt="" />}
