@@ -252,7 +252,8 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expectNoSeriousViolations(page, 'unfreeze confirmation');
   await confirm.getByRole('button', { name: 'Unfreeze' }).click();
   await expect(confirm).toBeHidden();
-  await expect(page.getByText(/^\d+ days of access left$/)).toBeVisible();
+  // The new access is announced where it shows, while the focus stays on the button.
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ days of access left$/ })).toBeVisible();
   // The button that opened the confirmation now offers the freeze, and keeps the focus.
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
 

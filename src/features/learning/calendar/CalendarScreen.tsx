@@ -221,7 +221,7 @@ function CalendarHeader({
       <h1 id={TITLE_ID} tabIndex={-1}>
         {course.title}
       </h1>
-      <AccessLine stream={stream} now={now} id={ACCESS_LINE_ID} tabIndex={-1} />
+      <AccessLine stream={stream} now={now} id={ACCESS_LINE_ID} tabIndex={-1} role="status" />
       <PlannedFreezeLine stream={stream} />
       <ProgressBar value={stream.progress.progress} label={t`Course progress`} />
       <div className="calendar__actions">

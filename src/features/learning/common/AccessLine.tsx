@@ -51,13 +51,17 @@ function useAccessWords(): (text: AccessText) => string {
 
 /**
  * A stream's access line; within the brand's `daysShowWarning` days of the end it is a warning. A
- * page that sends the focus to it (after a change of the access) gives it an id and tabIndex -1.
+ * page that sends the focus to it (after a change of the access) gives it an id and tabIndex -1; one
+ * where the learner changes the access (a freeze) makes it a status, so the change is announced.
  */
 export function AccessLine({
   stream,
   now,
   ...focusTarget
-}: { stream: CourseStream; now: number } & Pick<HTMLAttributes<HTMLParagraphElement>, 'id' | 'tabIndex'>) {
+}: { stream: CourseStream; now: number } & Pick<
+  HTMLAttributes<HTMLParagraphElement>,
+  'id' | 'tabIndex' | 'role'
+>) {
   const { t } = useLingui();
   const { daysShowWarning } = useBrand();
   const words = useAccessWords();
