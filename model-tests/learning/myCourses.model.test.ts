@@ -58,13 +58,9 @@ const accessLines = () =>
 
 const ACCESS_LINES: Record<MyCoursesTab, string[]> = {
   // 20.5 days before the end: rounded up.
-  current: ['21 days of access left', 'Access without an end date'],
-  active: [
-    '21 days of access left',
-    '21 days of access left',
-    'Starts in 3 days',
-    'Access without an end date',
-  ],
+  // A demo never ends: its line says it is one, with no countdown.
+  current: ['21 days of access left', 'Demo access'],
+  active: ['21 days of access left', '21 days of access left', 'Starts in 3 days', 'Demo access'],
   ended: [
     `Access ended on ${formatDate(daysFromNow(-3), session.user.timezone)}`,
     `Access stopped on ${formatDate(daysFromNow(-5), session.user.timezone)}`,

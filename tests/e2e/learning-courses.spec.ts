@@ -45,6 +45,8 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   expect(await titlesInTab(page)).toEqual(['Mindful Movement in 8 Days', 'Desk Stretches']);
   await expect(card(page, 'Mindful Movement in 8 Days').getByText(/^\d+ days of access left$/)).toBeVisible();
   await expect(card(page, 'Desk Stretches').getByText('Demo', { exact: true })).toBeVisible();
+  // A demo never ends: no days left counted down to an end, and no warning of one.
+  await expect(card(page, 'Desk Stretches').getByText('Demo access', { exact: true })).toBeVisible();
 
   await openTab(page, 'Active');
   expect(await titlesInTab(page)).toEqual(

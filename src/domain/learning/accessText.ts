@@ -9,9 +9,10 @@ import type { StreamAccess, StreamStatus } from './streamStatus';
  * - stopped: access stopped on the end date (none for an optional purchase without one);
  * - ended: access ended on the end date;
  * - open: days left to the end date, with a warning within `daysShowWarning` days. An open stream
- *   with no end date has no countdown; one past its end date (a demo, which never ends, or an
- *   optional purchase a subscription keeps open) names that date and what keeps it open, rather than
- *   saying it has none.
+ *   with no end date has no countdown; one past its end date (an optional purchase a subscription
+ *   keeps open) names that date and what keeps it open, rather than saying it has none. A demo never
+ *   ends (section 4: "ended excludes demo streams"), so it counts down to nothing and warns of no end:
+ *   its line says it is a demo.
  * Days are the rounded-up absolute difference to the end date when open, to the start date otherwise.
  */
 export type AccessText =
@@ -21,7 +22,8 @@ export type AccessText =
   | { kind: 'endedOn'; date: number }
   | { kind: 'daysLeft'; days: number; warning: boolean }
   | { kind: 'unlimited' }
-  | { kind: 'openPastEnd'; date: number; keptBy: 'demo' | 'subscription' };
+  | { kind: 'openPastEnd'; date: number }
+  | { kind: 'demo' };
 
 const daysBetween = (from: number, to: number): number => Math.ceil(Math.abs(to - from) / DAY_MS);
 
@@ -43,9 +45,9 @@ export function accessText(
       // Only a stream with an end date ends.
       return { kind: 'endedOn', date: stream.endDate ?? now };
     case 'open': {
+      if (stream.isDemo) return { kind: 'demo' };
       if (stream.endDate === null) return { kind: 'unlimited' };
-      if (stream.endDate < now)
-        return { kind: 'openPastEnd', date: stream.endDate, keptBy: stream.isDemo ? 'demo' : 'subscription' };
+      if (stream.endDate < now) return { kind: 'openPastEnd', date: stream.endDate };
       const days = daysBetween(now, stream.endDate);
       return { kind: 'daysLeft', days, warning: days <= daysShowWarning };
     }

@@ -41,10 +41,10 @@ function useAccessWords(): (text: AccessText) => string {
         return t`Access without an end date`;
       case 'openPastEnd': {
         const on = date(text.date);
-        return text.keptBy === 'demo'
-          ? t`Demo access, open past its end date (${on})`
-          : t`Access kept open by your subscription past its end date (${on})`;
+        return t`Access kept open by your subscription past its end date (${on})`;
       }
+      case 'demo':
+        return t`Demo access`;
     }
   };
 }

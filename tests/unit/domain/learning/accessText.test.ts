@@ -35,17 +35,21 @@ describe('access text (content spec, section 4)', () => {
     ],
     ['open on its last moment', { endDate: NOW }, false, { kind: 'daysLeft', days: 0, warning: true }],
     ['open without an end date', { endDate: null }, false, { kind: 'unlimited' }],
+    ['a demo past its end', { isDemo: true, endDate: daysFromNow(-1) }, false, { kind: 'demo' }],
+    // A demo never ends: no countdown, and no warning of an end, however near its end date.
+    ['a demo near its end', { isDemo: true, endDate: daysFromNow(1) }, false, { kind: 'demo' }],
+    ['a demo far from its end', { isDemo: true, endDate: daysFromNow(20) }, false, { kind: 'demo' }],
     [
-      'a demo past its end',
-      { isDemo: true, endDate: daysFromNow(-1) },
+      'a demo not started yet',
+      { isDemo: true, startDate: NOW + 1.5 * DAY_MS },
       false,
-      { kind: 'openPastEnd', date: daysFromNow(-1), keptBy: 'demo' },
+      { kind: 'startsIn', days: 2 },
     ],
     [
       'an optional purchase past its end kept by a subscription',
       { isOptionalPurchase: true, endDate: daysFromNow(-1) },
       true,
-      { kind: 'openPastEnd', date: daysFromNow(-1), keptBy: 'subscription' },
+      { kind: 'openPastEnd', date: daysFromNow(-1) },
     ],
     [
       'an optional purchase kept by a subscription',
