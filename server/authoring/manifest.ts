@@ -220,8 +220,12 @@ const url = v.pipe(
 const SubtitleSchema = v.strictObject({
   language: v.pipe(
     requiredText(35),
-    v.check((tag) => canonicalLanguage(tag) !== null, 'must be a language code such as en or pt-BR'),
-    v.transform((tag) => canonicalLanguage(tag) as string),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const canonical = canonicalLanguage(dataset.value);
+      if (canonical !== null) return canonical;
+      addIssue({ message: 'must be a language code such as en or pt-BR' });
+      return NEVER;
+    }),
   ),
   name: v.pipe(
     oneLine(100),

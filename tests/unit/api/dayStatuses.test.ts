@@ -15,6 +15,9 @@ function fakeApi(data: unknown) {
   return { api, calls };
 }
 
+/** A statistic of lesson 301 of day 12 of stream 5: the tests change what they are about. */
+const statistic = { streamId: 5, dayId: 12, lessonSetLessonId: 301, viewedSeconds: 3, playCount: 0 };
+
 describe('day status calls', () => {
   it('start and finish a day of a stream, with times in ms', async () => {
     const { api, calls } = fakeApi({
@@ -41,9 +44,7 @@ describe('day status calls', () => {
   it("saves a lesson statistic with the entry's idempotency key", async () => {
     const { api, calls } = fakeApi({ id: 9, dayStatusId: 4 });
     const saved = await saveLessonStat(api, {
-      streamId: 5,
-      dayId: 12,
-      lessonSetLessonId: 301,
+      ...statistic,
       viewedSeconds: 8,
       playCount: 1,
       idempotencyKey: 'entry-key',
@@ -66,15 +67,7 @@ describe('day status calls', () => {
 
   it("tells the day's progress when the entry has it", async () => {
     const { api, calls } = fakeApi({ id: 10, dayStatusId: 4 });
-    await saveLessonStat(api, {
-      streamId: 5,
-      dayId: 12,
-      lessonSetLessonId: 301,
-      viewedSeconds: 3,
-      playCount: 0,
-      dayStatus: 'ended',
-      idempotencyKey: 'another-key',
-    });
+    await saveLessonStat(api, { ...statistic, dayStatus: 'ended', idempotencyKey: 'another-key' });
     expect(calls[0]?.options?.body).toEqual({
       stage_day_id: 12,
       user_course_stream_id: 5,
@@ -87,15 +80,9 @@ describe('day status calls', () => {
 
   it('reads a reply without a day status id as null, for the caller to report', async () => {
     const { api } = fakeApi({ id: 9 });
-    expect(
-      await saveLessonStat(api, {
-        streamId: 5,
-        dayId: 12,
-        lessonSetLessonId: 301,
-        viewedSeconds: 3,
-        playCount: 0,
-        idempotencyKey: 'k',
-      }),
-    ).toEqual({ id: 9, dayStatusId: null });
+    expect(await saveLessonStat(api, { ...statistic, idempotencyKey: 'k' })).toEqual({
+      id: 9,
+      dayStatusId: null,
+    });
   });
 });

@@ -76,6 +76,8 @@ export function DayView({ actor }: { actor: DayActor }) {
       <Trans>Back to the calendar</Trans>
     </BackLink>
   );
+  // The page keeps a heading while its day cannot be shown: a screen reader finds where it is.
+  const heading = <h1 className="day__title">{dayName}</h1>;
 
   if (snapshot.matches('loading')) {
     return (
@@ -88,8 +90,7 @@ export function DayView({ actor }: { actor: DayActor }) {
     return (
       <section className="day">
         {backToCalendar}
-        {/* The page keeps its heading while its day cannot be shown: a screen reader finds where it is. */}
-        <h1 className="day__title">{dayName}</h1>
+        {heading}
         <LoadFailed
           text={t`Failed to load the day.`}
           detail={error?.message}
@@ -103,7 +104,7 @@ export function DayView({ actor }: { actor: DayActor }) {
     return (
       <section className="day">
         {backToCalendar}
-        <h1 className="day__title">{dayName}</h1>
+        {heading}
         <Notice tone="info">
           {dayNumber >= 1 ? (
             <Trans>This course has no day {dayNumber}.</Trans>
