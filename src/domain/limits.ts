@@ -28,6 +28,9 @@ export const SIGN_IN_RETRY_FALLBACK_SECONDS = 60;
 /** One calendar day; day counts in the access text are whole days rounded up. */
 export const DAY_MS = 86_400_000;
 
+/** One hour: a wait of less than a day is counted in whole hours, rounded up (see countdown.ts). */
+export const HOUR_MS = 3_600_000;
+
 /** Stream progress is a percentage capped at 100 (content spec, section 9). */
 export const PROGRESS_MAX = 100;
 

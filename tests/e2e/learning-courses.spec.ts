@@ -101,6 +101,12 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
   await expect(days.filter({ hasText: 'Day 2' })).toContainText('Done');
   await expect(page.locator('[aria-current="step"]')).toContainText('Pass now');
   await expect(page.getByText('Rest day').first()).toBeVisible();
+  // The next stage's first day opens a day after the current one, less the hour the stream began
+  // past: within a day it counts the hours (its date would say little); the day after it names a date.
+  await page.getByRole('tab').nth(1).click();
+  await expect(days.filter({ hasText: 'Day 5' })).toContainText(/Opens in 2[23] hours$/);
+  await expect(days.filter({ hasText: 'Day 6' })).toContainText(/Closed until \d\d\.\d\d\.\d{4}$/);
+  await page.getByRole('tab').first().click();
 
   // "Show finished days" is kept on the stream: the calendar opens without them next time.
   const saved = page.waitForResponse((response) => response.url().includes('/filters') && response.ok());

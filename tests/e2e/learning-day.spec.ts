@@ -322,18 +322,29 @@ test.describe('a day opened by its address', () => {
 });
 
 test('a day that cannot be studied yet says so, and a demo keeps its lock', async ({ page }) => {
-  for (const [title, status, dayNumber, dayTitle] of [
-    ['Evening Yoga', 'not_started', 1, 'Slow down'],
-    // Open for three days: the fifth day's opening delay (four days) has not passed.
-    [COURSE, 'open', 5, 'Breath and posture together'],
+  for (const [title, status, dayNumber, dayTitle, opens] of [
+    // Starting in five days: the date it opens, as the calendar's "Closed until" gives it.
+    [
+      'Evening Yoga',
+      'not_started',
+      1,
+      'Slow down',
+      /^This day is not open yet\. It opens on \d{2}\.\d{2}\.\d{4}\.$/,
+    ],
+    // Open for three days and an hour: the fifth day's opening delay (four days) ends within a
+    // day, so it counts the hours, as the calendar does.
+    [
+      COURSE,
+      'open',
+      5,
+      'Breath and posture together',
+      /^This day is not open yet\. It opens in 2[23] hours\.$/,
+    ],
   ] as const) {
     const stream = await streamOf(page.request, title, status);
     await page.goto(`./course/${stream.id}/calendar/${dayNumber}`);
     await expect(page.getByRole('heading', { level: 1, name: dayTitle })).toBeVisible();
-    // The date it opens, as the calendar's "Closed until" gives it.
-    await expect(
-      page.getByText(/^This day is not open yet\. It opens on \d{2}\.\d{2}\.\d{4}\.$/),
-    ).toBeVisible();
+    await expect(page.getByText(opens)).toBeVisible();
     await expectNoLessons(page);
   }
 

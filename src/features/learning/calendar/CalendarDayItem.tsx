@@ -1,13 +1,18 @@
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { formatDate } from '../../../domain/learning/calendarDates';
 import { type CalendarDayView, canOpenDay } from '../../../domain/learning/calendarDays';
+import { countdown } from '../../../domain/learning/countdown';
 import type { Day } from '../../../domain/learning/day';
 import { useTimeZone } from '../common/useTimeZone';
 
-/** What a day's state says (content spec, section 2: done, pass now, closed until, received, available). */
-function useStateText(): (view: CalendarDayView) => string {
-  const { t } = useLingui();
+/**
+ * What a day's state says (content spec, section 2: done, pass now, closed until, received, available).
+ * A day that opens within a day counts the hours: its date would be today's, which says nothing.
+ */
+function useStateText(now: number): (view: CalendarDayView) => string {
+  const { t, i18n } = useLingui();
   const timeZone = useTimeZone();
   return (view) => {
     switch (view.kind) {
@@ -17,6 +22,13 @@ function useStateText(): (view: CalendarDayView) => string {
         return t`Pass now`;
       case 'closedUntil': {
         if (view.date === null) return t`Locked in the demo`;
+        const wait = countdown(now, view.date);
+        if (wait.unit === 'hour') {
+          const hours = wait.count;
+          return i18n._(
+            msg({ message: plural(hours, { one: 'Opens in # hour', other: 'Opens in # hours' }) }),
+          );
+        }
         const until = formatDate(view.date, timeZone);
         return t`Closed until ${until}`;
       }
@@ -35,12 +47,15 @@ export function CalendarDayItem({
   day,
   view,
   streamId,
+  now,
 }: {
   day: Day;
   view: CalendarDayView;
   streamId: number;
+  /** The moment the view was decided at. */
+  now: number;
 }) {
-  const stateText = useStateText();
+  const stateText = useStateText(now);
   const current = view.kind === 'passNow';
   const content = (
     <>

@@ -178,7 +178,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
           ) : (
             <ol className="calendar-days">
               {shown.map(({ day, view }) => (
-                <CalendarDayItem key={day.id} day={day} view={view} streamId={stream.id} />
+                <CalendarDayItem key={day.id} day={day} view={view} streamId={stream.id} now={now} />
               ))}
             </ol>
           )}

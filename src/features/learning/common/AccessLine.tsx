@@ -15,7 +15,13 @@ function useAccessWords(): (text: AccessText) => string {
   return (text) => {
     switch (text.kind) {
       case 'startsIn': {
-        const days = text.days;
+        if (text.wait.unit === 'hour') {
+          const hours = text.wait.count;
+          return i18n._(
+            msg({ message: plural(hours, { one: 'Starts in # hour', other: 'Starts in # hours' }) }),
+          );
+        }
+        const days = text.wait.count;
         return i18n._(msg({ message: plural(days, { one: 'Starts in # day', other: 'Starts in # days' }) }));
       }
       case 'frozenUntil': {
@@ -31,8 +37,16 @@ function useAccessWords(): (text: AccessText) => string {
         const on = date(text.date);
         return t`Access ended on ${on}`;
       }
-      case 'daysLeft': {
-        const days = text.days;
+      case 'timeLeft': {
+        if (text.wait.unit === 'hour') {
+          const hours = text.wait.count;
+          return i18n._(
+            msg({
+              message: plural(hours, { one: '# hour of access left', other: '# hours of access left' }),
+            }),
+          );
+        }
+        const days = text.wait.count;
         return i18n._(
           msg({ message: plural(days, { one: '# day of access left', other: '# days of access left' }) }),
         );
@@ -66,7 +80,7 @@ export function AccessLine({
   const { daysShowWarning } = useBrand();
   const words = useAccessWords();
   const text = accessText(stream, stream.status, now, daysShowWarning);
-  const warning = text.kind === 'daysLeft' && text.warning;
+  const warning = text.kind === 'timeLeft' && text.warning;
   return (
     <p
       {...focusTarget}

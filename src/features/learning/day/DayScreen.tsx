@@ -7,6 +7,7 @@ import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.ma
 import { useBrand, useProvided } from '../../../app/hooks';
 import { formatDate } from '../../../domain/learning/calendarDates';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
+import { countdown } from '../../../domain/learning/countdown';
 import type { LessonSet } from '../../../domain/learning/day';
 import { type Freeze, freezeLiftsAt } from '../../../domain/learning/freeze';
 import { resumePosition } from '../../../domain/learning/playback';
@@ -178,22 +179,38 @@ function FrozenNotice({ freeze }: { freeze: Freeze }) {
 }
 
 /**
- * A day not open yet names the date it opens, as the calendar's "Closed until" does, when the
- * stream's statuses know it (a stream not started, or a day's opening delay).
+ * A day not open yet names when it opens, as the calendar's "Closed until" does, when the stream's
+ * statuses know it (a stream not started, or a day's opening delay): within a day, in hours.
  */
 function NotOpenNotice({ loaded }: { loaded: LoadedDay }) {
   const timeZone = useTimeZone();
-  const view = calendarDayView(loaded.day, loaded.stream, loaded.statuses, Date.now(), timeZone);
-  const opensOn = view.kind === 'closedUntil' && view.date !== null ? formatDate(view.date, timeZone) : null;
+  const now = Date.now();
+  const view = calendarDayView(loaded.day, loaded.stream, loaded.statuses, now, timeZone);
   return (
     <Notice tone="info">
-      {opensOn === null ? (
-        <Trans>This day is not open yet.</Trans>
+      {view.kind === 'closedUntil' && view.date !== null ? (
+        <OpensWhen date={view.date} now={now} timeZone={timeZone} />
       ) : (
-        <Trans>This day is not open yet. It opens on {opensOn}.</Trans>
+        <Trans>This day is not open yet.</Trans>
       )}
     </Notice>
   );
+}
+
+function OpensWhen({ date, now, timeZone }: { date: number; now: number; timeZone: string | null }) {
+  const wait = countdown(now, date);
+  if (wait.unit === 'hour') {
+    const hours = wait.count;
+    return (
+      <Plural
+        value={hours}
+        one="This day is not open yet. It opens in # hour."
+        other="This day is not open yet. It opens in # hours."
+      />
+    );
+  }
+  const opensOn = formatDate(date, timeZone);
+  return <Trans>This day is not open yet. It opens on {opensOn}.</Trans>;
 }
 
 /** The day's status line: where the focus goes when the button that changed the status is gone. */

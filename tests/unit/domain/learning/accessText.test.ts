@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { type AccessText, accessText } from '../../../../src/domain/learning/accessText';
 import { streamStatus } from '../../../../src/domain/learning/streamStatus';
-import { DAY_MS } from '../../../../src/domain/limits';
+import { DAY_MS, HOUR_MS } from '../../../../src/domain/limits';
 import { daysFromNow, NOW, stream } from './fixtures';
 
+const days = (count: number) => ({ unit: 'day' as const, count });
+const hours = (count: number) => ({ unit: 'hour' as const, count });
 const lifetime = { isActive: false, isLifetime: true };
 const freeze = { status: 'active' as const, startDate: daysFromNow(-1), endDate: daysFromNow(4) };
 
 describe('access text (content spec, section 4)', () => {
   it.each<[string, Parameters<typeof stream>[0], boolean, AccessText]>([
-    ['starts in a day and a half', { startDate: NOW + 1.5 * DAY_MS }, false, { kind: 'startsIn', days: 2 }],
-    ['starts in a moment', { startDate: NOW + 1 }, false, { kind: 'startsIn', days: 1 }],
+    [
+      'starts in a day and a half',
+      { startDate: NOW + 1.5 * DAY_MS },
+      false,
+      { kind: 'startsIn', wait: days(2) },
+    ],
+    ['starts in exactly a day', { startDate: NOW + DAY_MS }, false, { kind: 'startsIn', wait: days(1) }],
+    // Under a day the wait is in hours, rounded up, and never reads zero.
+    [
+      'starts in a part of a day',
+      { startDate: NOW + 5.5 * HOUR_MS },
+      false,
+      { kind: 'startsIn', wait: hours(6) },
+    ],
+    ['starts in a moment', { startDate: NOW + 1 }, false, { kind: 'startsIn', wait: hours(1) }],
     ['frozen', { freeze }, false, { kind: 'frozenUntil', date: freeze.endDate }],
     ['stopped', { isOptionalPurchase: true }, false, { kind: 'stoppedOn', date: daysFromNow(20) }],
     [
@@ -20,20 +35,32 @@ describe('access text (content spec, section 4)', () => {
       { kind: 'stoppedOn', date: null },
     ],
     ['ended', { endDate: daysFromNow(-2) }, false, { kind: 'endedOn', date: daysFromNow(-2) }],
-    ['open far from the end', {}, false, { kind: 'daysLeft', days: 20, warning: false }],
+    ['open far from the end', {}, false, { kind: 'timeLeft', wait: days(20), warning: false }],
     [
       'open a part day more than the warning',
       { endDate: NOW + 3.2 * DAY_MS },
       false,
-      { kind: 'daysLeft', days: 4, warning: false },
+      { kind: 'timeLeft', wait: days(4), warning: false },
     ],
     [
       'open exactly the warning away',
       { endDate: daysFromNow(3) },
       false,
-      { kind: 'daysLeft', days: 3, warning: true },
+      { kind: 'timeLeft', wait: days(3), warning: true },
     ],
-    ['open on its last moment', { endDate: NOW }, false, { kind: 'daysLeft', days: 0, warning: true }],
+    [
+      'open for a few more hours',
+      { endDate: NOW + 2 * HOUR_MS },
+      false,
+      { kind: 'timeLeft', wait: hours(2), warning: true },
+    ],
+    [
+      'open for a day less a minute',
+      { endDate: NOW + DAY_MS - 60_000 },
+      false,
+      { kind: 'timeLeft', wait: hours(24), warning: true },
+    ],
+    ['open on its last moment', { endDate: NOW }, false, { kind: 'timeLeft', wait: hours(1), warning: true }],
     ['open without an end date', { endDate: null }, false, { kind: 'unlimited' }],
     ['a demo past its end', { isDemo: true, endDate: daysFromNow(-1) }, false, { kind: 'demo' }],
     // A demo never ends: no countdown, and no warning of an end, however near its end date.
@@ -43,7 +70,7 @@ describe('access text (content spec, section 4)', () => {
       'a demo not started yet',
       { isDemo: true, startDate: NOW + 1.5 * DAY_MS },
       false,
-      { kind: 'startsIn', days: 2 },
+      { kind: 'startsIn', wait: days(2) },
     ],
     [
       'an optional purchase past its end kept by a subscription',
@@ -55,7 +82,7 @@ describe('access text (content spec, section 4)', () => {
       'an optional purchase kept by a subscription',
       { isOptionalPurchase: true, endDate: daysFromNow(2) },
       true,
-      { kind: 'daysLeft', days: 2, warning: true },
+      { kind: 'timeLeft', wait: days(2), warning: true },
     ],
   ])('%s', (_, overrides, subscribed, expected) => {
     const subject = stream(overrides);
@@ -68,8 +95,8 @@ describe('access text (content spec, section 4)', () => {
     [30, true],
   ])('takes the warning window from the brand (%i days)', (daysShowWarning, warning) => {
     expect(accessText(stream({ endDate: daysFromNow(10) }), 'open', NOW, daysShowWarning)).toEqual({
-      kind: 'daysLeft',
-      days: 10,
+      kind: 'timeLeft',
+      wait: days(10),
       warning,
     });
   });
