@@ -8,7 +8,11 @@ import { defineConfig } from 'vitest/config';
  * API test files that test PGlite itself (its worker thread, and the CLI, which always opens a PGlite
  * folder): the same run whatever TEST_DB says, so the PostgreSQL suite leaves them to the PGlite one.
  */
-const PGLITE_ONLY = ['tests/api/course-cli.test.ts', 'tests/api/pglite-thread.test.ts'];
+const PGLITE_ONLY = [
+  'tests/api/course-cli.test.ts',
+  'tests/api/crash-durability.test.ts',
+  'tests/api/pglite-thread.test.ts',
+];
 
 // Three suites share one config: pure unit tests, API tests against the real server and database,
 // and model tests generated from the machines. `npm test` runs each with its own command, the

@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-type RunningServer = { origin: string; stop(): Promise<void> };
+type RunningServer = {
+  origin: string;
+  stop(): Promise<void>;
+  /** Kills the server outright (SIGKILL, as a crash or a power cut of the process would) and waits until it is gone. */
+  crash(): Promise<void>;
+};
 
 /**
  * PostgreSQL by URL, else PGlite in `dataDir` (a fresh folder when absent, removed when the server
@@ -80,12 +85,16 @@ export async function startServerProcess(
     }
     for (const folder of madeHere) rmSync(folder, { recursive: true, force: true });
   };
+  const crash = async () => {
+    if (groupAlive(pid)) process.kill(-pid, 'SIGKILL');
+    await stop();
+  };
   if (exited || Date.now() > deadline) {
     // Without this the run would hang on a server that is gone, or measure nothing.
     await stop();
     throw new Error(`the server on port ${port} did not start`);
   }
-  return { origin, stop };
+  return { origin, stop, crash };
 }
 
 /** Runs `work` against a fresh server and stops the server afterwards, also when `work` fails. */
