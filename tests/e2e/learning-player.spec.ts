@@ -343,6 +343,32 @@ test('starting a lesson pauses the one playing, and its lesson takes that as its
   expect(await currentTime(theoryPlayer)).toBe(pausedAt);
 });
 
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+
+  test("the player's controls grow for a finger", async ({ page }) => {
+    const first = await learnerOnFirstDay(page, 'player-touch');
+    const lesson = await openFirstDay(page, first.streamId);
+    await lesson.getByRole('button', { name: PLAY, exact: true }).click();
+    const player = lesson.locator('mux-player');
+    await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.5);
+    await player.tap();
+    // The theme's buttons are 30 x 26 px and its seek bar a 10 px strip: sizes for a mouse.
+    const sizes = (selector: string) =>
+      player.locator(selector).evaluateAll((elements) =>
+        elements
+          .map((element) => element.getBoundingClientRect())
+          .filter((box) => box.width > 0)
+          .map((box) => ({ width: Math.round(box.width), height: Math.round(box.height) })),
+      );
+    const buttons = await sizes('media-control-bar [role="button"]');
+    expect(buttons.length).toBeGreaterThanOrEqual(4);
+    for (const box of buttons) expect(box).toMatchObject({ height: 32 });
+    for (const box of buttons) expect(box.width).toBeGreaterThanOrEqual(32);
+    expect(await sizes('media-time-range')).toEqual([expect.objectContaining({ height: 24 })]);
+  });
+});
+
 test.describe('the player speaks the interface language', () => {
   // An English browser: whatever else the player shows comes from the interface language.
   test.use({ locale: 'en-US' });
