@@ -58,9 +58,8 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   await openTab(page, 'Ended');
   expect(await titlesInTab(page)).toEqual(['Running Form', 'Mobility Club']);
   await expect(card(page, 'Running Form').getByText(new RegExp(`^Access ended on ${DATE}$`))).toBeVisible();
-  await expect(
-    card(page, 'Mobility Club').getByText(new RegExp(`^Access stopped on ${DATE}$`)),
-  ).toBeVisible();
+  // Stopped with its subscription, long before its end date: the line names no date still to come.
+  await expect(card(page, 'Mobility Club').getByText('Access stopped', { exact: true })).toBeVisible();
 
   // The access-ended page replaces the calendar of a stopped stream.
   await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();

@@ -7,7 +7,9 @@ import type { StreamAccess, StreamStatus } from './streamStatus';
  * renders with plurals and dates:
  * - not started: the wait before the start;
  * - frozen: the date the freeze ends;
- * - stopped: access stopped on the end date (none for an optional purchase without one);
+ * - stopped: access stopped on the end date, once that date has come; before it (an optional purchase
+ *   whose subscription ended early) or without one, it says no date: "stopped on" a date still to
+ *   come reads as a mistake;
  * - ended: access ended on the end date;
  * - open: the time left to the end date, with a warning within `daysShowWarning` days. An open stream
  *   with no end date has no countdown; one past its end date (an optional purchase a subscription
@@ -42,7 +44,10 @@ export function accessText(
       // The status is freeze only while a freeze is in force, so it is there.
       return { kind: 'frozenUntil', date: stream.freeze?.endDate ?? now };
     case 'stopped':
-      return { kind: 'stoppedOn', date: stream.endDate };
+      return {
+        kind: 'stoppedOn',
+        date: stream.endDate !== null && stream.endDate <= now ? stream.endDate : null,
+      };
     case 'ended':
       // Only a stream with an end date ends.
       return { kind: 'endedOn', date: stream.endDate ?? now };

@@ -27,7 +27,20 @@ describe('access text (content spec, section 4)', () => {
     ],
     ['starts in a moment', { startDate: NOW + 1 }, false, { kind: 'startsIn', wait: hours(1) }],
     ['frozen', { freeze }, false, { kind: 'frozenUntil', date: freeze.endDate }],
-    ['stopped', { isOptionalPurchase: true }, false, { kind: 'stoppedOn', date: daysFromNow(20) }],
+    [
+      'stopped after its end date',
+      { isOptionalPurchase: true, endDate: daysFromNow(-2) },
+      false,
+      { kind: 'stoppedOn', date: daysFromNow(-2) },
+    ],
+    [
+      'stopped on its end date',
+      { isOptionalPurchase: true, endDate: NOW },
+      false,
+      { kind: 'stoppedOn', date: NOW },
+    ],
+    // Its subscription ended before the stream's end: no date still to come.
+    ['stopped before its end date', { isOptionalPurchase: true }, false, { kind: 'stoppedOn', date: null }],
     [
       'stopped without an end date',
       { isOptionalPurchase: true, endDate: null },
