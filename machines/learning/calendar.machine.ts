@@ -12,6 +12,8 @@
  * - the course version update modal shows while the stream's version is unsupported, until closed;
  * - the freeze dialog or the unfreeze confirmation opens over it (and the freeze route opens it on
  *   arrival); a changed stream (frozen, unfrozen) replaces the old one and refetches the statuses.
+ *   The freeze is offered only while one fits before the stream ends, by the day in the learner's
+ *   time zone: from the stream's last day on, the freeze route shows the calendar alone.
  * Refinement: a failed statuses refresh keeps the statuses shown (they were fresh a moment ago).
  */
 import { assign, fromPromise, setup } from 'xstate';
@@ -56,12 +58,20 @@ export type CalendarInput = {
   dialog?: CalendarDialog | null;
   /** The old day path's day id, to send on to that day's number. */
   legacyDayId?: number | null;
+  /**
+   * The clock and the learner's time zone (null: the runtime's), which say whether a freeze still
+   * fits before the stream ends. A clock, not a moment: the calendar may stay open past midnight.
+   */
+  now: () => number;
+  timeZone?: string | null;
 };
 
 export type CalendarContext = {
   streamId: number | null;
   requestedDialog: CalendarDialog | null;
   legacyDayId: number | null;
+  now: () => number;
+  timeZone: string | null;
   stream: CourseStream | null;
   course: Course | null;
   stages: Stage[];
@@ -83,9 +93,12 @@ export type CalendarEvent =
   | { type: 'STREAM.CHANGED'; stream: CourseStream }
   | { type: 'VERSION_MODAL.CLOSE' };
 
-/** The dialog the freeze route asked for, as the stream allows: a pending freeze can only be cancelled. */
-const dialogFor = (requested: CalendarDialog | null, stream: CourseStream): CalendarDialog | null =>
-  requested === null ? null : freezeActionOf(stream);
+/**
+ * The dialog the freeze route asked for, as the stream allows today: a pending freeze can only be
+ * cancelled, and none where no freeze is allowed.
+ */
+const dialogFor = ({ requestedDialog, stream, now, timeZone }: CalendarContext): CalendarDialog | null =>
+  requestedDialog === null || stream === null ? null : freezeActionOf(stream, now(), timeZone);
 
 export const calendarMachine = setup({
   types: {
@@ -124,7 +137,8 @@ export const calendarMachine = setup({
     leadsToLegacyDay: ({ context }) =>
       context.legacyDayId !== null && dayNumberOf(context.days, context.legacyDayId) !== null,
     accessEnded: ({ context }) => context.stream !== null && hasAccessEnded(context.stream),
-    canFreeze: ({ context }) => context.stream !== null && canFreeze(context.stream),
+    canFreeze: ({ context }) =>
+      context.stream !== null && canFreeze(context.stream, context.now(), context.timeZone),
     hasPendingFreeze: ({ context }) => context.stream !== null && pendingFreeze(context.stream) !== null,
   },
 }).createMachine({
@@ -133,6 +147,8 @@ export const calendarMachine = setup({
     streamId: input.streamId,
     requestedDialog: input.dialog ?? null,
     legacyDayId: input.legacyDayId ?? null,
+    now: input.now,
+    timeZone: input.timeZone ?? null,
     stream: null,
     course: null,
     stages: [],
@@ -245,7 +261,7 @@ export const calendarMachine = setup({
               ...context.filters,
               stageId: initialStageId(context.stages, context.filters.stageId, event.output),
             },
-            dialog: context.stream ? dialogFor(context.requestedDialog, context.stream) : null,
+            dialog: dialogFor(context),
           })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },

@@ -9,7 +9,7 @@ import {
   type CalendarInput,
   calendarMachine,
 } from '../../machines/learning/calendar.machine';
-import { formatDate } from '../../src/domain/learning/calendarDates';
+import { formatDate, startOfNextDay } from '../../src/domain/learning/calendarDates';
 import { freezeLiftsAt } from '../../src/domain/learning/freeze';
 import {
   type CourseStream,
@@ -59,6 +59,14 @@ const progress = statuses(
   days.map((item) => item.id),
   { finished: [11], started: [12], currentDayId: 12, closed: [13] },
 );
+/**
+ * A stream on its last day in the learner's zone: it ends at that day's last second, as the server
+ * enrols it. No freeze fits before it ends, so none is offered.
+ */
+const lastDay = stream({
+  courseVersion: 1,
+  endDate: startOfNextDay(Date.now(), session.user.timezone) - 1000,
+});
 const frozen = stream({
   status: 'freeze',
   courseVersion: 1,
@@ -109,11 +117,17 @@ const toggleFinished: UserAction = {
   perform: (user) => user.click(screen.getByRole('checkbox', { name: 'Show finished days' })),
 };
 
+/** The calendar's clock and zone are the screen's: the learner's zone, now. */
+const clock = { now: Date.now, timeZone: session.user.timezone };
+/** The freeze offer at this moment, as the machine and the screen decide it. */
+const freezable = (stream: CourseStream | null) =>
+  stream !== null && canFreeze(stream, Date.now(), session.user.timezone);
+
 const inputs: CalendarInput[] = [
-  { streamId: 1 },
-  { streamId: null },
-  { streamId: 1, legacyDayId: 15 },
-  { streamId: 1, dialog: 'freeze', legacyDayId: 99 },
+  { streamId: 1, ...clock },
+  { streamId: null, ...clock },
+  { streamId: 1, legacyDayId: 15, ...clock },
+  { streamId: 1, dialog: 'freeze', legacyDayId: 99, ...clock },
 ];
 
 const loadingText = 'Loading the course calendar…';
@@ -133,7 +147,7 @@ const spec = {
       'STAGE.SELECT': openStageTwo,
       'FILTERS.TOGGLE_FINISHED': toggleFinished,
       'FREEZE.OPEN': click('Freeze the course', {
-        blockedWhen: ({ context }) => !canFreeze(context.stream),
+        blockedWhen: ({ context }) => !freezable(context.stream),
       }),
       'UNFREEZE.OPEN': click('Unfreeze the course', {
         blockedWhen: ({ context }) => pendingFreeze(context.stream) === null,
@@ -200,7 +214,7 @@ const spec = {
           );
           const freezeButton = screen.queryByRole('button', { name: 'Freeze the course' });
           expect(freezeButton?.getAttribute('aria-expanded') ?? null).toBe(
-            canFreeze(context.stream) ? String(context.dialog === 'freeze') : null,
+            freezable(context.stream) ? String(context.dialog === 'freeze') : null,
           );
         },
       },
@@ -216,6 +230,7 @@ const spec = {
     { type: 'STREAM.CHANGED', stream: frozen },
     { type: 'VERSION_MODAL.CLOSE' },
     done('loadStream', open),
+    done('loadStream', lastDay),
     done('loadStream', frozen),
     done('loadStream', ended),
     failed('loadStream', networkError),
@@ -244,10 +259,10 @@ async function loadCalendar(running: ReturnType<typeof startMachine>, answer = o
 
 describe('calendar', () => {
   it('says the course is not available without a valid stream id, and for a stream the server does not know', async () => {
-    const withoutId = startMachine(spec, { streamId: null });
+    const withoutId = startMachine(spec, { streamId: null, ...clock });
     expect(withoutId.snapshot().value).toBe('notFound');
     expect(withoutId.fakes.inputOf('loadStream')).toBeUndefined();
-    const unknown = startMachine(spec, { streamId: 999 });
+    const unknown = startMachine(spec, { streamId: 999, ...clock });
     await unknown.dispatch(failed('loadStream', requestError(404, 'Not found')));
     expect(unknown.snapshot().value).toBe('notFound');
     // It stays on the page, which says so: nothing navigates, and there is nothing to retry.
@@ -256,7 +271,7 @@ describe('calendar', () => {
   });
 
   it('asks for the course and the days together, by the stream’s course id, once the stream is in', async () => {
-    const running = startMachine(spec, { streamId: 1 });
+    const running = startMachine(spec, { streamId: 1, ...clock });
     expect(running.fakes.inputOf('loadStream')).toEqual({ streamId: 1 });
     await running.dispatch(done('loadStream', stream({ courseId: 7 })));
     expect(running.fakes.inputOf('loadCourse')).toEqual({ courseId: 7 });
@@ -268,13 +283,13 @@ describe('calendar', () => {
   });
 
   it('sends the old day path (a day id) on to the day of that number', async () => {
-    const running = startMachine(spec, { streamId: 1, legacyDayId: 15 });
+    const running = startMachine(spec, { streamId: 1, legacyDayId: 15, ...clock });
     await loadCalendar(running);
     expect(running.effects).toEqual([{ name: 'goToDay', params: { streamId: 1, dayNumber: 5 } }]);
   });
 
   it('opens on the saved stage and filters, and saves a change with the stream’s other filters kept', async () => {
-    const running = startMachine(spec, { streamId: 1 });
+    const running = startMachine(spec, { streamId: 1, ...clock });
     await loadCalendar(running, stream({ filters: { stageId: 2, showFinished: false, theme: 'dark' } }));
     await running.dispatch(done('loadStatuses', progress));
     expect(running.snapshot().context.filters).toEqual({ stageId: 2, showFinished: false });
@@ -286,18 +301,41 @@ describe('calendar', () => {
   });
 
   it('opens the freeze route’s dialog on arrival, or the unfreeze confirmation for a frozen stream', async () => {
-    const toFreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
+    const toFreeze = startMachine(spec, { streamId: 1, dialog: 'freeze', ...clock });
     await loadCalendar(toFreeze);
     await toFreeze.dispatch(done('loadStatuses', progress));
     expect(toFreeze.snapshot().context.dialog).toBe('freeze');
-    const toUnfreeze = startMachine(spec, { streamId: 1, dialog: 'freeze' });
+    const toUnfreeze = startMachine(spec, { streamId: 1, dialog: 'freeze', ...clock });
     await loadCalendar(toUnfreeze, frozen);
     await toUnfreeze.dispatch(done('loadStatuses', progress));
     expect(toUnfreeze.snapshot().context.dialog).toBe('unfreeze');
   });
 
+  it('opens no dialog on the freeze route on the stream’s last day, when no freeze fits', async () => {
+    const running = startMachine(spec, { streamId: 1, dialog: 'freeze', ...clock });
+    await loadCalendar(running, lastDay);
+    await running.dispatch(done('loadStatuses', progress));
+    expect(running.snapshot().matches('ready')).toBe(true);
+    expect(running.snapshot().context.dialog).toBeNull();
+    await running.dispatch({ type: 'FREEZE.OPEN' });
+    expect(running.snapshot().context.dialog).toBeNull();
+  });
+
+  it('stops offering the freeze once its clock reaches the stream’s last day', async () => {
+    let now = Date.parse('2030-06-29T23:59:00Z');
+    const running = startMachine(spec, { streamId: 1, now: () => now, timeZone: 'UTC' });
+    await loadCalendar(running, stream({ endDate: Date.parse('2030-06-30T23:59:59Z') }));
+    await running.dispatch(done('loadStatuses', progress));
+    await running.dispatch({ type: 'FREEZE.OPEN' });
+    expect(running.snapshot().context.dialog).toBe('freeze');
+    await running.dispatch({ type: 'DIALOG.CLOSE' });
+    now = Date.parse('2030-06-30T00:01:00Z');
+    await running.dispatch({ type: 'FREEZE.OPEN' });
+    expect(running.snapshot().context.dialog).toBeNull();
+  });
+
   it('gives the focus to the course’s title when the version modal it opened on arrival closes', async () => {
-    const running = startMachine(spec, { streamId: 1 });
+    const running = startMachine(spec, { streamId: 1, ...clock });
     const { element, stop } = await screenProviders({ path: '/course/1/calendar', session }, () =>
       createElement(CalendarView, { actor: running.actor }),
     );
@@ -316,7 +354,7 @@ describe('calendar', () => {
   });
 
   it('takes the changed stream after a freeze and refetches the statuses', async () => {
-    const running = startMachine(spec, { streamId: 1 });
+    const running = startMachine(spec, { streamId: 1, ...clock });
     await loadCalendar(running);
     await running.dispatch(done('loadStatuses', progress));
     await running.dispatch({ type: 'FREEZE.OPEN' });

@@ -1,4 +1,5 @@
 import type { Freeze } from './freeze';
+import { hasFreezeRange } from './freezeDates';
 import type { TabbedStream } from './myCoursesTabs';
 import type { StreamAccess, StreamStatus } from './streamStatus';
 
@@ -59,20 +60,32 @@ export const plannedFreeze = (stream: Pick<CourseStream, 'status' | 'freeze'>): 
 
 /**
  * The learner may ask for a freeze of an open stream bought in full (not a demo) that holds no
- * pending freeze; the server checks the same.
+ * pending freeze; the server checks the same. A freeze must also fit before the stream ends
+ * (hasFreezeRange, by the dialog's own days at `now` in the learner's time zone): on its last day
+ * none does, and offering the dialog would only lead to refused dates.
  */
-export const canFreeze = (stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze'>): boolean =>
-  stream.status === 'open' && !stream.isDemo && pendingFreeze(stream) === null;
+export const canFreeze = (
+  stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze' | 'endDate'>,
+  now: number,
+  timeZone?: string | null,
+): boolean =>
+  stream.status === 'open' &&
+  !stream.isDemo &&
+  pendingFreeze(stream) === null &&
+  hasFreezeRange(stream, now, timeZone);
 
 export type FreezeAction = 'freeze' | 'unfreeze';
 
 /**
- * What the stream's one freeze control offers: to cancel its pending freeze, else to ask for a
- * freeze where one is allowed; null when neither is.
+ * What the stream's one freeze control offers: to cancel its pending freeze (whatever the day), else
+ * to ask for a freeze where one is allowed at `now`; null when neither is.
  */
 export const freezeActionOf = (
-  stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze'>,
-): FreezeAction | null => (pendingFreeze(stream) ? 'unfreeze' : canFreeze(stream) ? 'freeze' : null);
+  stream: Pick<CourseStream, 'status' | 'isDemo' | 'freeze' | 'endDate'>,
+  now: number,
+  timeZone?: string | null,
+): FreezeAction | null =>
+  pendingFreeze(stream) ? 'unfreeze' : canFreeze(stream, now, timeZone) ? 'freeze' : null;
 
 /** Day statuses of the stream (GET .../status), per stage day. */
 export type DayStatus = {

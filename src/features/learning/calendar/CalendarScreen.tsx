@@ -51,10 +51,13 @@ const focusAfterVersionDialog = () => document.getElementById(TITLE_ID);
 export function CalendarScreen() {
   const { streamId } = useParams({ strict: false });
   const search = useSearch({ strict: false });
+  const timeZone = useTimeZone();
   const input: CalendarInput = {
     streamId: parseRouteId(streamId),
     dialog: search.dialog === 'freeze' ? 'freeze' : null,
     legacyDayId: parseRouteId(search.dayId),
+    now: Date.now,
+    timeZone,
   };
   // Another stream is another calendar: a fresh machine, not the old one's state.
   return <CalendarRun key={streamId} input={input} />;
@@ -126,7 +129,9 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const leaving = snapshot.matches('leavingForDay');
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
   // The header is drawn as soon as the course is in; the stages and days follow below it.
-  const header = <CalendarHeader actor={actor} stream={stream} course={course} now={now} />;
+  const header = (
+    <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
+  );
   if (!daysDrawn || !statuses) {
     return (
       <section className="learning calendar" aria-labelledby={TITLE_ID} aria-busy="true">
@@ -203,16 +208,18 @@ function CalendarHeader({
   stream,
   course,
   now,
+  timeZone,
 }: {
   actor: Calendar;
   stream: CourseStream;
   course: Course;
   now: number;
+  timeZone: string | null;
 }) {
   const { t } = useLingui();
   const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
-  const freezeAction = freezeActionOf(stream);
+  const freezeAction = freezeActionOf(stream, now, timeZone);
   return (
     <header className="calendar__header panel">
       <p className="calendar__eyebrow muted">

@@ -6,7 +6,8 @@ import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
 import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { dateKeyOf, formatDate } from '../../../domain/learning/calendarDates';
+import { formatDate } from '../../../domain/learning/calendarDates';
+import { freezeBoundsOf } from '../../../domain/learning/freezeDates';
 import { type CourseStream, plannedFreeze, type StreamFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -30,12 +31,8 @@ type FreezeDialogProps = {
 /** The freeze dialog (or the unfreeze confirmation) of a stream, over the calendar. */
 export function FreezeDialog({ stream, mode, onClose, focusOnClose }: FreezeDialogProps) {
   const timeZone = useTimeZone();
-  const input: FreezeInput = {
-    streamId: stream.id,
-    mode,
-    today: dateKeyOf(Date.now(), timeZone),
-    streamEnd: stream.endDate === null ? null : dateKeyOf(stream.endDate, timeZone),
-  };
+  // The days the calendar's freeze offer reads too (hasFreezeRange): it opens no dialog that must fail.
+  const input: FreezeInput = { streamId: stream.id, mode, ...freezeBoundsOf(stream, Date.now(), timeZone) };
   const actor = useActorRef(useProvided(freeze), { input, inspect: recordTransitions });
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {

@@ -4,6 +4,7 @@ import type { FreezeStatus } from '../../../../src/domain/learning/freeze';
 import {
   canFreeze,
   dayProgressStatusOf,
+  type FreezeAction,
   freezeActionOf,
   hasAccessEnded,
   holdingFreeze,
@@ -13,6 +14,7 @@ import {
 import type { StreamStatus } from '../../../../src/domain/learning/streamStatus';
 
 const freeze = (status: FreezeStatus) => ({ id: 1, status, startDate: 0, endDate: 1 });
+const NOW = Date.parse('2030-03-10T12:00:00Z');
 
 describe('stream rules', () => {
   it.each<[StreamStatus, boolean]>([
@@ -50,19 +52,41 @@ describe('stream rules', () => {
   });
 
   it('lets only an open, bought stream without a pending freeze be frozen', () => {
-    expect(canFreeze({ status: 'open', isDemo: false, freeze: null })).toBe(true);
-    expect(canFreeze({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe(true);
-    expect(canFreeze({ status: 'open', isDemo: true, freeze: null })).toBe(false);
-    expect(canFreeze({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe(false);
-    expect(canFreeze({ status: 'not_started', isDemo: false, freeze: null })).toBe(false);
+    const can = (stream: Omit<Parameters<typeof canFreeze>[0], 'endDate'>) =>
+      canFreeze({ ...stream, endDate: null }, NOW, 'UTC');
+    expect(can({ status: 'open', isDemo: false, freeze: null })).toBe(true);
+    expect(can({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe(true);
+    expect(can({ status: 'open', isDemo: true, freeze: null })).toBe(false);
+    expect(can({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe(false);
+    expect(can({ status: 'not_started', isDemo: false, freeze: null })).toBe(false);
   });
 
   it('offers to unfreeze a pending freeze, else to freeze where allowed, else nothing', () => {
-    expect(freezeActionOf({ status: 'freeze', isDemo: false, freeze: freeze('active') })).toBe('unfreeze');
-    expect(freezeActionOf({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe('unfreeze');
-    expect(freezeActionOf({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe('freeze');
-    expect(freezeActionOf({ status: 'open', isDemo: true, freeze: null })).toBeNull();
-    expect(freezeActionOf({ status: 'ended', isDemo: false, freeze: freeze('canceled') })).toBeNull();
+    const action = (stream: Omit<Parameters<typeof freezeActionOf>[0], 'endDate'>) =>
+      freezeActionOf({ ...stream, endDate: null }, NOW, 'UTC');
+    expect(action({ status: 'freeze', isDemo: false, freeze: freeze('active') })).toBe('unfreeze');
+    expect(action({ status: 'open', isDemo: false, freeze: freeze('created') })).toBe('unfreeze');
+    expect(action({ status: 'open', isDemo: false, freeze: freeze('canceled') })).toBe('freeze');
+    expect(action({ status: 'open', isDemo: true, freeze: null })).toBeNull();
+    expect(action({ status: 'ended', isDemo: false, freeze: freeze('canceled') })).toBeNull();
+  });
+
+  // The stream's last day in the learner's zone (Los Angeles, 7 hours behind UTC in June) starts at
+  // 07:00 UTC: no freeze fits from then on, while a pending one can still be cancelled.
+  const endDate = Date.parse('2030-06-30T23:59:59-07:00');
+  it.each<[string, FreezeAction | null, number, FreezeStatus | null]>([
+    ['the day before the last, 23:59 there', 'freeze', Date.parse('2030-06-30T06:59:00Z'), null],
+    ['the last day, 00:01 there', null, Date.parse('2030-06-30T07:01:00Z'), null],
+    ['the last day, with a freeze to cancel', 'unfreeze', Date.parse('2030-06-30T07:01:00Z'), 'created'],
+  ])('on %s offers %s', (_, expected, now, freezeStatus) => {
+    const stream = {
+      status: 'open' as const,
+      isDemo: false,
+      freeze: freezeStatus && freeze(freezeStatus),
+      endDate,
+    };
+    expect(freezeActionOf(stream, now, 'America/Los_Angeles')).toBe(expected);
+    expect(canFreeze(stream, now, 'America/Los_Angeles')).toBe(expected === 'freeze');
   });
 });
 
