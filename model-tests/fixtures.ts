@@ -1,3 +1,4 @@
+import type { NetworkReturnedEvent } from '../machines/common/networkReturn';
 import type { RequestError } from '../src/domain/requestError';
 import { EMPTY_COUNTERS, type User } from '../src/domain/user';
 
@@ -40,3 +41,6 @@ export const unauthorized = requestError(401, 'Unauthorized');
 /** Synthetic events of the graph for invoked actors. */
 export const done = (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output });
 export const failed = (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error });
+
+/** What a load-failed state's `networkReturn` sends when the browser's network comes back. */
+export const networkReturned = { type: 'NETWORK.RETURNED' } satisfies NetworkReturnedEvent;

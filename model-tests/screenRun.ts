@@ -59,6 +59,20 @@ function checkSights(binding: ScreenBinding, snapshot: AnyMachineSnapshot, path:
 }
 
 /**
+ * A load error on screen (src/ui/LoadFailed) retries by itself when the network comes back, and that
+ * retry is its machine's (machines/common/networkReturn.ts): wherever one shows, the machine must be
+ * watching the network and take its return.
+ */
+function checkNetworkReturnRetries(snapshot: AnyMachineSnapshot, path: ReplayPath, index: number) {
+  if (document.querySelector('.load-failed') === null) return;
+  if (snapshot.children.networkReturn === undefined || !snapshot.can({ type: 'NETWORK.RETURNED' })) {
+    throw new Error(
+      `path "${path.description}" step ${index}: a load error shows in ${JSON.stringify(snapshot.value)}, which does not retry when the network comes back (loadFailedState)`,
+    );
+  }
+}
+
+/**
  * Replays a generated path on the rendered screen: the view gets the instrumented actor, every user
  * event is performed through the UI, invoked actors and delays are settled as in the machine replay,
  * and after each step the machine must be where the path says and the screen must show that state.
@@ -76,6 +90,7 @@ export async function replayOnScreen(spec: ModelSpec, binding: ScreenBinding, pa
     const [first, ...rest] = path.steps;
     assertSameState(observable(running.snapshot()), first?.state, path, 0);
     checkSights(binding, running.snapshot(), path, 0);
+    checkNetworkReturnRetries(running.snapshot(), path, 0);
     for (const [offset, step] of rest.entries()) {
       const index = offset + 1;
       if (isSyntheticEvent(step.event)) {
@@ -90,11 +105,12 @@ export async function replayOnScreen(spec: ModelSpec, binding: ScreenBinding, pa
           );
         }
         if (blocked) return { steps: index, blockedAt: index } satisfies ScreenOutcome;
-        await action.perform(user, step.event);
+        await action.perform(user, step.event, actor);
         await act(() => running.settle());
       }
       assertSameState(observable(running.snapshot()), step.state, path, index);
       checkSights(binding, running.snapshot(), path, index);
+      checkNetworkReturnRetries(running.snapshot(), path, index);
     }
     return { steps: path.steps.length } satisfies ScreenOutcome;
   } finally {

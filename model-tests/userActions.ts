@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { typeSegments } from './segmentedFields';
 
 /**
@@ -13,7 +13,8 @@ export type UserAction = {
   words: (event: AnyEventObject) => string;
   /** The control the user needs; it must be on screen and enabled unless the action is blocked. */
   control?: (event: AnyEventObject) => HTMLElement;
-  perform: (user: UserEvent, event: AnyEventObject) => Promise<void>;
+  /** `actor` is the replayed one, for what reaches it from the browser rather than through a control. */
+  perform: (user: UserEvent, event: AnyEventObject, actor: AnyActorRef) => Promise<void>;
   /**
    * When the screen deliberately does not offer the event (a disabled button, a choice it does not
    * list), the replay checks the control is disabled or absent and ends the path there: the rest
@@ -123,3 +124,14 @@ export function press(key: string, options: Options = {}): UserAction {
     ...options,
   };
 }
+
+/**
+ * The browser's network comes back while a load error shows: the machine's `networkReturn` watcher
+ * (faked, as every actor of a replay) would send NETWORK.RETURNED, so it is sent as it sends it.
+ */
+export const networkReturns: UserAction = {
+  words: () => 'the network comes back',
+  perform: async (_, event, actor) => {
+    act(() => actor.send(event));
+  },
+};

@@ -5,8 +5,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
-export type PointsEvent = { type: 'POINTS.RETRY' };
+export type PointsEvent = { type: 'POINTS.RETRY' } | NetworkReturnedEvent;
 
 export const pointsMachine = setup({
   types: {
@@ -17,6 +18,7 @@ export const pointsMachine = setup({
     loadBalance: fromPromise<number>(async () => {
       throw new Error('loadBalance actor must be provided');
     }),
+    networkReturn,
   },
 }).createMachine({
   id: 'points',
@@ -35,8 +37,6 @@ export const pointsMachine = setup({
       },
     },
     loaded: {},
-    failed: {
-      on: { 'POINTS.RETRY': 'loading' },
-    },
+    failed: loadFailedState('POINTS.RETRY', 'loading'),
   },
 });

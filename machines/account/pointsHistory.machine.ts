@@ -6,8 +6,12 @@
 import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
 import { appendPointsPage, hasMorePages, type PointsEntry, type PointsPage } from '../../src/domain/points';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
-export type PointsHistoryEvent = { type: 'POINTS_HISTORY.RETRY' } | { type: 'POINTS_HISTORY.MORE' };
+export type PointsHistoryEvent =
+  | { type: 'POINTS_HISTORY.RETRY' }
+  | { type: 'POINTS_HISTORY.MORE' }
+  | NetworkReturnedEvent;
 
 type PointsHistoryContext = {
   entries: PointsEntry[];
@@ -39,6 +43,7 @@ export const pointsHistoryMachine = setup({
     loadPage: fromPromise<PointsPage, { page: number }>(async () => {
       throw new Error('loadPage actor must be provided');
     }),
+    networkReturn,
   },
   guards: {
     isEmpty: ({ event }) => pageOf(event).entries.length === 0,
@@ -62,9 +67,7 @@ export const pointsHistoryMachine = setup({
         onError: { target: 'failed', actions: keepError },
       },
     },
-    failed: {
-      on: { 'POINTS_HISTORY.RETRY': 'loading' },
-    },
+    failed: loadFailedState('POINTS_HISTORY.RETRY', 'loading'),
     empty: {},
     shown: {
       initial: 'more',

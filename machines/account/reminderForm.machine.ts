@@ -20,6 +20,7 @@ import {
   withReminder,
 } from '../../src/domain/reminders';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 import { formErrorFrom } from '../forms/formSupport';
 
 /** The schedule's own reason when the server refused it (a 422 on repeatDays), else the form's. */
@@ -55,7 +56,8 @@ export type ReminderFormEvent =
   | { type: 'REMINDER.DELETE' }
   | { type: 'REMINDER.DELETE_CONFIRM' }
   | { type: 'REMINDER.DELETE_CANCEL' }
-  | { type: 'REMINDER.RETRY' };
+  | { type: 'REMINDER.RETRY' }
+  | NetworkReturnedEvent;
 
 /** A new reminder starts at a common time, every day. */
 export const NEW_REMINDER: Reminder = { time: '09:00', days: PRESET_DAYS.daily };
@@ -83,6 +85,7 @@ export const reminderFormMachine = setup({
     saveReminders: fromPromise<Reminder[], { reminders: Reminder[] }>(async () => {
       throw new Error('saveReminders actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     goToList: () => {},
@@ -138,9 +141,7 @@ export const reminderFormMachine = setup({
         },
       },
     },
-    failed: {
-      on: { 'REMINDER.RETRY': 'loading' },
-    },
+    failed: loadFailedState('REMINDER.RETRY', 'loading'),
     /** The id names no reminder (deleted elsewhere, or a made-up address). */
     missing: {},
     editing: {

@@ -7,8 +7,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Reminder } from '../../src/domain/reminders';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
-export type RemindersEvent = { type: 'REMINDERS.RETRY' };
+export type RemindersEvent = { type: 'REMINDERS.RETRY' } | NetworkReturnedEvent;
 
 export type RemindersInput = {
   /** The brand's `offersReminders`. */
@@ -25,6 +26,7 @@ export const remindersMachine = setup({
     loadReminders: fromPromise<Reminder[]>(async () => {
       throw new Error('loadReminders actor must be provided');
     }),
+    networkReturn,
   },
   guards: {
     isOffered: ({ context }) => context.offered,
@@ -51,8 +53,6 @@ export const remindersMachine = setup({
       },
     },
     loaded: {},
-    failed: {
-      on: { 'REMINDERS.RETRY': 'loading' },
-    },
+    failed: loadFailedState('REMINDERS.RETRY', 'loading'),
   },
 });

@@ -15,6 +15,7 @@
 import { and, assign, fromPromise, setup } from 'xstate';
 import type { LinkOutcome } from '../../src/domain/linkOutcome';
 import type { ExternalAuthSource } from '../../src/domain/user';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 import { formErrorFrom } from '../forms/formSupport';
 
 /** A network as the list shows it; `offered` false: still linked, no longer offered by the site. */
@@ -42,7 +43,8 @@ export type SocialNetworksEvent =
   | { type: 'NETWORKS.UNLINK'; source: ExternalAuthSource }
   | { type: 'NETWORKS.CONFIRM' }
   | { type: 'NETWORKS.CANCEL' }
-  | { type: 'NETWORKS.RETRY' };
+  | { type: 'NETWORKS.RETRY' }
+  | NetworkReturnedEvent;
 
 const networkOf = (context: SocialNetworksContext, source: ExternalAuthSource) =>
   context.networks.find((network) => network.source === source);
@@ -68,6 +70,7 @@ export const socialNetworksMachine = setup({
     unlink: fromPromise<void, { linkId: number }>(async () => {
       throw new Error('unlink actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     /** Hands the browser to the provider through the server (the page is left). */
@@ -116,9 +119,7 @@ export const socialNetworksMachine = setup({
         },
       },
     },
-    loadFailed: {
-      on: { 'NETWORKS.RETRY': 'loading' },
-    },
+    loadFailed: loadFailedState('NETWORKS.RETRY', 'loading'),
     list: {
       on: {
         'NETWORKS.LINK': {

@@ -41,6 +41,7 @@ import {
   type StreamStatuses,
 } from '../../src/domain/learning/stream';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
 /** The course of the stream, with the versions the app supports (for the version update modal). */
 export type CalendarCourse = { course: Course; versions: CourseVersion[] };
@@ -91,7 +92,8 @@ export type CalendarEvent =
   | { type: 'UNFREEZE.OPEN' }
   | { type: 'DIALOG.CLOSE' }
   | { type: 'STREAM.CHANGED'; stream: CourseStream }
-  | { type: 'VERSION_MODAL.CLOSE' };
+  | { type: 'VERSION_MODAL.CLOSE' }
+  | NetworkReturnedEvent;
 
 /**
  * The dialog the freeze route asked for, as the stream allows today: a pending freeze can only be
@@ -125,6 +127,7 @@ export const calendarMachine = setup({
     saveFilters: fromPromise<unknown, { streamId: number; filters: Record<string, unknown> }>(async () => {
       throw new Error('saveFilters actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     goToDay: (_, _params: { streamId: number; dayNumber: number }) => {},
@@ -267,9 +270,7 @@ export const calendarMachine = setup({
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },
       },
     },
-    failed: {
-      on: { 'CALENDAR.RETRY': 'loading' },
-    },
+    failed: loadFailedState('CALENDAR.RETRY', 'loading'),
     /** The stream is not the learner's: no retry brings it. */
     notFound: {},
     leavingForDay: {

@@ -20,6 +20,7 @@ import {
   type StreamStatuses,
 } from '../../src/domain/learning/stream';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
 export type DayInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -42,7 +43,11 @@ export type LoadedDay = {
 /** The day number names no day of the stream's course. */
 export const DAY_NOT_FOUND = 'dayNotFound';
 
-export type DayEvent = { type: 'DAY.RETRY' } | { type: 'DAY.START' } | { type: 'DAY.FINISH' };
+export type DayEvent =
+  | { type: 'DAY.RETRY' }
+  | { type: 'DAY.START' }
+  | { type: 'DAY.FINISH' }
+  | NetworkReturnedEvent;
 
 type DayContext = DayInput & {
   loaded: LoadedDay | null;
@@ -84,6 +89,7 @@ const daySetup = setup({
     refreshStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
       throw new Error('refreshStatuses actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     /** A finished day changes the stream's progress: the lists that show it reload. */
@@ -148,9 +154,7 @@ export const dayMachine = daySetup.createMachine({
         ],
       },
     },
-    failed: {
-      on: { 'DAY.RETRY': { target: 'loading', actions: clearError } },
-    },
+    failed: loadFailedState('DAY.RETRY', { target: 'loading', actions: clearError }),
     /** The stream is not the learner's: no retry brings it. */
     notFound: {},
     /** The stream's course has no day of this number. */

@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { CourseDocument } from '../../src/domain/learning/course';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
 export type MaterialsInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -16,7 +17,7 @@ export type MaterialsInput = {
 export type MaterialsRequest = { streamId: number };
 export type Materials = { courseTitle: string; documents: CourseDocument[] };
 
-export type MaterialsEvent = { type: 'MATERIALS.RETRY' };
+export type MaterialsEvent = { type: 'MATERIALS.RETRY' } | NetworkReturnedEvent;
 
 export const materialsMachine = setup({
   types: {
@@ -28,6 +29,7 @@ export const materialsMachine = setup({
     loadMaterials: fromPromise<Materials, MaterialsRequest>(async () => {
       throw new Error('loadMaterials actor must be provided');
     }),
+    networkReturn,
   },
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
@@ -64,9 +66,7 @@ export const materialsMachine = setup({
     },
     loaded: {},
     empty: {},
-    failed: {
-      on: { 'MATERIALS.RETRY': 'loading' },
-    },
+    failed: loadFailedState('MATERIALS.RETRY', 'loading'),
     notFound: {},
   },
 });

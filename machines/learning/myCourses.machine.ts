@@ -11,10 +11,14 @@ import { initialTab, type MyCoursesTab } from '../../src/domain/learning/myCours
 import { asTabbedStream, type CourseStream } from '../../src/domain/learning/stream';
 import { visibleStreams } from '../../src/domain/learning/visibleStreams';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 
 export type MyCourses = { streams: CourseStream[]; courses: Course[] };
 
-export type MyCoursesEvent = { type: 'TAB.SELECT'; tab: MyCoursesTab } | { type: 'COURSES.RETRY' };
+export type MyCoursesEvent =
+  | { type: 'TAB.SELECT'; tab: MyCoursesTab }
+  | { type: 'COURSES.RETRY' }
+  | NetworkReturnedEvent;
 
 export type MyCoursesInput = {
   isDemoAccessible: boolean;
@@ -38,6 +42,7 @@ export const myCoursesMachine = setup({
     loadMyCourses: fromPromise<MyCourses>(async () => {
       throw new Error('loadMyCourses actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     rememberTab: (_, _params: { tab: MyCoursesTab }) => {},
@@ -83,8 +88,6 @@ export const myCoursesMachine = setup({
         },
       },
     },
-    failed: {
-      on: { 'COURSES.RETRY': 'loading' },
-    },
+    failed: loadFailedState('COURSES.RETRY', 'loading'),
   },
 });

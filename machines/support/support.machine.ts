@@ -25,6 +25,7 @@ import {
   sameChoice,
 } from '../../src/domain/support';
 import { collectErrors, hasErrors, validateSupportMessage } from '../../src/domain/validation';
+import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
 import {
   applyFieldChange,
   type FormChangeEvent,
@@ -52,7 +53,8 @@ export type SupportEvent =
   | { type: 'SUPPORT.RETRY' }
   | { type: 'SUPPORT.RENEW' }
   | FormChangeEvent<MessageField>
-  | { type: 'FORM.SUBMIT' };
+  | { type: 'FORM.SUBMIT' }
+  | NetworkReturnedEvent;
 
 export type SupportInput = { renewalCategoryIds: number[]; choice: SupportChoice };
 
@@ -94,6 +96,7 @@ export const supportMachine = setup({
     requestRenewal: fromPromise<{ id: number }, RenewalToSend>(async () => {
       throw new Error('requestRenewal actor must be provided');
     }),
+    networkReturn,
   },
   actions: {
     /** Puts `choice` in the page's address: replacing the entry, or as a new one. */
@@ -144,9 +147,7 @@ export const supportMachine = setup({
         },
       },
     },
-    failed: {
-      on: { 'SUPPORT.RETRY': 'loading' },
-    },
+    failed: loadFailedState('SUPPORT.RETRY', 'loading'),
     ready: {
       initial: 'step',
       on: {

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { pointsMachine } from '../../machines/account/points.machine';
 import { PointsView } from '../../src/features/account/points/PointsScreen';
-import { done, failed, networkError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
-import { click } from '../userActions';
+import { click, networkReturns } from '../userActions';
 
 // The default brand spends from 200 points: one balance below it, one at it, and none at all.
 const spec = {
@@ -16,7 +16,7 @@ const spec = {
   screen: {
     view: PointsView,
     setting: { path: '/user/points', session },
-    actions: { 'POINTS.RETRY': click('Try again') },
+    actions: { 'POINTS.RETRY': click('Try again'), 'NETWORK.RETURNED': networkReturns },
     sees: [
       {
         see: () => {
@@ -64,6 +64,7 @@ const spec = {
   },
   events: [
     { type: 'POINTS.RETRY' },
+    networkReturned,
     done('loadBalance', 1250),
     done('loadBalance', 150),
     done('loadBalance', 0),

@@ -6,12 +6,12 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { pointsHistoryMachine } from '../../machines/account/pointsHistory.machine';
 import type { PointsPage } from '../../src/domain/points';
 import { PointsHistoryView } from '../../src/features/account/points/PointsHistoryScreen';
-import { done, failed, networkError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
 import { button, hasButton, notice } from '../screenQueries';
-import { click } from '../userActions';
+import { click, networkReturns } from '../userActions';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -48,6 +48,7 @@ const spec = {
     setting: { path: '/user/points/history', session },
     actions: {
       'POINTS_HISTORY.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
       'POINTS_HISTORY.MORE': click(/^(Show more|Try again)$/),
     },
     sees: [
@@ -113,6 +114,7 @@ const spec = {
   },
   events: [
     { type: 'POINTS_HISTORY.RETRY' },
+    networkReturned,
     { type: 'POINTS_HISTORY.MORE' },
     done('loadFirstPage', firstOfTwo),
     done('loadFirstPage', onlyPage),

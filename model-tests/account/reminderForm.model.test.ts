@@ -9,12 +9,12 @@ import {
 import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { MAX_REMINDERS_PER_DAY, type Reminder } from '../../src/domain/reminders';
 import { ReminderFormView } from '../../src/features/account/reminders/ReminderFormScreen';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, fieldValue, hasButton, notice } from '../screenQueries';
 import { typeSegments } from '../segmentedFields';
-import { click, type UserAction } from '../userActions';
+import { click, networkReturns, type UserAction } from '../userActions';
 
 // The app loads the time field on demand; here the screen has it from its first render.
 vi.mock('../../src/ui/lazyDateFields', () => import('../../src/ui/dates/TimeInputField'));
@@ -96,6 +96,7 @@ const spec = {
       'REMINDER.DELETE_CONFIRM': click('Delete', { within: DELETE_DIALOG }),
       'REMINDER.DELETE_CANCEL': click('Cancel', { within: DELETE_DIALOG }),
       'REMINDER.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
     },
     sees: [
       {
@@ -199,6 +200,7 @@ const spec = {
     { type: 'REMINDER.DELETE_CONFIRM' },
     { type: 'REMINDER.DELETE_CANCEL' },
     { type: 'REMINDER.RETRY' },
+    networkReturned,
     done('loadReminders', schedule),
     done('loadReminders', fullSchedule),
     failed('loadReminders', networkError),

@@ -4,11 +4,11 @@ import type { AnyMachineSnapshot } from 'xstate';
 import { remindersMachine } from '../../machines/account/reminders.machine';
 import type { Reminder } from '../../src/domain/reminders';
 import { RemindersView } from '../../src/features/account/reminders/RemindersScreen';
-import { done, failed, networkError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
-import { click } from '../userActions';
+import { click, networkReturns } from '../userActions';
 
 const three: Reminder[] = [
   { time: '07:15', days: [1, 2, 3, 4, 5] },
@@ -28,7 +28,7 @@ const spec = {
   screen: {
     view: RemindersView,
     setting: { path: '/user/settings/reminders', session },
-    actions: { 'REMINDERS.RETRY': click('Try again') },
+    actions: { 'REMINDERS.RETRY': click('Try again'), 'NETWORK.RETURNED': networkReturns },
     sees: [
       {
         see: () => {
@@ -90,6 +90,7 @@ const spec = {
   },
   events: [
     { type: 'REMINDERS.RETRY' },
+    networkReturned,
     done('loadReminders', three),
     done('loadReminders', []),
     failed('loadReminders', networkError),
@@ -104,7 +105,12 @@ describe('reminders', () => {
     await running.dispatch(failed('loadReminders', networkError));
     expect(running.snapshot().context.error).toEqual(networkError);
     await running.dispatch({ type: 'REMINDERS.RETRY' });
-    expect(running.fakes.started.map((actor) => actor.id)).toEqual(['loadReminders', 'loadReminders']);
+    // Between the two reads, the failure watched for the network's return.
+    expect(running.fakes.started.map((actor) => actor.id)).toEqual([
+      'loadReminders',
+      'networkReturn',
+      'loadReminders',
+    ]);
     await running.dispatch(done('loadReminders', three));
     expect(running.snapshot().value).toBe('loaded');
     expect(running.snapshot().context).toEqual({ offered: true, reminders: three, error: null });

@@ -7,11 +7,11 @@ import {
   socialNetworksMachine,
 } from '../../machines/account/socialNetworks.machine';
 import { SocialNetworksView } from '../../src/features/social/SocialNetworksScreen';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { click, networkReturns, type UserAction } from '../userActions';
 
 const DIALOG = 'Attention';
 const NAMES = { google: 'Google', vkontakte: 'VK', facebook: 'Facebook', apple: 'Apple' } as const;
@@ -66,6 +66,7 @@ const spec = {
       'NETWORKS.CONFIRM': click('Unlink', { within: DIALOG }),
       'NETWORKS.CANCEL': click('Cancel', { within: DIALOG }),
       'NETWORKS.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
     },
     sees: [
       {
@@ -150,6 +151,7 @@ const spec = {
     { type: 'NETWORKS.CONFIRM' },
     { type: 'NETWORKS.CANCEL' },
     { type: 'NETWORKS.RETRY' },
+    networkReturned,
     done('loadNetworks', listed),
     done('loadNetworks', []),
     failed('loadNetworks', networkError),

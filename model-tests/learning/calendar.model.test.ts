@@ -18,12 +18,12 @@ import {
   type StreamFreeze,
 } from '../../src/domain/learning/stream';
 import { CalendarView } from '../../src/features/learning/calendar/CalendarScreen';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
 import { notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { click, networkReturns, type UserAction } from '../userActions';
 import {
   course,
   day,
@@ -144,6 +144,7 @@ const spec = {
     setting: { path: '/course/1/calendar', session },
     actions: {
       'CALENDAR.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
       'STAGE.SELECT': openStageTwo,
       'FILTERS.TOGGLE_FINISHED': toggleFinished,
       'FREEZE.OPEN': click('Freeze the course', {
@@ -222,6 +223,7 @@ const spec = {
   },
   events: [
     { type: 'CALENDAR.RETRY' },
+    networkReturned,
     { type: 'STAGE.SELECT', stageId: 2 },
     { type: 'FILTERS.TOGGLE_FINISHED' },
     { type: 'FREEZE.OPEN' },
@@ -265,9 +267,11 @@ describe('calendar', () => {
     const unknown = startMachine(spec, { streamId: 999, ...clock });
     await unknown.dispatch(failed('loadStream', requestError(404, 'Not found')));
     expect(unknown.snapshot().value).toBe('notFound');
-    // It stays on the page, which says so: nothing navigates, and there is nothing to retry.
+    // It stays on the page, which says so: nothing navigates, and there is nothing to retry, by hand
+    // or on the network's return.
     expect(unknown.effects).toEqual([]);
     expect(unknown.snapshot().can({ type: 'CALENDAR.RETRY' })).toBe(false);
+    expect(unknown.snapshot().can(networkReturned)).toBe(false);
   });
 
   it('asks for the course and the days together, by the stream’s course id, once the stream is in', async () => {

@@ -11,13 +11,13 @@ import { freezeLiftsAt } from '../../src/domain/learning/freeze';
 import { dayStatusOf, type StreamFreeze } from '../../src/domain/learning/stream';
 import { LessonSubtitle } from '../../src/features/learning/common/LessonSubtitle';
 import { DayView } from '../../src/features/learning/day/DayScreen';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { renderSignedIn } from '../offline/offlineFixtures';
 import { screenProviders } from '../screenProviders';
 import { button, notice } from '../screenQueries';
-import { click } from '../userActions';
+import { click, networkReturns } from '../userActions';
 import { day, daysFromNow, seesCourseNotAvailable, statuses, stream } from './learningFixtures';
 
 const video = (id: number) => ({
@@ -128,6 +128,7 @@ const spec = {
     setting: { path: '/course/5/calendar/3', session },
     actions: {
       'DAY.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
       'DAY.START': click('Start the day', {
         blockedWhen: (snapshot) => isStarted(snapshot) || isFinished(snapshot),
       }),
@@ -246,6 +247,7 @@ const spec = {
   },
   events: [
     { type: 'DAY.RETRY' },
+    networkReturned,
     { type: 'DAY.START' },
     { type: 'DAY.FINISH' },
     done('loadDay', ready),
@@ -367,6 +369,7 @@ describe('day', () => {
     await unknownStream.dispatch(failed('loadDay', requestError(404, 'Not found')));
     expect(unknownStream.snapshot().value).toBe('notFound');
     expect(unknownStream.snapshot().can({ type: 'DAY.RETRY' })).toBe(false);
+    expect(unknownStream.snapshot().can(networkReturned)).toBe(false);
     const noSuchDay = startMachine(spec, { streamId: 5, dayNumber: 99 });
     await noSuchDay.dispatch(failed('loadDay', new Error(DAY_NOT_FOUND)));
     expect(noSuchDay.snapshot().value).toBe('dayNotFound');

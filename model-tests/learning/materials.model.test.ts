@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { type Materials, materialsMachine } from '../../machines/learning/materials.machine';
 import { MaterialsView } from '../../src/features/learning/materials/MaterialsScreen';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
-import { click } from '../userActions';
+import { click, networkReturns } from '../userActions';
 import { seesCourseNotAvailable } from './learningFixtures';
 
 const withDocuments: Materials = {
@@ -40,7 +40,7 @@ const spec = {
   screen: {
     view: MaterialsView,
     setting: { path: '/course/5/materials', session },
-    actions: { 'MATERIALS.RETRY': click('Try again') },
+    actions: { 'MATERIALS.RETRY': click('Try again'), 'NETWORK.RETURNED': networkReturns },
     sees: [
       {
         when: (snapshot: AnyMachineSnapshot) => !snapshot.matches('notFound'),
@@ -72,6 +72,7 @@ const spec = {
   },
   events: [
     { type: 'MATERIALS.RETRY' },
+    networkReturned,
     done('loadMaterials', withDocuments),
     done('loadMaterials', withoutDocuments),
     failed('loadMaterials', networkError),
@@ -95,11 +96,12 @@ describe('materials', () => {
 });
 
 describe('materials of a stream that is not the learner’s', () => {
-  it('says the course is not available, with nothing to retry', async () => {
+  it('says the course is not available, with nothing to retry, by hand or on the network’s return', async () => {
     const running = startMachine(spec, { streamId: 999 });
     await running.dispatch(failed('loadMaterials', requestError(404, 'Not found')));
     expect(running.snapshot().value).toBe('notFound');
     expect(running.snapshot().can({ type: 'MATERIALS.RETRY' })).toBe(false);
+    expect(running.snapshot().can(networkReturned)).toBe(false);
   });
 
   it('does not ask for a stream the address cannot name', () => {

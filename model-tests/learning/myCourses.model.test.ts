@@ -5,11 +5,11 @@ import { type MyCourses, myCoursesMachine } from '../../machines/learning/myCour
 import { formatDate } from '../../src/domain/learning/calendarDates';
 import type { MyCoursesTab } from '../../src/domain/learning/myCoursesTabs';
 import { MyCoursesView } from '../../src/features/learning/myCourses/MyCoursesScreen';
-import { done, failed, networkError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { click, networkReturns, type UserAction } from '../userActions';
 import { course, daysFromNow, stream } from './learningFixtures';
 
 const loaded: MyCourses = {
@@ -74,7 +74,11 @@ const spec = {
   screen: {
     view: MyCoursesView,
     setting: { path: '/courses', session },
-    actions: { 'TAB.SELECT': selectTab, 'COURSES.RETRY': click('Try again') },
+    actions: {
+      'TAB.SELECT': selectTab,
+      'COURSES.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
+    },
     sees: [
       {
         state: 'loading',
@@ -99,6 +103,7 @@ const spec = {
     { type: 'TAB.SELECT', tab: 'active' },
     { type: 'TAB.SELECT', tab: 'ended' },
     { type: 'COURSES.RETRY' },
+    networkReturned,
     done('loadMyCourses', loaded),
     failed('loadMyCourses', networkError),
   ],

@@ -4,12 +4,12 @@ import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { supportMachine } from '../../machines/support/support.machine';
 import { NO_CHOICE, NOT_ABOUT_A_COURSE, type SupportChoice } from '../../src/domain/support';
 import { SupportView } from '../../src/features/support/SupportScreen';
-import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
+import { done, failed, networkError, networkReturned, requestError, serverError, session } from '../fixtures';
 import { formScreen } from '../formScreen';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, hasButton, notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { click, networkReturns, type UserAction } from '../userActions';
 
 const TECHNICAL = 1;
 const RENEWAL = 7;
@@ -97,6 +97,7 @@ const spec = {
     actions: {
       'SUPPORT.SELECT': chooses,
       'SUPPORT.RETRY': click('Try again'),
+      'NETWORK.RETURNED': networkReturns,
       'SUPPORT.RENEW': click('Request renewal'),
     },
     sees: [
@@ -163,6 +164,7 @@ const spec = {
     done('loadSupport', lists),
     failed('loadSupport', networkError),
     { type: 'SUPPORT.RETRY' },
+    networkReturned,
     select(NO_CHOICE),
     select({ categoryId: TECHNICAL, course: null }),
     select({ categoryId: TECHNICAL, course: NOT_ABOUT_A_COURSE }),

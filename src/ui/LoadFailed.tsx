@@ -1,13 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useEffectEvent } from 'react';
-import { watchConnectivity } from '../platform/connectivity';
 import { Button } from './Button';
 import { Notice } from './Notice';
 
 /**
  * A screen's load error (content spec, section 8): its text, the reason when there is one, and a
- * retry, which also runs by itself when the browser's network comes back: a learner who lost it
- * need not guess that the screen will not load again on its own.
+ * retry. The retry the network's return makes by itself belongs to the screen's machine
+ * (`loadFailedState` in machines/common/networkReturn.ts), which takes it as this button's.
  */
 export function LoadFailed({
   text,
@@ -18,16 +16,6 @@ export function LoadFailed({
   detail?: string;
   onRetry: () => void;
 }) {
-  const retryOnline = useEffectEvent((online: boolean) => {
-    if (online) onRetry();
-  });
-  // Only a return of the network retries: the state it reports at start is not a change.
-  useEffect(() => {
-    let started = false;
-    const stop = watchConnectivity((online) => started && retryOnline(online));
-    started = true;
-    return stop;
-  }, []);
   return (
     <div className="load-failed">
       <Notice>{detail ? `${text} ${detail}` : text}</Notice>

@@ -9,6 +9,7 @@ import { saveStreamFilters } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import type { CourseStream } from '../../domain/learning/stream';
 import { startsInTurn } from '../../platform/startsInTurn';
+import { networkReturn } from '../shell/networkReturn.provide';
 import { readCourse, readCourseDays } from './common/pageReadAhead.provide';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
@@ -86,6 +87,7 @@ export const calendar = (effects: AppEffects) =>
       loadStatuses: fromPromise(({ input }) => readStatuses(effects, input.streamId)),
       refetchStatuses: fromPromise(({ input }) => refetchStatuses(effects, input.streamId)),
       saveFilters: fromPromise(({ input }) => saveStreamFilters(effects.api, input.streamId, input.filters)),
+      networkReturn,
     },
     actions: {
       goToDay: (_, params) =>

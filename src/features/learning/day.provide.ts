@@ -11,6 +11,7 @@ import { type Day, dayLessons, lessonVideo } from '../../domain/learning/day';
 import { lessonPositions } from '../../platform/lessonPositions';
 import { preloadImage } from '../../platform/preloadImage';
 import { startsInTurn } from '../../platform/startsInTurn';
+import { networkReturn } from '../shell/networkReturn.provide';
 import { readCourseDays } from './common/pageReadAhead.provide';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
@@ -63,6 +64,7 @@ export const day = (effects: AppEffects) =>
       refreshStatuses: fromPromise(({ input }: { input: { streamId: number } }) =>
         refetchStatuses(effects, input.streamId),
       ),
+      networkReturn,
     },
     actions: {
       streamProgressed: effects.syncAppData,

@@ -7,6 +7,7 @@ import {
 import { fetchCourse } from '../../api/courses';
 import type { AppEffects } from '../../app/effects';
 import { visibleDocuments } from '../../domain/learning/materials';
+import { networkReturn } from '../shell/networkReturn.provide';
 import { readShownStream } from './common/shownStream.provide';
 
 async function loadMaterials(effects: AppEffects, { streamId }: MaterialsRequest): Promise<Materials> {
@@ -19,5 +20,6 @@ export const materials = (effects: AppEffects) =>
   materialsMachine.provide({
     actors: {
       loadMaterials: fromPromise(({ input }: { input: MaterialsRequest }) => loadMaterials(effects, input)),
+      networkReturn,
     },
   });

@@ -5,6 +5,7 @@ import { fetchStreams } from '../../api/streams';
 import type { AppEffects } from '../../app/effects';
 import { MY_COURSES_TABS, type MyCoursesTab } from '../../domain/learning/myCoursesTabs';
 import { historyEntry } from '../../platform/historyEntry';
+import { networkReturn } from '../shell/networkReturn.provide';
 
 const TAB_KEY = 'myCoursesTab';
 
@@ -25,6 +26,7 @@ export const myCourses = (effects: AppEffects) =>
         const [streams, courses] = await Promise.all([fetchStreams(effects.api), fetchCourses(effects.api)]);
         return { streams, courses };
       }),
+      networkReturn,
     },
     actions: { rememberTab: (_, { tab }) => historyEntry.write(TAB_KEY, tab) },
   });

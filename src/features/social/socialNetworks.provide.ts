@@ -4,6 +4,7 @@ import { fetchExternalAuths, socialLinkUrl, unlinkExternalAuth } from '../../api
 import { fetchUser } from '../../api/user';
 import type { AppEffects } from '../../app/effects';
 import { readToken } from '../../platform/tokenStorage';
+import { networkReturn } from '../shell/networkReturn.provide';
 
 /** The page the provider sends the browser back to: this one, without an earlier outcome. */
 function currentPage(): string {
@@ -18,6 +19,7 @@ export const socialNetworks = (effects: AppEffects) =>
     actors: {
       loadNetworks: fromPromise(() => fetchExternalAuths(effects.api)),
       unlink: fromPromise(({ input }) => unlinkExternalAuth(effects.api, input.linkId)),
+      networkReturn,
     },
     actions: {
       startLink: (_, { source }) => {

@@ -9,6 +9,7 @@ import { fetchStreams } from '../../api/streams';
 import { fetchSupportCategories, requestRenewal, sendTechQuestion } from '../../api/supportQuestions';
 import type { AppEffects } from '../../app/effects';
 import { supportCourses, supportPath } from '../../domain/support';
+import { networkReturn } from '../shell/networkReturn.provide';
 
 /** Support: the topics, the learner's streams and their courses in one go; the two ways to ask. */
 export const support = (effects: AppEffects) =>
@@ -31,5 +32,6 @@ export const support = (effects: AppEffects) =>
       requestRenewal: fromPromise(({ input }: { input: RenewalToSend }) =>
         requestRenewal(effects.api, input),
       ),
+      networkReturn,
     },
   });

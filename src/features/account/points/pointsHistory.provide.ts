@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import { pointsHistoryMachine } from '../../../../machines/account/pointsHistory.machine';
 import { fetchPointsPage } from '../../../api/scores';
 import type { AppEffects } from '../../../app/effects';
+import { networkReturn } from '../../shell/networkReturn.provide';
 
 export const pointsHistory = (effects: AppEffects) =>
   pointsHistoryMachine.provide({
@@ -9,5 +10,6 @@ export const pointsHistory = (effects: AppEffects) =>
       loadPage: fromPromise(({ input }: { input: { page: number } }) =>
         fetchPointsPage(effects.api, input.page),
       ),
+      networkReturn,
     },
   });
