@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import * as v from 'valibot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentSubscriptions, streamFreezes, userCourseStreams, users } from '../../server/db/schema';
+import {
+  courses,
+  paymentSubscriptions,
+  stageDays,
+  streamFreezes,
+  userCourseStreams,
+  users,
+} from '../../server/db/schema';
 import { type Account, apiClient } from './client';
 import { expectWire } from './contract';
 import { serverForFile } from './harness';
@@ -285,6 +292,52 @@ describe('GET /user-course-streams/{id}/status', () => {
       days_count: 2,
       complete_days_count: 1,
       progress: 50,
+    });
+  });
+});
+
+describe('the progress counts the days required to complete the course', () => {
+  /** Marks the days optional (`required_to_complete` 0) as the importer would write them; the course is rewritten. */
+  async function makeOptional(fixture: LearningFixture, dayIds: number[]) {
+    for (const id of dayIds)
+      await server.db.update(stageDays).set({ requiredToComplete: 0 }).where(eq(stageDays.id, id));
+    await server.db.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, fixture.courseId));
+  }
+
+  it('leaves an optional day out of the count and out of its stage’s end', async () => {
+    const fresh = await createLearningFixture(server.db, { userId: learner.id, label: 'Optional' });
+    const [day1, , day3] = fresh.days;
+    await makeOptional(fresh, [day3.id]);
+    expect((await fetchStream(learner, fresh.streamId)).progress).toEqual({
+      days_count: 1,
+      complete_days_count: 0,
+      progress: 0,
+    });
+    const finished = await api.post(
+      `/user-course-streams/${fresh.streamId}/user-day-status/${day1.id}/finish`,
+      undefined,
+      as(learner),
+    );
+    expect(finished.status).toBe(200);
+    // The one required day is done: the course is, though its optional day is not.
+    expect((await fetchStream(learner, fresh.streamId)).progress).toEqual({
+      days_count: 1,
+      complete_days_count: 1,
+      progress: 100,
+    });
+    // A stage of optional days alone ends once they are done, as a course marking none required does.
+    const status = (await api.get(`/user-course-streams/${fresh.streamId}/status`, as(learner))).body.data;
+    expect(status.stages.map((stage: { status: string }) => stage.status)).toEqual(['ended', 'not_started']);
+  });
+
+  it('counts every working day of a course that marks none required', async () => {
+    const fresh = await createLearningFixture(server.db, { userId: learner.id, label: 'All optional' });
+    const [day1, day2, day3] = fresh.days;
+    await makeOptional(fresh, [day1.id, day2.id, day3.id]);
+    expect((await fetchStream(learner, fresh.streamId)).progress).toEqual({
+      days_count: 2,
+      complete_days_count: 0,
+      progress: 0,
     });
   });
 });

@@ -18,10 +18,22 @@ export interface CourseOutline {
   stageIds: number[];
   /** In day-number order. */
   days: OutlineDay[];
-  /** The days that are not rest days: those the progress counts. */
-  workDayIds: Set<number>;
+  /** The days the progress counts (`daysToComplete`). */
+  countedDayIds: Set<number>;
   /** The lesson links (`stage_day_lesson_set_lesson_id`) of each day, by day id. */
   lessonLinksByDay: Map<number, Set<number>>;
+}
+
+/**
+ * The days that complete a course, or a stage of it: its working days (not rest days) that are
+ * required to complete it (`required_to_complete`); a learner who skips an optional day still
+ * finishes the course. Where no working day is marked required, every one of them counts: a school
+ * that marks none did not mean a course nobody can finish.
+ */
+export function daysToComplete(days: readonly OutlineDay[]): OutlineDay[] {
+  const workDays = days.filter((day) => day.dayOfRest === 0);
+  const required = workDays.filter((day) => day.requiredToComplete === 1);
+  return required.length > 0 ? required : workDays;
 }
 
 /** Enough for every course a server's learners study at once; the least recently used goes first. */
@@ -62,7 +74,7 @@ async function readOutline(db: Db, courseId: number): Promise<CourseOutline> {
   return {
     stageIds: stages.map((stage) => stage.id),
     days,
-    workDayIds: new Set(days.filter((day) => day.dayOfRest === 0).map((day) => day.id)),
+    countedDayIds: new Set(daysToComplete(days).map((day) => day.id)),
     lessonLinksByDay,
   };
 }

@@ -111,8 +111,8 @@ async function toLoadedStream(db: Db, row: StreamWithFactsRow): Promise<LoadedSt
     stream,
     freeze: freeze && { ...freeze, startDate: new Date(freeze.startDate), endDate: new Date(freeze.endDate) },
     coveringSubscriptions,
-    daysCount: outline.workDayIds.size,
-    completeDaysCount: row.finishedDayIds.filter((dayId) => outline.workDayIds.has(dayId)).length,
+    daysCount: outline.countedDayIds.size,
+    completeDaysCount: row.finishedDayIds.filter((dayId) => outline.countedDayIds.has(dayId)).length,
     outline,
   };
 }
