@@ -240,7 +240,7 @@ const spec = {
       {
         state: { ready: 'refreshing' },
         when: (snapshot: AnyMachineSnapshot) => !isFinished(snapshot),
-        see: () => expect(button('Finish the day').disabled).toBe(true),
+        see: () => expect(button('Finish the day').getAttribute('aria-busy')).toBe('true'),
       },
       { state: { ready: 'actionFailed' }, see: () => expect(notice()).toBe('This day is not open yet.') },
     ],

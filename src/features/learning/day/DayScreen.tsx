@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
@@ -213,8 +213,10 @@ function OpensWhen({ date, now, timeZone }: { date: number; now: number; timeZon
   return <Trans>This day is not open yet. It opens on {opensOn}.</Trans>;
 }
 
-/** The day's status line: where the focus goes when the button that changed the status is gone. */
+/** The day's status line: where the focus goes when finishing took the buttons away. */
 const DAY_STATUS_ID = 'day-status';
+/** The finish button: where the focus goes when starting took the start button away. */
+const FINISH_ID = 'day-finish';
 
 function DayHeader({ loaded }: { loaded: LoadedDay }) {
   const { day, statuses } = loaded;
@@ -249,13 +251,6 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const { day, statuses } = loaded;
   const offer = useContext(DownloadOfferSlot);
   const status = dayStatusOf(statuses, day.id);
-  const busy = useSelector(
-    actor,
-    (state) =>
-      state.matches({ ready: 'starting' }) ||
-      state.matches({ ready: 'finishing' }) ||
-      state.matches({ ready: 'refreshing' }),
-  );
   const starting = useSelector(actor, (state) => state.matches({ ready: 'starting' }));
   const finishing = useSelector(
     actor,
@@ -266,10 +261,19 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   );
   const started = status?.startedAt != null;
   const finished = status?.finishedAt != null;
-  // Finishing takes away the buttons: the focus one of them had goes to the line that says so.
+  // Neither button is disabled while an action runs (the machine takes no second one meanwhile): a
+  // disabled button drops the focus it had. Starting takes away the start button, finishing both: a
+  // focus the pressed one had goes on to what follows, the finish button after a start, the line that
+  // says so after a finish. Only on the change: a day that opens started or finished leaves the
+  // focus to the page.
+  const shown = useRef({ started, finished });
   useEffect(() => {
-    if (finished && document.activeElement === document.body) document.getElementById(DAY_STATUS_ID)?.focus();
-  }, [finished]);
+    const before = shown.current;
+    shown.current = { started, finished };
+    if (document.activeElement !== document.body) return;
+    if (finished && !before.finished) document.getElementById(DAY_STATUS_ID)?.focus();
+    else if (started && !before.started) document.getElementById(FINISH_ID)?.focus();
+  }, [started, finished]);
   return (
     <>
       <ol className="day__sets">
@@ -282,16 +286,11 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
       {!finished && (
         <div className="day__actions">
           {!started && (
-            <Button
-              variant="secondary"
-              busy={starting}
-              disabled={busy}
-              onClick={() => actor.send({ type: 'DAY.START' })}
-            >
+            <Button variant="secondary" busy={starting} onClick={() => actor.send({ type: 'DAY.START' })}>
               <Trans>Start the day</Trans>
             </Button>
           )}
-          <Button busy={finishing} disabled={busy} onClick={() => actor.send({ type: 'DAY.FINISH' })}>
+          <Button id={FINISH_ID} busy={finishing} onClick={() => actor.send({ type: 'DAY.FINISH' })}>
             <Trans>Finish the day</Trans>
           </Button>
         </div>
