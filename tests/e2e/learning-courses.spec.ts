@@ -263,6 +263,14 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(page.getByRole('status').filter({ hasText: /^\d+ days of access left$/ })).toBeVisible();
   // The button that opened the confirmation now offers the freeze, and keeps the focus.
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
+  // From the keyboard the dialog opens on its first day, though that field's code comes after it.
+  await page.keyboard.press('Enter');
+  const opened = page.getByRole('dialog', { name: 'Freeze the course' });
+  await expect(
+    opened.getByRole('group', { name: 'First day' }).getByRole('spinbutton').first(),
+  ).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
 
   // On an English browser (en-US: month first) every interface shows the days as DD.MM.YYYY, as the
   // app's other dates are (British English and Spanish would put slashes between the parts), and the

@@ -39,6 +39,11 @@ type DatePickerFieldProps = {
   errors?: readonly string[];
   disabled?: boolean;
   required?: boolean;
+  /**
+   * Takes the focus when it shows: the field of a dialog that arrives after the dialog opened (its
+   * code loads lazily), where the dialog's own first focus went to a button below it.
+   */
+  autoFocus?: boolean;
 };
 
 /**
@@ -54,6 +59,7 @@ export function DatePickerField({
   errors = [],
   disabled,
   required,
+  autoFocus,
 }: DatePickerFieldProps) {
   const { i18n } = useLingui();
   const fieldRef = useRef<HTMLDivElement>(null);
@@ -74,6 +80,7 @@ export function DatePickerField({
           validationBehavior="aria"
           isDisabled={disabled}
           isRequired={required}
+          autoFocus={autoFocus}
         >
           <Label className="field__label">{label}</Label>
           <Group className="field__input date-field">

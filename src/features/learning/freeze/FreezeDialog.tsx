@@ -120,6 +120,7 @@ export function FreezeView({
         </p>
         <Suspense fallback={<Loading label={t`Loading…`} />}>
           <DatePickerField
+            autoFocus
             label={t`First day`}
             value={startDate}
             min={today}
