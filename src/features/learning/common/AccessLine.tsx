@@ -86,7 +86,7 @@ export function AccessLine({
       {...focusTarget}
       className={`access-line access-line--${text.kind}${warning ? ' access-line--warning' : ''}`}
     >
-      {warning && <span className="visually-hidden">{t`Access ends soon:`} </span>}
+      {warning && <span className="visually-hidden">{t`Access ends soon.`} </span>}
       {words(text)}
     </p>
   );
