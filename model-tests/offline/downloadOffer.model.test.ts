@@ -115,10 +115,13 @@ describe('download offer', () => {
     const day = await renderDay([recordOf(videoLesson(31), 'loaded'), recordOf(videoLesson(32), 'fail')]);
     try {
       expect(screen.getByRole('status').textContent).toBe('1 of 2 lessons downloaded');
+      (wholeDayButton() as HTMLElement).focus();
       fireEvent.click(wholeDayButton() as HTMLElement);
       const retried = day.registry.getSnapshot().context.downloads['32'];
       expect(retried?.getSnapshot().value).toBe('pending');
       expect(wholeDayButton()).toBeNull();
+      // The focus the button had goes to the line that counts the lessons, not back to the page's top.
+      expect(document.activeElement).toBe(screen.getByRole('status'));
     } finally {
       day.done();
     }

@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useContext, useEffect, useRef } from 'react';
+import { useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
@@ -17,6 +17,7 @@ import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
+import { useFocusWhenShown } from '../../../ui/useFocusWhenShown';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
@@ -263,17 +264,10 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const finished = status?.finishedAt != null;
   // Neither button is disabled while an action runs (the machine takes no second one meanwhile): a
   // disabled button drops the focus it had. Starting takes away the start button, finishing both: a
-  // focus the pressed one had goes on to what follows, the finish button after a start, the line that
-  // says so after a finish. Only on the change: a day that opens started or finished leaves the
-  // focus to the page.
-  const shown = useRef({ started, finished });
-  useEffect(() => {
-    const before = shown.current;
-    shown.current = { started, finished };
-    if (document.activeElement !== document.body) return;
-    if (finished && !before.finished) document.getElementById(DAY_STATUS_ID)?.focus();
-    else if (started && !before.started) document.getElementById(FINISH_ID)?.focus();
-  }, [started, finished]);
+  // focus the pressed one had goes on to the finish button after a start, to the line that says so
+  // after a finish.
+  useFocusWhenShown(finished, DAY_STATUS_ID);
+  useFocusWhenShown(started && !finished, FINISH_ID);
   return (
     <>
       <ol className="day__sets">
