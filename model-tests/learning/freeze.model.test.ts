@@ -69,6 +69,10 @@ const spec = {
           expect(fieldErrors('Last day')).toEqual(shownErrors(context as FreezeContext, 'endDate'));
           expect(notice()).toBe(formErrorText(context as FreezeContext));
           expect(button('Freeze').getAttribute('aria-busy')).toBeNull();
+          // A freeze to the stream's last day is allowed, with a word that no day opens after it.
+          expect(screen.queryByText(/the course's days will not open again/) !== null).toBe(
+            context.endDate === context.streamEnd,
+          );
         },
       },
       {
@@ -98,6 +102,7 @@ const spec = {
   },
   events: [
     { type: 'FREEZE.CHANGE', field: 'endDate', value: '2030-03-20' },
+    { type: 'FREEZE.CHANGE', field: 'endDate', value: freezeInput.streamEnd },
     { type: 'FREEZE.CHANGE', field: 'startDate', value: '2030-03-01' },
     { type: 'FREEZE.SUBMIT' },
     { type: 'FREEZE.CANCEL' },

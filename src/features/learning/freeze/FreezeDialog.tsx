@@ -141,6 +141,15 @@ export function FreezeView({
             required
           />
         </Suspense>
+        {/* Allowed, but the learner should know: a freeze to the access's last day leaves no day after it. */}
+        <p className="field__hint" role="status">
+          {streamEnd !== null && endDate === streamEnd && (
+            <Trans>
+              This freeze lasts to the last day of your access: the course's days will not open again after
+              it.
+            </Trans>
+          )}
+        </p>
         <Notice>{failure}</Notice>
         <div className="dialog__actions">
           <Button variant="secondary" onClick={cancel} disabled={busy}>
