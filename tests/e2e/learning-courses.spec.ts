@@ -105,6 +105,9 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
   await page.getByRole('tab').nth(1).click();
   await expect(days.filter({ hasText: 'Day 5' })).toContainText(/Opens in 2[23] hours$/);
   await expect(days.filter({ hasText: 'Day 6' })).toContainText(/Closed until \d\d\.\d\d\.\d{4}$/);
+  // The course is complete without its seventh day, and says so; the others are required.
+  await expect(days.filter({ hasText: 'Optional' })).toHaveCount(1);
+  await expect(days.filter({ hasText: 'Day 7' })).toContainText('Day 7 Optional');
   await page.getByRole('tab').first().click();
 
   // "Show finished days" is kept on the stream: the calendar opens without them next time.

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { daysToComplete } from '../../../src/domain/learning/daysToComplete';
 import type { Db } from '../../db/client';
 import { courseStages, lessonSetLessons, lessonSets, stageDays } from '../../db/schema';
 
@@ -18,23 +19,15 @@ export interface CourseOutline {
   stageIds: number[];
   /** In day-number order. */
   days: OutlineDay[];
-  /** The days the progress counts (`daysToComplete`). */
+  /** The days the progress counts (`outlineDaysToComplete`). */
   countedDayIds: Set<number>;
   /** The lesson links (`stage_day_lesson_set_lesson_id`) of each day, by day id. */
   lessonLinksByDay: Map<number, Set<number>>;
 }
 
-/**
- * The days that complete a course, or a stage of it: its working days (not rest days) that are
- * required to complete it (`required_to_complete`); a learner who skips an optional day still
- * finishes the course. Where no working day is marked required, every one of them counts: a school
- * that marks none did not mean a course nobody can finish.
- */
-export function daysToComplete(days: readonly OutlineDay[]): OutlineDay[] {
-  const workDays = days.filter((day) => day.dayOfRest === 0);
-  const required = workDays.filter((day) => day.requiredToComplete === 1);
-  return required.length > 0 ? required : workDays;
-}
+/** The days that complete a course or a stage (src/domain/learning/daysToComplete.ts), of its rows. */
+export const outlineDaysToComplete = (days: readonly OutlineDay[]): OutlineDay[] =>
+  daysToComplete(days, (day) => ({ restDay: day.dayOfRest !== 0, required: day.requiredToComplete === 1 }));
 
 /** Enough for every course a server's learners study at once; the least recently used goes first. */
 const MAX_COURSES = 100;
@@ -74,7 +67,7 @@ async function readOutline(db: Db, courseId: number): Promise<CourseOutline> {
   return {
     stageIds: stages.map((stage) => stage.id),
     days,
-    countedDayIds: new Set(daysToComplete(days).map((day) => day.id)),
+    countedDayIds: new Set(outlineDaysToComplete(days).map((day) => day.id)),
     lessonLinksByDay,
   };
 }

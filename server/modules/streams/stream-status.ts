@@ -5,7 +5,7 @@ import { userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db
 import { epochMs, joinedRowAsJson, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
 import { batchedSessionRead } from '../../infra/sessions';
-import { courseOutline, daysToComplete, type OutlineDay } from '../courses/course-cache';
+import { courseOutline, type OutlineDay, outlineDaysToComplete } from '../courses/course-cache';
 import { dayOpensAt, isOpenByTimeDelay } from './day-access';
 import { selectStreamWithSession, streamWithFacts } from './queries';
 
@@ -89,10 +89,10 @@ type StreamStatusRow = NonNullable<Awaited<ReturnType<typeof streamStatusWithSes
 
 /**
  * not_started until a day of the stage is started; ended once every day that completes it
- * (`daysToComplete`, as the progress counts them) is finished.
+ * (`outlineDaysToComplete`, as the progress counts them) is finished.
  */
 function stageStatus(days: OutlineDay[], statuses: Map<number, DayStatusTuple>) {
-  const counted = daysToComplete(days);
+  const counted = outlineDaysToComplete(days);
   if (counted.length > 0 && counted.every((day) => statuses.get(day.id)?.[3])) return 'ended' as const;
   return days.some((day) => statuses.has(day.id)) ? ('started' as const) : ('not_started' as const);
 }

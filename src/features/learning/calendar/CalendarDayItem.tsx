@@ -48,12 +48,15 @@ export function CalendarDayItem({
   view,
   streamId,
   now,
+  optional,
 }: {
   day: Day;
   view: CalendarDayView;
   streamId: number;
   /** The moment the view was decided at. */
   now: number;
+  /** The course is complete without it (daysToComplete.ts). */
+  optional: boolean;
 }) {
   const stateText = useStateText(now);
   const current = view.kind === 'passNow';
@@ -61,6 +64,12 @@ export function CalendarDayItem({
     <>
       <span className="calendar-day__number">
         <Trans>Day {day.dayNumber}</Trans>
+        {optional && (
+          <span className="calendar-day__optional">
+            {' '}
+            <Trans>Optional</Trans>
+          </span>
+        )}
       </span>
       {day.title && <span className="calendar-day__title">{day.title}</span>}
       <span className={`calendar-day__state calendar-day__state--${view.kind}`}>{stateText(view)}</span>

@@ -7,6 +7,7 @@ import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
 import type { Course } from '../../../domain/learning/course';
+import { daysToComplete } from '../../../domain/learning/daysToComplete';
 import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
@@ -144,9 +145,13 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const stage = stages.find((candidate) => candidate.id === filters.stageId);
   const dayById = new Map(days.map((day) => [day.id, day]));
   const stageDays = (stage?.dayIds ?? []).flatMap((id) => dayById.get(id) ?? []);
+  const counted = new Set(
+    daysToComplete(days, (day) => ({ restDay: day.isDayOfRest, required: day.requiredToComplete })),
+  );
   const views = stageDays.map((day) => ({
     day,
     view: calendarDayView(day, stream, statuses, now, timeZone),
+    optional: !day.isDayOfRest && !counted.has(day),
   }));
   const shown = filters.showFinished ? views : views.filter(({ view }) => view.kind !== 'done');
 
@@ -182,8 +187,15 @@ export function CalendarView({ actor }: { actor: Calendar }) {
             </p>
           ) : (
             <ol className="calendar-days">
-              {shown.map(({ day, view }) => (
-                <CalendarDayItem key={day.id} day={day} view={view} streamId={stream.id} now={now} />
+              {shown.map(({ day, view, optional }) => (
+                <CalendarDayItem
+                  key={day.id}
+                  day={day}
+                  view={view}
+                  streamId={stream.id}
+                  now={now}
+                  optional={optional}
+                />
               ))}
             </ol>
           )}
