@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
-import { APP, createLearner, DEMO, signIn, tokenOf } from './support/helpers';
+import { APP, DEMO, signIn } from './support/helpers';
 import { test } from './support/test';
 
 /**
@@ -13,8 +13,6 @@ import { test } from './support/test';
 
 const API = `${APP}/spa/api/v1`;
 const COURSE = 'Mindful Movement in 8 Days';
-/** The demo course's demo service (server/seed): enrols a learner in its demo. */
-const DEMO_SERVICE_ID = 498;
 
 type Stream = { id: number; course_id: number; is_demo: 0 | 1; status: string };
 type Status = { lessons: { lesson_set_lesson_id: number; viewed_seconds: number }[] };
@@ -372,29 +370,6 @@ test('a day that cannot be studied yet says so, and a demo keeps its lock', asyn
   await page.goto(`./course/${demo.id}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Neck and shoulders' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start the day' })).toBeVisible();
-});
-
-test('from the keyboard, starting a day hands the focus to finishing it, and finishing to the line that says so', async ({
-  page,
-}) => {
-  // A learner of their own, in the demo course's demo: the shared learner's days stay as they are.
-  await page.goto('./logout');
-  await expect(page.getByLabel('E-mail')).toBeVisible();
-  const account = await createLearner(page.request, 'start-focus');
-  const enrolled = await page.request.post(`${API}/course-services/${DEMO_SERVICE_ID}/enrol-demo?lang=en`, {
-    headers: { Authorization: `Bearer ${await tokenOf(page.request, account)}` },
-  });
-  const demo = ((await enrolled.json()) as { data: Stream }).data;
-  await signIn(page, account);
-  await expect(page).toHaveURL(/\/v\/home$/);
-  await page.goto(`./course/${demo.id}/calendar/1`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
-  await page.getByRole('button', { name: 'Start the day' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('You started this day.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Finish the day' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'You finished this day.' })).toBeFocused();
 });
 
 test('a rest day has nothing to start or finish', async ({ page }) => {

@@ -5,10 +5,11 @@ import { expect, test } from './support/test';
 /**
  * The lesson player's variants on the first day of the demo course: the vertical video below the
  * 828 px breakpoint (and the switch when the window crosses it), the faststart MP4 when the HLS
- * master cannot be loaded, resuming where the learner stopped, the lesson's description video, and
- * one video playing at a time.
+ * master cannot be loaded, resuming where the learner stopped, the lesson's description video, one
+ * video playing at a time, and the player's controls on a touch screen; and starting and finishing
+ * that day from the keyboard.
  * Each test signs up a learner of its own with a demo stream, so the viewed seconds other specs add
- * to the shared demo learner cannot move the resume position.
+ * to the shared demo learner cannot move the resume position, nor a started day change its buttons.
  */
 
 const API = `${APP}/spa/api/v1`;
@@ -341,6 +342,20 @@ test('starting a lesson pauses the one playing, and its lesson takes that as its
   expect(await ended(executionPlayer)).toBe(false);
   expect(await paused(theoryPlayer)).toBe(true);
   expect(await currentTime(theoryPlayer)).toBe(pausedAt);
+});
+
+test('from the keyboard, starting a day hands the focus to finishing it, and finishing to the line that says so', async ({
+  page,
+}) => {
+  // A learner of their own: the shared demo learner's days stay as they are.
+  const first = await learnerOnFirstDay(page, 'start-focus');
+  await openFirstDay(page, first.streamId);
+  await page.getByRole('button', { name: 'Start the day' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('You started this day.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Finish the day' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'You finished this day.' })).toBeFocused();
 });
 
 test.describe('on a touch screen', () => {
