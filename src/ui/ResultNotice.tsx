@@ -3,6 +3,13 @@ import { focusLost } from './focusLost';
 import { Notice } from './Notice';
 
 /**
+ * The page's heading holds a focus its page lost for a moment (watchPageHeading gives it one lost for
+ * 100 ms): an outcome slower than that finds it there, not lost, yet it is still the focus the
+ * outcome's control lost. A learner cannot Tab to the heading, so it is not one they put there.
+ */
+const focusParkedOnHeading = () => document.activeElement?.matches('main h1') === true;
+
+/**
  * The notice that tells the outcome of an action whose control the outcome removed or disabled (a
  * sent form gives way to "Message sent", a saved choice leaves nothing to save). The browser drops
  * the focus of such a control to the page's body: a keyboard user would start again from the top
@@ -14,7 +21,7 @@ export function ResultNotice(props: Omit<ComponentProps<typeof Notice>, 'ref' | 
   const ref = useRef<HTMLDivElement>(null);
   const shown = Boolean(props.children);
   useEffect(() => {
-    if (shown && focusLost()) ref.current?.focus();
+    if (shown && (focusLost() || focusParkedOnHeading())) ref.current?.focus();
   }, [shown]);
   // -1: focusable by script, without adding a tab stop.
   return <Notice {...props} ref={ref} tabIndex={-1} />;
