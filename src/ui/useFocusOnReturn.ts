@@ -3,9 +3,11 @@ import { focusLost } from './focusLost';
 
 /**
  * A control that leaves while an action runs and comes back when it ends (the photo's picker gives
- * way to the upload's progress and its Cancel): the focus it had was lost when it left. When it
- * comes back while the focus is still lost, it takes it again; a focus the user has put elsewhere
- * meanwhile stays there, and the page's first render is left alone. Answers the control's ref.
+ * way to the upload's progress and its Cancel), or what an action shows in place of the control it
+ * took away (the day's finish button after its start, the line that says the day is finished): the
+ * focus that control had was lost. When the element is shown while the focus is still lost, it
+ * takes it; a focus the user has put elsewhere meanwhile stays there, and the page's first render
+ * is left alone. Answers the element's ref.
  */
 export function useFocusOnReturn<T extends HTMLElement>(shown: boolean) {
   const ref = useRef<T>(null);

@@ -3,12 +3,9 @@ import { useSelector } from '@xstate/react';
 import { type Day, dayLessons } from '../../../domain/learning/day';
 import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
-import { useFocusWhenShown } from '../../../ui/useFocusWhenShown';
+import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
 import { useAppOffline, useDownloadsRegistry, useDownloadsSummary } from '../../offline/useDownloads';
 import type { DownloadOfferActor } from './downloadOfferSlot';
-
-/** The line that counts the day's downloaded lessons. */
-const SUMMARY_ID = 'day-downloads-summary';
 
 /**
  * "Download the whole day" on the day page, where the stream offers downloads: starts every lesson
@@ -25,7 +22,7 @@ export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; da
     items.map((item) => item.lesson.id),
   );
   // The button goes once every lesson is wanted: the focus it had goes to the line that counts them.
-  useFocusWhenShown(summary.wanted === items.length, SUMMARY_ID);
+  const summaryRef = useFocusOnReturn<HTMLParagraphElement>(summary.wanted === items.length);
   if (!offer || items.length === 0) return null;
   const total = items.length;
   const loaded = summary.loaded;
@@ -46,7 +43,7 @@ export function DayDownloadsView({ actor, day }: { actor: DownloadOfferActor; da
       <h2 className="day-downloads__title" id="day-downloads-title">
         <Trans>Watch offline</Trans>
       </h2>
-      <p className="day-downloads__summary" id={SUMMARY_ID} role="status" tabIndex={-1}>
+      <p className="day-downloads__summary" ref={summaryRef} role="status" tabIndex={-1}>
         {loaded === total ? (
           <Trans>Every lesson of this day is downloaded.</Trans>
         ) : (

@@ -17,7 +17,7 @@ import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
-import { useFocusWhenShown } from '../../../ui/useFocusWhenShown';
+import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
@@ -214,14 +214,11 @@ function OpensWhen({ date, now, timeZone }: { date: number; now: number; timeZon
   return <Trans>This day is not open yet. It opens on {opensOn}.</Trans>;
 }
 
-/** The day's status line: where the focus goes when finishing took the buttons away. */
-const DAY_STATUS_ID = 'day-status';
-/** The finish button: where the focus goes when starting took the start button away. */
-const FINISH_ID = 'day-finish';
-
 function DayHeader({ loaded }: { loaded: LoadedDay }) {
   const { day, statuses } = loaded;
   const status = dayStatusOf(statuses, day.id);
+  // Finishing takes the day's buttons away: a focus the pressed one had goes to the line that says so.
+  const statusRef = useFocusOnReturn<HTMLParagraphElement>(status?.finishedAt != null);
   return (
     <header className="day__header">
       <p className="day__number">
@@ -234,7 +231,8 @@ function DayHeader({ loaded }: { loaded: LoadedDay }) {
       {/* A status region, so that starting or finishing the day is announced where it is shown. */}
       <p
         className={`day__status${status?.finishedAt != null ? ' day__status--done' : ''}`}
-        id={DAY_STATUS_ID}
+        ref={statusRef}
+        id="day-status"
         role="status"
         tabIndex={-1}
       >
@@ -263,11 +261,9 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const started = status?.startedAt != null;
   const finished = status?.finishedAt != null;
   // Neither button is disabled while an action runs (the machine takes no second one meanwhile): a
-  // disabled button drops the focus it had. Starting takes away the start button, finishing both: a
-  // focus the pressed one had goes on to the finish button after a start, to the line that says so
-  // after a finish.
-  useFocusWhenShown(finished, DAY_STATUS_ID);
-  useFocusWhenShown(started && !finished, FINISH_ID);
+  // disabled button drops the focus it had. Starting takes the start button away: a focus it had goes
+  // on to the finish button.
+  const finishRef = useFocusOnReturn<HTMLButtonElement>(started && !finished);
   return (
     <>
       <ol className="day__sets">
@@ -284,7 +280,7 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
               <Trans>Start the day</Trans>
             </Button>
           )}
-          <Button id={FINISH_ID} busy={finishing} onClick={() => actor.send({ type: 'DAY.FINISH' })}>
+          <Button ref={finishRef} busy={finishing} onClick={() => actor.send({ type: 'DAY.FINISH' })}>
             <Trans>Finish the day</Trans>
           </Button>
         </div>
