@@ -9,6 +9,17 @@ const RESCUE_DELAY_MS = 100;
 /** The headings of pages already shown: the old page may stay on screen while the new one loads. */
 const shownHeadings = new WeakSet<Element>();
 
+/** The heading that last took a focus its page's control lost (not one a page change gave it). */
+let rescuedTo: Element | null = null;
+
+/**
+ * Whether the focus is on a heading only because its page's control went for a moment (the rescue
+ * waits 100 ms): an outcome slower than that (ResultNotice) still takes the focus its control lost.
+ * A learner cannot Tab to a heading, so they did not put it there.
+ */
+export const focusRescuedToHeading = (): boolean =>
+  rescuedTo !== null && document.activeElement === rescuedTo;
+
 /**
  * Watches the page just shown in `main` for as long as it is shown, and gives its heading a focus
  * that was lost, so that a keyboard user does not start again from the top of the page and a screen
@@ -45,6 +56,7 @@ export function watchPageHeading(main: HTMLElement, moveFocus: boolean): () => v
     shownHeadings.add(heading);
     if (!focusLost()) return;
     if (focusWasInPage || (isNew && !pageHeadingFocused)) {
+      rescuedTo = focusWasInPage ? heading : null;
       pageHeadingFocused = true;
       focusTarget(heading, { preventScroll: true });
     }

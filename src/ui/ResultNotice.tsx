@@ -1,13 +1,7 @@
 import { type ComponentProps, useEffect, useRef } from 'react';
+import { focusRescuedToHeading } from '../platform/focusAfterPageChange';
 import { focusLost } from './focusLost';
 import { Notice } from './Notice';
-
-/**
- * The page's heading holds a focus its page lost for a moment (watchPageHeading gives it one lost for
- * 100 ms): an outcome slower than that finds it there, not lost, yet it is still the focus the
- * outcome's control lost. A learner cannot Tab to the heading, so it is not one they put there.
- */
-const focusParkedOnHeading = () => document.activeElement?.matches('main h1') === true;
 
 /**
  * The notice that tells the outcome of an action whose control the outcome removed or disabled (a
@@ -21,7 +15,7 @@ export function ResultNotice(props: Omit<ComponentProps<typeof Notice>, 'ref' | 
   const ref = useRef<HTMLDivElement>(null);
   const shown = Boolean(props.children);
   useEffect(() => {
-    if (shown && (focusLost() || focusParkedOnHeading())) ref.current?.focus();
+    if (shown && (focusLost() || focusRescuedToHeading())) ref.current?.focus();
   }, [shown]);
   // -1: focusable by script, without adding a tab stop.
   return <Notice {...props} ref={ref} tabIndex={-1} />;

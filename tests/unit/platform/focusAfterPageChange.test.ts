@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchPageHeading } from '../../../src/platform/focusAfterPageChange';
+import { focusRescuedToHeading, watchPageHeading } from '../../../src/platform/focusAfterPageChange';
 
 /** Lets the page's observer see the change, then its wait for the page's own focus run out. */
 async function settle() {
@@ -49,6 +49,22 @@ describe('watchPageHeading', () => {
     retry.remove();
     await settle();
     expect(document.activeElement).toBe(title);
+  });
+
+  it('tells a heading that holds a lost focus from one a page change gave it', async () => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    stop = watchPageHeading(main, true);
+    const title = heading('Cookie settings');
+    const save = document.createElement('button');
+    main.append(title, save);
+    await settle();
+    expect(document.activeElement).toBe(title);
+    expect(focusRescuedToHeading()).toBe(false);
+    save.focus();
+    save.remove();
+    await settle();
+    expect(document.activeElement).toBe(title);
+    expect(focusRescuedToHeading()).toBe(true);
   });
 
   it('waits for the loaded page’s heading when the focus went with a loading state', async () => {
