@@ -319,12 +319,18 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   // The date fields load with the dialog: check it once they are there, and with a calendar open.
   await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
   await expectNoSeriousViolations(page, 'freeze dialog');
+  const firstDay = await dateIn(dialog.getByRole('group', { name: 'First day' }));
   await dialog.getByRole('group', { name: 'Last day' }).getByRole('button').click();
   await expect(page.getByRole('grid')).toBeVisible();
   await expectNoSeriousViolations(page, 'freeze calendar');
+  // The last day's calendar offers only days after the first: it opens on the first it offers.
+  const dayAfterFirst = new Date(Date.parse(`${firstDay}T00:00:00Z`) + 86_400_000);
+  const focusedDay = page.getByRole('grid').locator('[data-focused]');
+  await expect(focusedDay).toHaveText(String(dayAfterFirst.getUTCDate()));
+  await page.keyboard.press('ArrowLeft');
+  await expect(focusedDay).toHaveText(String(dayAfterFirst.getUTCDate()));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('grid')).toBeHidden();
-  const firstDay = await dateIn(dialog.getByRole('group', { name: 'First day' }));
   // The last day must come after the first: the dialog says so before asking the server.
   await typeDate(dialog.getByRole('group', { name: 'Last day' }), firstDay);
   await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();

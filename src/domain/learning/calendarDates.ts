@@ -117,6 +117,14 @@ const pad = (value: number, width: number) => String(value).padStart(width, '0')
 export const dateKeyOfDay = ({ year, month, day }: CalendarDay): DateKey =>
   `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 
+/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day; undefined for anything else. */
+export function shiftDateKey(key: DateKey, days: number): DateKey | undefined {
+  const ms = dateKeyToMs(key);
+  if (ms === null) return undefined;
+  const date = new Date(ms + days * 86_400_000);
+  return dateKeyOfDay({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+}
+
 /** The calendar day (YYYY-MM-DD) the instant falls on in the learner's time zone. */
 export const dateKeyOf = (ms: number, timeZone?: string | null): DateKey => dateKeyOfDay(today(ms, timeZone));
 

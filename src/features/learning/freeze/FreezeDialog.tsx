@@ -6,7 +6,7 @@ import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
 import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { formatDate } from '../../../domain/learning/calendarDates';
+import { formatDate, shiftDateKey } from '../../../domain/learning/calendarDates';
 import { freezeBoundsOf } from '../../../domain/learning/freezeDates';
 import { type CourseStream, plannedFreeze, type StreamFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
@@ -124,7 +124,8 @@ export function FreezeView({
             label={t`First day`}
             value={startDate}
             min={today}
-            max={streamEnd ?? undefined}
+            // The freeze ends at least a day after it starts, and not after the stream's last day.
+            max={streamEnd === null ? undefined : shiftDateKey(streamEnd, -1)}
             onValueChange={change('startDate')}
             errors={fieldErrors('startDate')}
             disabled={busy}
@@ -133,7 +134,7 @@ export function FreezeView({
           <DatePickerField
             label={t`Last day`}
             value={endDate}
-            min={startDate || today}
+            min={shiftDateKey(startDate, 1) ?? shiftDateKey(today, 1)}
             max={streamEnd ?? undefined}
             onValueChange={change('endDate')}
             errors={fieldErrors('endDate')}

@@ -5,6 +5,7 @@ import {
   formatDate,
   nextDay,
   parseDateKey,
+  shiftDateKey,
   startOfDay,
   startOfNextDay,
 } from '../../../../src/domain/learning/calendarDates';
@@ -37,6 +38,16 @@ describe('calendar dates', () => {
     ['', null],
   ])('reads %j as the UTC midnight of its day, or null', (key, ms) => {
     expect(dateKeyToMs(key)).toBe(ms);
+  });
+
+  it.each([
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2029-12-31', 1, '2030-01-01'],
+    ['2030-03-01', -1, '2030-02-28'],
+    ['2030-02-29', 1, undefined],
+    ['', 1, undefined],
+  ])('moves %j by %i days to %j, and an impossible day nowhere', (key, days, shifted) => {
+    expect(shiftDateKey(key, days)).toBe(shifted);
   });
 });
 
