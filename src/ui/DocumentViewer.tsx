@@ -55,6 +55,7 @@ export function DocumentViewer({ document, onClose }: { document: ViewedDocument
               <Suspense fallback={null}>
                 <PdfDocument
                   url={document.url}
+                  label={t`Pages of the document`}
                   pageLabel={(page, pages) => t`Page ${page} of ${pages}`}
                   onLoaded={() => setPdfState('shown')}
                   onFailed={() => setPdfState('failed')}

@@ -18,6 +18,8 @@ const MAX_PAGE_WIDTH = 960;
 
 type PdfDocumentProps = {
   url: string;
+  /** The accessible name of the pages' area, which scrolls on its own and takes the keyboard's focus. */
+  label: string;
   /** Each page gets this accessible name with its number. */
   pageLabel: (page: number, pages: number) => string;
   onLoaded: () => void;
@@ -94,7 +96,7 @@ function paint(shown: ShownPage, width: number): Promise<void> {
  * (the CSP forbids it); the file is read with the session cookie like any same-origin request.
  */
 export function PdfDocument(props: PdfDocumentProps) {
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   // The callbacks change on each render of the parent; the drawing depends on the URL only.
   const latest = useRef(props);
   latest.current = props;
@@ -141,5 +143,6 @@ export function PdfDocument(props: PdfDocumentProps) {
       void task.destroy().then(() => TextLayer.cleanup());
     };
   }, [url]);
-  return <div className="pdf" ref={container} />;
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: the pages scroll inside the viewer, under its links, and keyboard users must reach them to scroll them
+  return <section className="pdf" ref={container} tabIndex={0} aria-label={props.label} />;
 }

@@ -65,6 +65,7 @@ test('my courses shows each tab’s streams with their access', async ({ page })
   await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();
   await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
   await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+  await expect(page).toHaveTitle(/^Ouch! You have run out of access :\( — /);
   // Back, my courses shows the tab the learner came from (a reload would too); a new visit starts
   // on the first again.
   await page.goBack();

@@ -91,7 +91,7 @@ test('a lesson plays its HLS with subtitles, same origin only, and its statistic
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
   const lesson = page.getByRole('article').filter({ hasText: 'Calm breathing' }).first();
   // The title's "(theory)" marker reads as the part it names, in the interface's language.
-  await expect(lesson.getByRole('heading', { name: /Calm breathing\s*Theory/ })).toBeVisible();
+  await expect(lesson.getByRole('heading', { name: /^Calm breathing, Theory$/ })).toBeVisible();
   await expectNoSeriousViolations(page, 'day');
   // What the page says of the day is what the statistic tells the server of it.
   const statusLine = (await page.locator('#day-status').textContent()) ?? '';
@@ -240,10 +240,18 @@ test('the handbook opens from the materials as a drawn PDF whose text is read, a
       })
       .toEqual({ fits: true, sharp: true, over: true });
   }
-  await expect(dialog.getByRole('link', { name: 'Download' })).toHaveAttribute(
-    'href',
-    /\/media\/files\/\d+\//,
-  );
+  const download = dialog.getByRole('link', { name: 'Download' });
+  await expect(download).toHaveAttribute('href', /\/media\/files\/\d+\//);
+  // From the keyboard: the pages are the next tab stop after the links, the keys scroll them to
+  // the last page, and the links stay in sight above them.
+  await download.focus();
+  await page.keyboard.press('Tab');
+  const pages = dialog.getByRole('region', { name: 'Pages of the document' });
+  await expect(pages).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(dialog.getByRole('group', { name: 'Page 2 of 2' })).toBeInViewport();
+  await expect.poll(() => pages.evaluate((element) => element.scrollTop)).toBeGreaterThan(0);
+  await expect(download).toBeInViewport();
   expect(watched.violations).toEqual([]);
 });
 
@@ -279,6 +287,8 @@ test('a day of a stream whose access ended or stopped shows the access-ended pag
       page.getByRole('heading', { level: 1, name: 'Ouch! You have run out of access :(' }),
     ).toBeVisible();
     await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+    // The tab says what the page says, not the title of a day the learner cannot open.
+    await expect(page).toHaveTitle(/^Ouch! You have run out of access :\( — /);
     await expectNoLessons(page);
   }
 });

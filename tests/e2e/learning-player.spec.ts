@@ -85,7 +85,7 @@ async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
   await page.goto(`./course/${streamId}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
   // The app shows the "(theory)" marker as the title's subtitle, in the interface's language.
-  return page.getByRole('article', { name: /^Calm breathing (Theory|Теория|Teoría)$/ });
+  return page.getByRole('article', { name: /^Calm breathing, (Theory|Теория|Teoría)$/ });
 }
 
 /**
@@ -270,7 +270,7 @@ test('back on the day, the lesson opens where the learner paused it', async ({ p
 
   await page.getByRole('link', { name: 'Back to the calendar' }).click();
   await page.getByRole('link', { name: /Day 1/ }).click();
-  lesson = page.getByRole('article', { name: /^Calm breathing Theory$/ });
+  lesson = page.getByRole('article', { name: /^Calm breathing, Theory$/ });
   await recordFirstPosition(page);
   await lesson.getByRole('button', { name: PLAY, exact: true }).click();
   player = lesson.locator('mux-player');
@@ -306,7 +306,7 @@ test('a lesson with a description video offers it and plays it', async ({ page }
 test('starting a lesson pauses the one playing, and its lesson takes that as its pause', async ({ page }) => {
   const first = await learnerOnFirstDay(page, 'one-at-a-time');
   const theory = await openFirstDay(page, first.streamId);
-  const execution = page.getByRole('article', { name: /^Calm breathing Execution$/ });
+  const execution = page.getByRole('article', { name: /^Calm breathing, Execution$/ });
   const theoryPlayer = theory.locator('.lesson__player mux-player');
   const executionPlayer = execution.locator('.lesson__player mux-player');
   const paused = (player: Locator) => player.evaluate((element) => (element as HTMLMediaElement).paused);

@@ -13,7 +13,7 @@ import { Button } from '../../../ui/Button';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
 import { calendar } from '../calendar.provide';
-import { AccessEndedPage } from '../common/AccessEndedPage';
+import { ACCESS_ENDED_TITLE, AccessEndedPage } from '../common/AccessEndedPage';
 import { AccessLine } from '../common/AccessLine';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
@@ -97,14 +97,20 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
 }
 
 export function CalendarView({ actor }: { actor: Calendar }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
   // A long course's days are the biggest render of the app: they are drawn in slices, the header first.
   const daysDrawn = useDrawnInSlices(snapshot.matches('ready'));
   const timeZone = useTimeZone();
   const { stream, course } = snapshot.context;
   const notFound = snapshot.matches('notFound');
-  useDocumentTitle(notFound ? t`This course is not available` : (course?.title ?? t`Course calendar`));
+  useDocumentTitle(
+    notFound
+      ? t`This course is not available`
+      : snapshot.matches('accessEnded')
+        ? i18n._(ACCESS_ENDED_TITLE)
+        : (course?.title ?? t`Course calendar`),
+  );
   const now = Date.now();
 
   if (notFound) return <CourseNotAvailable />;

@@ -1,10 +1,14 @@
-import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import type { Course } from '../../../domain/learning/course';
 import type { CourseStream } from '../../../domain/learning/stream';
 import { BackLink } from '../../shell/BackLink';
 import { AccessLine } from './AccessLine';
 import './learning.css';
+
+/** The page's heading, which is also the tab's title of the page that shows it (its calendar, a day). */
+export const ACCESS_ENDED_TITLE = msg`Ouch! You have run out of access :(`;
 
 /**
  * A stream whose access ended or stopped (content spec, section 8): what happened and where to go.
@@ -19,11 +23,10 @@ export function AccessEndedPage({
   course: Course | null;
   now: number;
 }) {
+  const { i18n } = useLingui();
   return (
     <section className="learning access-ended panel" aria-labelledby="access-ended-title">
-      <h1 id="access-ended-title">
-        <Trans>Ouch! You have run out of access :(</Trans>
-      </h1>
+      <h1 id="access-ended-title">{i18n._(ACCESS_ENDED_TITLE)}</h1>
       {course && <p className="access-ended__course">{course.title}</p>}
       <AccessLine stream={stream} now={now} />
       <p>

@@ -26,6 +26,20 @@ export function LessonSubtitle({ subtitle }: { subtitle: string }) {
 }
 
 /**
+ * A lesson's heading: its title, the part under it. Read out as one phrase, as its controls name the
+ * lesson ("Calm breathing, Theory"): from the text alone a screen reader says "Calm breathing Theory".
+ */
+export function LessonHeading({ lesson, id }: { lesson: Pick<Lesson, 'title' | 'subtitle'>; id?: string }) {
+  const name = useLessonName(lesson);
+  return (
+    <h2 className="lesson__title" id={id} aria-label={lesson.subtitle ? name : undefined}>
+      {lesson.title}
+      {lesson.subtitle && <LessonSubtitle subtitle={lesson.subtitle} />}
+    </h2>
+  );
+}
+
+/**
  * The lesson as its controls name it (play, download): the title with the part its heading shows,
  * so that the theory and the execution of one lesson, which often share a title, are told apart.
  */

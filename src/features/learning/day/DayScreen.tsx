@@ -21,9 +21,9 @@ import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
-import { AccessEndedPage } from '../common/AccessEndedPage';
+import { ACCESS_ENDED_TITLE, AccessEndedPage } from '../common/AccessEndedPage';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
-import { LessonSubtitle } from '../common/LessonSubtitle';
+import { LessonHeading } from '../common/LessonSubtitle';
 import { parseRouteId } from '../common/routeIds';
 import { useTimeZone } from '../common/useTimeZone';
 import { day as providedDay } from '../day.provide';
@@ -64,14 +64,20 @@ function DownloadOfferHost({ stream, children }: DownloadOfferHostProps) {
 }
 
 export function DayView({ actor }: { actor: DayActor }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const snapshot = useSelector(actor, (state) => state);
   const { streamId, dayNumber, loaded, error } = snapshot.context;
   const notFound = snapshot.matches('notFound');
   const OfferHost = useContext(DownloadOfferHostSlot);
   // A day number that is no number (`/calendar/abc`, read as 0) names no day to speak of.
   const dayName = dayNumber >= 1 ? t`Day ${dayNumber}` : t`Page not found`;
-  useDocumentTitle(notFound ? t`This course is not available` : loaded?.day.title || dayName);
+  useDocumentTitle(
+    notFound
+      ? t`This course is not available`
+      : snapshot.matches('accessEnded')
+        ? i18n._(ACCESS_ENDED_TITLE)
+        : loaded?.day.title || dayName,
+  );
   if (notFound || streamId === null) return <CourseNotAvailable />;
   const backToCalendar = (
     <BackLink className="day__back" to="/course/$streamId/calendar" params={{ streamId: String(streamId) }}>
@@ -319,10 +325,7 @@ function LessonSetItem({ set, loaded }: { set: LessonSet; loaded: LoadedDay }) {
                   dayStatus={dayStatus}
                 />
               ) : (
-                <h2 className="lesson__title">
-                  {item.lesson.title}
-                  {item.lesson.subtitle && <LessonSubtitle subtitle={item.lesson.subtitle} />}
-                </h2>
+                <LessonHeading lesson={item.lesson} />
               )}
             </li>
           );

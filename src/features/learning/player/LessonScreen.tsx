@@ -14,7 +14,7 @@ import { downloadedVideo } from '../../../domain/learning/download';
 import { type PlayedRanges, playedMs, positionPercent } from '../../../domain/learning/playback';
 import type { DayProgressStatus } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
-import { LessonSubtitle, useLessonName } from '../common/LessonSubtitle';
+import { LessonHeading, useLessonName } from '../common/LessonSubtitle';
 import { lesson as providedLesson } from '../lesson.provide';
 import { LessonDownload } from './LessonDownload';
 import { useLessonOffline } from './useLessonOffline';
@@ -144,10 +144,7 @@ export function LessonView({
   return (
     <article className="lesson" aria-labelledby={titleId} aria-busy={sending || undefined}>
       {/* The day's title is the page's h1: each lesson is a section right under it. */}
-      <h2 className="lesson__title" id={titleId}>
-        {lesson.title}
-        {lesson.subtitle && <LessonSubtitle subtitle={lesson.subtitle} />}
-      </h2>
+      <LessonHeading lesson={lesson} id={titleId} />
       <div
         className="lesson__player"
         ref={frame}
