@@ -206,7 +206,7 @@ const spec = {
         see: () => {
           expect(screen.getByRole('heading', { level: 1, name: 'Legs and balance' })).toBeTruthy();
           expect(screen.getByText('Repeat 2 times')).toBeTruthy();
-          expect(screen.getByRole('heading', { level: 2, name: 'Squat Analysis' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 2, name: 'Squat, Analysis' })).toBeTruthy();
           expect(screen.getByRole('heading', { level: 2, name: 'Lunge' })).toBeTruthy();
           expect(screen.getByRole('link', { name: 'Course materials' }).getAttribute('href')).toBe(
             '/course/5/materials',

@@ -123,7 +123,7 @@ const spec = {
     sees: [
       {
         see: () => {
-          expect(screen.getByRole('heading', { level: 2, name: 'Squat Execution' })).toBeTruthy();
+          expect(screen.getByRole('heading', { level: 2, name: 'Squat, Execution' })).toBeTruthy();
         },
       },
       {
