@@ -124,7 +124,13 @@ test('the calendar shows the days’ states and locks a demo’s days', async ({
   await expect(days.filter({ hasText: 'Done' }).first()).toBeVisible();
   await shownAgain;
 
-  await page.goto('./courses');
+  // The menu's "My courses" leads to this calendar, the section's last page: the calendar's own link
+  // leads to the list.
+  await expect(
+    page.getByRole('navigation').getByRole('link', { name: 'My courses' }).first(),
+  ).toHaveAttribute('href', /\/calendar$/);
+  await page.getByRole('link', { name: 'Back to my courses' }).click();
+  await expect(page).toHaveURL(/\/courses$/);
   await card(page, 'Desk Stretches').getByRole('link', { name: 'Desk Stretches' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Desk Stretches' })).toBeVisible();
   const locked = page.getByRole('listitem').filter({ hasText: 'Locked in the demo' });

@@ -19,6 +19,7 @@ import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
+import { BackLink } from '../../shell/BackLink';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
@@ -135,9 +136,16 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   const { stages, days, statuses, filters, versionModal } = snapshot.context;
   const leaving = snapshot.matches('leavingForDay');
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
-  // The header is drawn as soon as the course is in; the stages and days follow below it.
+  // The header is drawn as soon as the course is in; the stages and days follow below it. The menu's
+  // "My courses" leads back to the last page of its section, which is this one: the way to the list
+  // of courses is here.
   const header = (
-    <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
+    <>
+      <BackLink className="calendar__back" to="/courses">
+        <Trans>Back to my courses</Trans>
+      </BackLink>
+      <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
+    </>
   );
   if (!daysDrawn || !statuses) {
     return (
