@@ -49,7 +49,7 @@ async function signedInAtFirstDay(page: Page): Promise<{ lesson: Locator; video:
 async function openFirstDay(page: Page, streamId: number): Promise<Locator> {
   await page.goto(`./course/${streamId}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Breathing basics' })).toBeVisible();
-  return page.getByRole('article', { name: `${LESSON} theory` });
+  return page.getByRole('article', { name: `${LESSON}, Theory` });
 }
 
 /** Downloads the day's theory lesson from its control and waits until it is stored. */
@@ -92,7 +92,7 @@ test('a lesson downloads with progress, then plays, seeks and shows subtitles wi
   await expect(page.getByText('You are offline')).toBeVisible();
   await expect(
     page
-      .getByRole('article', { name: `${LESSON} execution` })
+      .getByRole('article', { name: `${LESSON}, Execution` })
       .getByText('This video is not available offline.'),
   ).toBeVisible();
 
@@ -205,7 +205,7 @@ test('after a day without a network the app still starts and a downloaded lesson
   await item.getByRole('link', { name: `Watch: ${LESSON}, Theory` }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
-  const player = page.getByRole('article', { name: `${LESSON} theory` });
+  const player = page.getByRole('article', { name: `${LESSON}, Theory` });
   await player.getByRole('button', { name: `Play: ${LESSON}, Theory`, exact: true }).click();
   await expect.poll(() => currentTime(player), { timeout: 15_000 }).toBeGreaterThan(0.3);
   await context.unroute('**/*');

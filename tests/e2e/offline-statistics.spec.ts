@@ -172,7 +172,7 @@ const failStatistics = (context: BrowserContext) =>
 /** The day page with the lesson playing until it has made at least one queued statistic. */
 async function queueStatistics(page: Page, app: string, first: FirstDay) {
   await page.goto(`${app}/v/course/${first.streamId}/calendar/1`);
-  const lesson = page.getByRole('article', { name: 'Calm breathing theory' });
+  const lesson = page.getByRole('article', { name: 'Calm breathing, Theory' });
   await lesson.getByRole('button', { name: PLAY, exact: true }).click();
   await watchUntil(lesson, 3);
   await expect.poll(async () => (await storedQueue(page)).length).toBeGreaterThanOrEqual(1);
@@ -193,7 +193,7 @@ test('statistics made without a network reach the restarted server once, after t
       first = await learnerOnFirstDay(page, app);
       await failStatistics(context);
       await queueStatistics(page, app, first);
-      await watchUntil(page.getByRole('article', { name: 'Calm breathing theory' }), 6.5);
+      await watchUntil(page.getByRole('article', { name: 'Calm breathing, Theory' }), 6.5);
       await expect.poll(async () => (await storedQueue(page)).length).toBeGreaterThanOrEqual(2);
     });
     if (!first) throw new Error('the learner was not set up');
@@ -283,7 +283,7 @@ test('a logout sends what it can in 3 s; the rest waits for the same learner, ne
   });
   const other = await learnerOnFirstDay(page, APP);
   await page.goto(`${APP}/v/course/${other.streamId}/calendar/1`);
-  await expect(page.getByRole('article', { name: 'Calm breathing theory' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Calm breathing, Theory' })).toBeVisible();
   // Longer than the first retry of any entry the queue would hold.
   await page.waitForTimeout(3000);
   expect(sent).toEqual([]);
