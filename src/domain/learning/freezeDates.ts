@@ -1,11 +1,4 @@
-import {
-  today as calendarDayOf,
-  type DateKey,
-  dateKeyOf,
-  dateKeyOfDay,
-  dateKeyToMs,
-  nextDay,
-} from './calendarDates';
+import { type DateKey, dateKeyOf, dateKeyToMs, shiftDateKey } from './calendarDates';
 import { type FreezeRangeErrors, isFreezeRangeValid, validateFreezeRange } from './freezeRange';
 import type { StreamAccess } from './streamStatus';
 
@@ -54,6 +47,7 @@ export function hasFreezeRange(
   timeZone?: string | null,
 ): boolean {
   const { today, streamEnd } = freezeBoundsOf(stream, now, timeZone);
-  const tomorrow = dateKeyOfDay(nextDay(calendarDayOf(now, timeZone)));
+  // `today` is a whole key (dateKeyOf): it always has a next day.
+  const tomorrow = shiftDateKey(today, 1) ?? today;
   return isFreezeRangeValid(validateFreezeDates({ startDate: today, endDate: tomorrow }, today, streamEnd));
 }

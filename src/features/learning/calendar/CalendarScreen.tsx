@@ -10,10 +10,9 @@ import type { Course } from '../../../domain/learning/course';
 import { daysToComplete } from '../../../domain/learning/daysToComplete';
 import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
-import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
 import { calendar } from '../calendar.provide';
-import { ACCESS_ENDED_TITLE, AccessEndedPage } from '../common/AccessEndedPage';
+import { AccessEndedPage } from '../common/AccessEndedPage';
 import { AccessLine } from '../common/AccessLine';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
@@ -23,6 +22,7 @@ import { BackLink } from '../../shell/BackLink';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
+import { useStreamPageTitle } from '../common/useStreamPageTitle';
 import { useTimeZone } from '../common/useTimeZone';
 import { FreezeDialog } from '../freeze/FreezeDialog';
 import { PlannedFreezeLine } from '../freeze/PlannedFreezeLine';
@@ -98,19 +98,16 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
 }
 
 export function CalendarView({ actor }: { actor: Calendar }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const snapshot = useSelector(actor, (current) => current);
   // A long course's days are the biggest render of the app: they are drawn in slices, the header first.
   const daysDrawn = useDrawnInSlices(snapshot.matches('ready'));
   const timeZone = useTimeZone();
   const { stream, course } = snapshot.context;
   const notFound = snapshot.matches('notFound');
-  useDocumentTitle(
-    notFound
-      ? t`This course is not available`
-      : snapshot.matches('accessEnded')
-        ? i18n._(ACCESS_ENDED_TITLE)
-        : (course?.title ?? t`Course calendar`),
+  useStreamPageTitle(
+    { notFound, accessEnded: snapshot.matches('accessEnded') },
+    course?.title ?? t`Course calendar`,
   );
   const now = Date.now();
 

@@ -16,15 +16,15 @@ import { dayProgressStatusOf, dayStatusOf, holdingFreeze } from '../../../domain
 import { Button } from '../../../ui/Button';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
-import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { downloadOffer } from '../../offline/downloadOffer.provide';
 import { BackLink } from '../../shell/BackLink';
-import { ACCESS_ENDED_TITLE, AccessEndedPage } from '../common/AccessEndedPage';
+import { AccessEndedPage } from '../common/AccessEndedPage';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import { LessonHeading } from '../common/LessonSubtitle';
 import { parseRouteId } from '../common/routeIds';
+import { useStreamPageTitle } from '../common/useStreamPageTitle';
 import { useTimeZone } from '../common/useTimeZone';
 import { day as providedDay } from '../day.provide';
 import { LessonScreen } from '../player/LessonScreen';
@@ -64,19 +64,16 @@ function DownloadOfferHost({ stream, children }: DownloadOfferHostProps) {
 }
 
 export function DayView({ actor }: { actor: DayActor }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const snapshot = useSelector(actor, (state) => state);
   const { streamId, dayNumber, loaded, error } = snapshot.context;
   const notFound = snapshot.matches('notFound');
   const OfferHost = useContext(DownloadOfferHostSlot);
   // A day number that is no number (`/calendar/abc`, read as 0) names no day to speak of.
   const dayName = dayNumber >= 1 ? t`Day ${dayNumber}` : t`Page not found`;
-  useDocumentTitle(
-    notFound
-      ? t`This course is not available`
-      : snapshot.matches('accessEnded')
-        ? i18n._(ACCESS_ENDED_TITLE)
-        : loaded?.day.title || dayName,
+  useStreamPageTitle(
+    { notFound, accessEnded: snapshot.matches('accessEnded') },
+    loaded?.day.title || dayName,
   );
   if (notFound || streamId === null) return <CourseNotAvailable />;
   const backToCalendar = (

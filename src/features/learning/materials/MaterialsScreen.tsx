@@ -9,10 +9,10 @@ import { materialOpening } from '../../../domain/learning/materials';
 import { Button } from '../../../ui/Button';
 import { DocumentViewer, type ViewedDocument } from '../../../ui/DocumentViewer';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
-import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { BackLink } from '../../shell/BackLink';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import { parseRouteId } from '../common/routeIds';
+import { useStreamPageTitle } from '../common/useStreamPageTitle';
 import { materials as providedMaterials } from '../materials.provide';
 import './materials.css';
 
@@ -37,7 +37,7 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
   // Which document is open is view state: closing it changes nothing else.
   const [open, setOpen] = useState<ViewedDocument | null>(null);
   const notFound = snapshot.matches('notFound');
-  useDocumentTitle(notFound ? t`This course is not available` : t`Materials`);
+  useStreamPageTitle({ notFound }, t`Materials`);
   if (notFound || streamId === null) return <CourseNotAvailable />;
   return (
     <section className="materials" aria-labelledby="materials-title">
