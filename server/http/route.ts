@@ -218,12 +218,16 @@ type AnyCheckedInput = CheckedInput<
  * The declared headers under their declared names (header names are matched in any case). A declared
  * header sent twice is refused as a parameter sent twice: Node joins the two into one value, which
  * would pass for a value of its own (an Idempotency-Key repeated by a proxy would name a new key).
+ * The repeats are counted in Node's raw header list: its `headersDistinct` would build a list of
+ * every header the request sent, for the one or two a call declares.
  */
 function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
-  const distinct = nodeRequest(c)?.headersDistinct;
+  const raw = nodeRequest(c)?.rawHeaders ?? [];
   const sent = Object.keys(schema.entries).flatMap((name) => {
-    if ((distinct?.[name.toLowerCase()]?.length ?? 0) > 1)
-      throw new ApiError(422, 'invalidFields', { [name]: [{ key: 'repeatedParameter' }] });
+    const lowerName = name.toLowerCase();
+    let times = 0;
+    for (let at = 0; at < raw.length; at += 2) if (raw[at]?.toLowerCase() === lowerName) times += 1;
+    if (times > 1) throw new ApiError(422, 'invalidFields', { [name]: [{ key: 'repeatedParameter' }] });
     const value = c.req.header(name);
     return value === undefined ? [] : [[name, value]];
   });

@@ -24,7 +24,8 @@ export const REMEMBERED_READ_MS = 5 * 60_000;
 /** At most this many reads are remembered (the oldest goes first): memory stays bounded. */
 export const MAX_REMEMBERED_READS = 10_000;
 
-type Remembered = { row: MyStreamWithSessionRow; at: number };
+/** The read as `statisticRead` hands it out: built once, shared by the calls that use it, never changed. */
+type Remembered = { read: Readonly<StatisticRead>; at: number };
 
 // One memory per database: test servers and the CLI each have their own.
 const memoryOf = preparedPerDatabase((_db: Db) => new Map<string, Remembered>());
@@ -41,7 +42,7 @@ function remember(db: Db, tokenHash: string, streamId: number, row: MyStreamWith
     const oldest = memory.keys().next();
     if (!oldest.done) memory.delete(oldest.value);
   }
-  memory.set(key, { row, at: Date.now() });
+  memory.set(key, { read: { ...row, tokenHash, remembered: true }, at: Date.now() });
 }
 
 /** The read made now (and remembered), e.g. for a statistic whose remembered read no longer held. */
@@ -64,9 +65,8 @@ export async function statisticRead(
   db: Db,
   tokenHash: string,
   streamId: number,
-): Promise<StatisticRead | undefined> {
+): Promise<Readonly<StatisticRead> | undefined> {
   const remembered = memoryOf(db).get(keyOf(tokenHash, streamId));
-  if (remembered && Date.now() - remembered.at < REMEMBERED_READ_MS)
-    return { ...remembered.row, tokenHash, remembered: true };
+  if (remembered && Date.now() - remembered.at < REMEMBERED_READ_MS) return remembered.read;
   return readStatisticNow(db, tokenHash, streamId);
 }
