@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
+import { focusTarget } from '../../platform/focusAfterPageChange';
+import { focusLost } from '../../ui/focusLost';
 import { ConsentBannerMarkup, type ConsentBannerTexts } from './ConsentBannerMarkup';
 import { consent } from './consent.provide';
 import { CookieSettingsDialog } from './lazyCookieSettings';
@@ -31,6 +33,7 @@ export function ConsentBannerView({
     (snapshot) => snapshot.matches('unset') || (snapshot.matches('editing') && !snapshot.context.chosen),
   );
   const editing = useSelector(actor, (snapshot) => snapshot.matches('editing'));
+  useFocusOnPageWhenGone(undecided);
   if (!undecided) return null;
   const texts: ConsentBannerTexts = [
     t`We use cookies`,
@@ -53,4 +56,21 @@ export function ConsentBannerView({
       )}
     </ConsentBannerMarkup>
   );
+}
+
+/**
+ * The banner's buttons go with it once a choice is made, and a focus on one of them would fall to
+ * the body: a keyboard user would start again from the top of the page, and a screen reader would
+ * say nothing. The page's heading takes it instead (its main region where it has none); a focus the
+ * learner had put elsewhere stays there.
+ */
+function useFocusOnPageWhenGone(shown: boolean) {
+  const wasShown = useRef(shown);
+  useEffect(() => {
+    if (wasShown.current && !shown && focusLost()) {
+      const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector('main');
+      if (target) focusTarget(target, { preventScroll: true });
+    }
+    wasShown.current = shown;
+  }, [shown]);
 }
