@@ -15,9 +15,6 @@ export const INSTAGRAM_MAX_LENGTH = 30;
 /** The example name shown as the Instagram placeholder; entering it verbatim is an error. */
 export const INSTAGRAM_EXAMPLE_NAME = 'your.username';
 
-/** Date format of the birthday field (shell spec, section 9). */
-export const BIRTHDAY_FORMAT = 'DD.MM.YYYY';
-
 /** A phone number has between 7 and 15 digits (E.164), separators aside. */
 export const PHONE_MIN_DIGITS = 7;
 export const PHONE_MAX_DIGITS = 15;

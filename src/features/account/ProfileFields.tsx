@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { BIRTHDAY_FORMAT, INSTAGRAM_EXAMPLE_NAME } from '../../domain/limits';
+import { INSTAGRAM_EXAMPLE_NAME } from '../../domain/limits';
 import { TextField } from '../../ui/TextField';
 
 type ProfileTextField = 'firstName' | 'lastName' | 'phone' | 'city' | 'birthday' | 'instagramId';
@@ -41,7 +41,7 @@ export function ProfileFields({
         label={t`Birthday`}
         inputMode="numeric"
         autoComplete="bday"
-        placeholder={BIRTHDAY_FORMAT}
+        placeholder={t`DD.MM.YYYY`}
         hint={t`Format: DD.MM.YYYY`}
       />
       <TextField
