@@ -153,6 +153,25 @@ test('the calendar fits a 320 px phone in Spanish, whose progress label is the l
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
 
+test('a first visit to a calendar scrolls to the day to do today only when it is out of view', async ({
+  page,
+}) => {
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+  const today = page.locator('[aria-current="step"]');
+  // A phone that shows today's day at once: the page stays at its top, the way back above it.
+  await page.setViewportSize({ width: 390, height: 1000 });
+  await page.goto(calendar ?? '');
+  await expect(today).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('link', { name: 'Back to my courses' })).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // One too short for it (another tab: the position this one keeps is not a first visit's).
+  const short = await page.context().newPage();
+  await short.setViewportSize({ width: 390, height: 360 });
+  await short.goto(calendar ?? '');
+  await expect(short.locator('[aria-current="step"]')).toBeInViewport({ ratio: 1 });
+  expect(await short.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
 test('on a phone the freeze dialog’s buttons take a row each, the freeze on top', async ({ page }) => {
   const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
   await page.setViewportSize({ width: 360, height: 740 });

@@ -20,6 +20,11 @@ function writePosition(streamId: number, position: number): void {
   }
 }
 
+function inView(element: Element): boolean {
+  const { top, bottom } = element.getBoundingClientRect();
+  return top >= 0 && bottom <= window.innerHeight;
+}
+
 /**
  * The calendar's scroll position, kept for the tab's session per stream: back from a day, the learner
  * is where they left (with the stage and filters the stream keeps, the spec's "last position").
@@ -35,8 +40,12 @@ export function useSavedScroll(streamId: number | null, drawn: boolean): void {
     const restore = window.requestAnimationFrame(() => {
       const saved = readPosition(streamId);
       if (saved !== null) window.scrollTo({ top: saved });
-      // A first visit opens on the day to do today.
-      else document.querySelector('[aria-current="step"]')?.scrollIntoView({ block: 'center' });
+      // A first visit opens on the day to do today; one already in view leaves the page at its top,
+      // with the way back to the courses above it (a phone's sticky header would cover it).
+      else {
+        const today = document.querySelector('[aria-current="step"]');
+        if (today && !inView(today)) today.scrollIntoView({ block: 'center' });
+      }
     });
     let frame = 0;
     const onScroll = () => {
