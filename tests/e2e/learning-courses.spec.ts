@@ -292,12 +292,24 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(page.getByRole('status').filter({ hasText: /^\d+ days of access left$/ })).toBeVisible();
   // The button that opened the confirmation now offers the freeze, and keeps the focus.
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
-  // From the keyboard the dialog opens on its first day, though that field's code comes after it.
+  // From the keyboard the dialog opens on its first day, which takes the focus first: nothing in the
+  // dialog had it before (a screen reader would announce both).
+  await page.evaluate(() => {
+    const focused: string[] = [];
+    (window as unknown as { focusedInDialog: string[] }).focusedInDialog = focused;
+    document.addEventListener('focusin', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.closest('dialog')) focused.push(target.getAttribute('role') ?? target.tagName);
+    });
+  });
   await page.keyboard.press('Enter');
   const opened = page.getByRole('dialog', { name: 'Freeze the course' });
   await expect(
     opened.getByRole('group', { name: 'First day' }).getByRole('spinbutton').first(),
   ).toBeFocused();
+  expect(
+    await page.evaluate(() => (window as unknown as { focusedInDialog: string[] }).focusedInDialog),
+  ).toEqual(['spinbutton']);
   await page.keyboard.press('Escape');
   await expect(opened).toBeHidden();
 

@@ -39,11 +39,6 @@ type DatePickerFieldProps = {
   errors?: readonly string[];
   disabled?: boolean;
   required?: boolean;
-  /**
-   * Takes the focus when it shows: the field of a dialog that arrives after the dialog opened (its
-   * code loads lazily), where the dialog's own first focus went to a button below it.
-   */
-  autoFocus?: boolean;
 };
 
 /**
@@ -59,7 +54,6 @@ export function DatePickerField({
   errors = [],
   disabled,
   required,
-  autoFocus,
 }: DatePickerFieldProps) {
   const { i18n } = useLingui();
   const fieldRef = useRef<HTMLDivElement>(null);
@@ -80,7 +74,6 @@ export function DatePickerField({
           validationBehavior="aria"
           isDisabled={disabled}
           isRequired={required}
-          autoFocus={autoFocus}
         >
           <Label className="field__label">{label}</Label>
           <Group className="field__input date-field">

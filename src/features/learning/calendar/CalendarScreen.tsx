@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CalendarInput, calendarMachine } from '../../../../machines/learning/calendar.machine';
 import { useProvided } from '../../../app/hooks';
@@ -10,6 +11,7 @@ import type { Course } from '../../../domain/learning/course';
 import { daysToComplete } from '../../../domain/learning/daysToComplete';
 import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
+import { preloadDatePickerField } from '../../../ui/lazyDateFields';
 import { useDrawnInSlices } from '../../../ui/useDrawnInSlices';
 import { calendar } from '../calendar.provide';
 import { AccessEndedPage } from '../common/AccessEndedPage';
@@ -243,6 +245,10 @@ function CalendarHeader({
   const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const freezeAction = freezeActionOf(stream, now, timeZone);
+  useEffect(() => {
+    // The freeze dialog opens once its date fields are loaded: offered, they load now.
+    if (freezeAction === 'freeze') preloadDatePickerField();
+  }, [freezeAction]);
   return (
     <header className="calendar__header panel">
       <p className="calendar__eyebrow muted">

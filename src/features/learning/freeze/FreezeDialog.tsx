@@ -102,25 +102,27 @@ export function FreezeView({
   const fieldErrors = (field: FreezeField) =>
     (errors[field] ?? []).map((error) => freezeErrorText(i18n, error));
   return (
-    <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
-      <form
-        ref={formRef}
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'FREEZE.SUBMIT' });
-          focusFirstError();
-        }}
-      >
-        <p>
-          <Trans>
-            Pause the course for the days you cannot study. Pick the first and the last day of the freeze.
-          </Trans>
-        </p>
-        <Suspense fallback={<Loading label={t`Loading…`} />}>
+    // The dialog opens once its date fields are there (the calendar loads them ahead, see CalendarScreen):
+    // it then gives the first day the focus itself, instead of its Cancel button first and the field a
+    // moment later, which a screen reader would announce twice.
+    <Suspense fallback={<Loading label={t`Loading…`} />}>
+      <Dialog title={t`Freeze the course`} onClose={busy ? undefined : cancel} focusOnClose={focusOnClose}>
+        <form
+          ref={formRef}
+          className="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'FREEZE.SUBMIT' });
+            focusFirstError();
+          }}
+        >
+          <p>
+            <Trans>
+              Pause the course for the days you cannot study. Pick the first and the last day of the freeze.
+            </Trans>
+          </p>
           <DatePickerField
-            autoFocus
             label={t`First day`}
             value={startDate}
             min={today}
@@ -141,26 +143,26 @@ export function FreezeView({
             disabled={busy}
             required
           />
-        </Suspense>
-        {/* Allowed, but the learner should know: a freeze to the access's last day leaves no day after it. */}
-        <p className="field__hint" role="status">
-          {streamEnd !== null && endDate === streamEnd && (
-            <Trans>
-              This freeze lasts to the last day of your access: the course's days will not open again after
-              it.
-            </Trans>
-          )}
-        </p>
-        <Notice>{failure}</Notice>
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={cancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" busy={busy}>
-            <Trans>Freeze</Trans>
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+          {/* Allowed, but the learner should know: a freeze to the access's last day leaves no day after it. */}
+          <p className="field__hint" role="status">
+            {streamEnd !== null && endDate === streamEnd && (
+              <Trans>
+                This freeze lasts to the last day of your access: the course's days will not open again after
+                it.
+              </Trans>
+            )}
+          </p>
+          <Notice>{failure}</Notice>
+          <div className="dialog__actions">
+            <Button variant="secondary" onClick={cancel} disabled={busy}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button type="submit" busy={busy}>
+              <Trans>Freeze</Trans>
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Suspense>
   );
 }
