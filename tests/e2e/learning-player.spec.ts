@@ -286,10 +286,12 @@ test('a lesson with a description video offers it and plays it', async ({ page }
   const toggle = lesson.getByRole('button', { name: 'Show the description' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
-  await expect(lesson.getByRole('button', { name: 'Hide the description' })).toHaveAttribute(
-    'aria-expanded',
-    'true',
-  );
+  const hide = lesson.getByRole('button', { name: 'Hide the description' });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  // The video shown is named on screen as the lesson's description, in the region the button controls.
+  const shown = lesson.getByRole('region', { name: 'Description of the lesson' });
+  await expect(shown.getByRole('heading', { level: 3, name: 'Description of the lesson' })).toBeVisible();
+  expect(await shown.getAttribute('id')).toBe(await hide.getAttribute('aria-controls'));
   await lesson
     .getByRole('button', { name: `Play: Description: ${SHOWN_TITLE}, Theory`, exact: true })
     .click();

@@ -104,6 +104,7 @@ export function LessonView({
   const narrow = useNarrowScreen();
   const frame = useRef<HTMLDivElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   // Showing the description video is a view choice, not part of the statistic.
   const [descriptionShown, setDescriptionShown] = useState(false);
   const { lesson } = item;
@@ -169,11 +170,24 @@ export function LessonView({
           <Button
             variant="link"
             aria-expanded={descriptionShown}
+            aria-controls={descriptionId}
             onClick={() => setDescriptionShown((shown) => !shown)}
           >
             {descriptionShown ? <Trans>Hide the description</Trans> : <Trans>Show the description</Trans>}
           </Button>
-          {descriptionShown && <VideoPlayer video={description} title={t`Description: ${name}`} />}
+          {/* Named on screen too: without its heading it looked like one more lesson of the day. */}
+          {descriptionShown && (
+            <section
+              className="lesson__description-video"
+              id={descriptionId}
+              aria-labelledby={`${descriptionId}-title`}
+            >
+              <h3 className="lesson__description-title" id={`${descriptionId}-title`}>
+                <Trans>Description of the lesson</Trans>
+              </h3>
+              <VideoPlayer video={description} title={t`Description: ${name}`} />
+            </section>
+          )}
         </div>
       )}
     </article>
