@@ -153,6 +153,34 @@ test('the calendar fits a 320 px phone in Spanish, whose progress label is the l
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
 });
 
+test('the browser’s Back closes the freeze dialog, and a dialog its own button closed leaves no entry', async ({
+  page,
+}) => {
+  await card(page, 'Mindful Movement in 8 Days')
+    .getByRole('link', { name: 'Mindful Movement in 8 Days' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  const freeze = page.getByRole('button', { name: 'Freeze the course' });
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await freeze.click();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?dialog=freeze$/);
+  // Back closes the dialog and stays on the calendar, the focus back on the button that opened it.
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(freeze).toBeFocused();
+  // Closed by its Cancel, the dialog takes its entry with it: Back then leaves the calendar.
+  await freeze.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
 test('a first visit to a calendar scrolls to the day to do today only when it is out of view', async ({
   page,
 }) => {
