@@ -271,9 +271,23 @@ test('a web link among the materials opens in a new window, not in the viewer', 
   await link.click();
   await expect(await opened).toHaveURL(guide);
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  // The handbook, a file, still opens in the viewer.
-  await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
-  await expect(page.getByRole('dialog', { name: 'Course handbook (PDF)' })).toBeVisible();
+  // The handbook, a file, still opens in the viewer, an entry of the tab's history: Back closes it.
+  const handbook = page.getByRole('button', { name: 'Course handbook (PDF)' });
+  const viewer = page.getByRole('dialog', { name: 'Course handbook (PDF)' });
+  await handbook.click();
+  await expect(viewer).toBeVisible();
+  await expect(page).toHaveURL(/\/materials\?viewer=open$/);
+  await page.goBack();
+  await expect(viewer).toBeHidden();
+  await expect(page).toHaveURL(/\/materials$/);
+  await expect(handbook).toBeFocused();
+  // Closed by its own button, it takes that entry with it.
+  await handbook.click();
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toBeHidden();
+  await expect(page).toHaveURL(/\/materials$/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Materials' })).toBeHidden();
 });
 
 test('a day of a stream whose access ended or stopped shows the access-ended page', async ({ page }) => {

@@ -22,5 +22,12 @@ export const learningRoutes = <TParent extends AnyRoute>(signedIn: TParent) =>
       { validateSearch: stringParams('dialog', 'dayId') },
     ),
     page(signedIn, 'day', 'auth', lazyAreaScreen('learning', screens, 'DayScreen')),
-    page(signedIn, 'materials', 'auth', lazyAreaScreen('learning', screens, 'MaterialsScreen')),
+    page(
+      signedIn,
+      'materials',
+      'auth',
+      lazyAreaScreen('learning', screens, 'MaterialsScreen'),
+      // `viewer=open`: a document is open, an entry of its own that Back closes.
+      { validateSearch: stringParams('viewer') },
+    ),
   ] as const;

@@ -1,13 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useParams, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type {
-  CalendarDialog,
-  CalendarInput,
-  calendarMachine,
-} from '../../../../machines/learning/calendar.machine';
+import type { CalendarInput, calendarMachine } from '../../../../machines/learning/calendar.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
@@ -28,6 +24,7 @@ import { BackLink } from '../../shell/BackLink';
 import { ProgressBar } from '../common/ProgressBar';
 import { parseRouteId } from '../common/routeIds';
 import { Tabs } from '../common/Tabs';
+import { useOverlayInHistory } from '../common/useOverlayInHistory';
 import { useStreamPageTitle } from '../common/useStreamPageTitle';
 import { useTimeZone } from '../common/useTimeZone';
 import { FreezeDialog } from '../freeze/FreezeDialog';
@@ -84,55 +81,30 @@ function CalendarRun({ input }: { input: CalendarInput }) {
   );
 }
 
-/** The freeze dialog or the unfreeze confirmation over the calendar, while the calendar asks for it. */
+/**
+ * The freeze dialog or the unfreeze confirmation over the calendar, while the calendar asks for it.
+ * It is an entry of the tab's history as the freeze path makes it (`?dialog=freeze`, which opens
+ * whichever dialog the stream's freeze control offers), so the browser's Back closes it.
+ */
 function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
+  const navigate = useNavigate();
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const stream = useSelector(actor, (snapshot) => snapshot.context.stream);
-  const leaveDialogEntry = useDialogInHistory(actor, dialog, stream?.id ?? null);
+  const toCalendar = (search: { dialog?: 'freeze' }, replace: boolean) =>
+    navigate({ to: '/course/$streamId/calendar', params: { streamId: String(stream?.id) }, search, replace });
+  const leaveEntry = useOverlayInHistory({
+    shown: dialog !== null && stream !== null,
+    inQuery: useSearch({ strict: false }).dialog !== undefined,
+    addEntry: () => void toCalendar({ dialog: 'freeze' }, false),
+    dropFromQuery: () => void toCalendar({}, true),
+    onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
+  });
   if (dialog === null || stream === null) return null;
   const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {
     actor.send(changed ? { type: 'STREAM.CHANGED', stream: changed } : { type: 'DIALOG.CLOSE' });
-    leaveDialogEntry();
+    leaveEntry();
   };
   return <FreezeDialog stream={stream} mode={dialog} onClose={close} focusOnClose={focusAfterFreezeDialog} />;
-}
-
-/**
- * The dialog as an entry of the tab's history, as the freeze path makes it (`?dialog=freeze`, which
- * opens whichever dialog the stream's freeze control offers): opened from its button it adds that
- * entry, so the browser's Back closes it instead of leaving the calendar. Answers what its own
- * buttons do as they close it: take that entry back off, or, on the entry the freeze path opened,
- * drop the query (a reload must not open the dialog again).
- */
-function useDialogInHistory(actor: Calendar, dialog: CalendarDialog | null, streamId: number | null) {
-  const navigate = useNavigate();
-  const router = useRouter();
-  const inQuery = useSearch({ strict: false }).dialog !== undefined;
-  const added = useRef(false);
-  const toCalendar = (search: { dialog?: 'freeze' }, replace: boolean) =>
-    navigate({ to: '/course/$streamId/calendar', params: { streamId: String(streamId) }, search, replace });
-  // Only an opening adds the entry, not the query's own changes: the query is read, not watched.
-  const addEntry = useEffectEvent(() => {
-    if (inQuery || streamId === null) return;
-    added.current = true;
-    void toCalendar({ dialog: 'freeze' }, false);
-  });
-  const opened = dialog !== null;
-  useEffect(() => {
-    if (opened) addEntry();
-  }, [opened]);
-  useEffect(() => {
-    // Back took the entry off while the dialog was open.
-    if (inQuery || !added.current) return;
-    added.current = false;
-    if (actor.getSnapshot().context.dialog !== null) actor.send({ type: 'DIALOG.CLOSE' });
-  }, [inQuery, actor]);
-  return () => {
-    if (added.current) {
-      added.current = false;
-      router.history.back();
-    } else void toCalendar({}, true);
-  };
 }
 
 export function CalendarView({ actor }: { actor: Calendar }) {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useParams } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -12,6 +12,7 @@ import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { BackLink } from '../../shell/BackLink';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import { parseRouteId } from '../common/routeIds';
+import { useOverlayInHistory } from '../common/useOverlayInHistory';
 import { useStreamPageTitle } from '../common/useStreamPageTitle';
 import { materials as providedMaterials } from '../materials.provide';
 import './materials.css';
@@ -36,6 +37,7 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
   const { streamId, documents, courseTitle, error } = snapshot.context;
   // Which document is open is view state: closing it changes nothing else.
   const [open, setOpen] = useState<ViewedDocument | null>(null);
+  const closeViewer = useViewerInHistory(open !== null, () => setOpen(null));
   const notFound = snapshot.matches('notFound');
   useStreamPageTitle({ notFound }, t`Materials`);
   if (notFound || streamId === null) return <CourseNotAvailable />;
@@ -95,7 +97,31 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
           })}
         </ul>
       )}
-      {open && <DocumentViewer document={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <DocumentViewer
+          document={open}
+          onClose={() => {
+            setOpen(null);
+            closeViewer();
+          }}
+        />
+      )}
     </section>
   );
+}
+
+/**
+ * The open document as an entry of the tab's history (`?viewer=open`), so the browser's Back closes
+ * the viewer instead of leaving the materials. The answer takes it off as the viewer's own button closes.
+ */
+function useViewerInHistory(shown: boolean, close: () => void) {
+  const navigate = useNavigate();
+  const inQuery = useSearch({ strict: false }).viewer !== undefined;
+  return useOverlayInHistory({
+    shown,
+    inQuery,
+    addEntry: () => void navigate({ to: '.', search: { viewer: 'open' } }),
+    dropFromQuery: () => void navigate({ to: '.', search: {}, replace: true }),
+    onBack: close,
+  });
 }
