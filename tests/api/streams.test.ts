@@ -563,23 +563,23 @@ describe('freeze create and cancel', () => {
       [
         { start_date: '2030-02-30', end_date: '01.03.2030' },
         {
-          start_date: ['Use a date in the form YYYY-MM-DD.'],
-          end_date: ['Use a date in the form YYYY-MM-DD.'],
+          start_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
+          end_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
         },
       ],
       [
         // Real days, but before 1970: nothing the columns and the wire's seconds hold.
         { start_date: '1969-12-31', end_date: '1969-12-30' },
         {
-          start_date: ['Use a date in the form YYYY-MM-DD.'],
-          end_date: ['Use a date in the form YYYY-MM-DD.'],
+          start_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
+          end_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
         },
       ],
       [
         { start_date: 20300101, end_date: null },
         {
-          start_date: ['Use a date in the form YYYY-MM-DD.'],
-          end_date: ['Use a date in the form YYYY-MM-DD.'],
+          start_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
+          end_date: ['Use a real calendar day from 1970 on, in the form YYYY-MM-DD.'],
         },
       ],
     ];
