@@ -224,7 +224,7 @@ describe('the document agrees with what the server answers', () => {
       ],
     ] as const;
     expect(answers.map(([, , answer]) => [answer.status, answer.body.message])).toEqual([
-      [422, 'This course cannot be frozen now.'],
+      [422, 'A demo course cannot be frozen.'],
       [422, 'There is no freeze to cancel.'],
       [422, 'Please check the highlighted fields.'],
     ]);

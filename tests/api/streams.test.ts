@@ -491,7 +491,7 @@ describe('freeze create and cancel', () => {
     // One freeze at a time.
     const again = await create(streamId, { start_date: tokyoDate(5), end_date: tokyoDate(6) });
     expect(again.status).toBe(422);
-    expect(again.body.message).toBe('This course cannot be frozen now.');
+    expect(again.body.message).toBe('The course already has a freeze. Cancel it to plan another.');
 
     // A HEAD of the cancel, which must be safe, is refused and thaws nothing.
     const head = await api.call('HEAD', `/user-course-streams/${streamId}/freeze/cancel`, as(freezer));
@@ -599,23 +599,32 @@ describe('freeze create and cancel', () => {
     expect(await snapshot(server.db)).not.toEqual(before);
   });
 
-  it('refuses a stream that is not open or is a demo, and a missing or foreign one, changing nothing', async () => {
+  it('refuses a stream that is not open or is a demo, saying why, and a missing or foreign one, changing nothing', async () => {
     const now = Date.now();
     const dates = { start_date: tokyoDate(1), end_date: tokyoDate(3) };
     const notOpen = [
-      await streamWith(freezer, 'Freeze demo', { isDemo: 1 }),
-      await streamWith(freezer, 'Freeze early', { startDate: new Date(now + 5 * DAY_MS) }),
-      await streamWith(freezer, 'Freeze ended', {
-        startDate: new Date(now - 9 * DAY_MS),
-        endDate: new Date(now - DAY_MS),
-      }),
-      await streamWith(freezer, 'Freeze stopped', { isOptionalPurchase: 1 }),
-    ];
+      [await streamWith(freezer, 'Freeze demo', { isDemo: 1 }), 'Демо-курс нельзя заморозить.'],
+      [
+        await streamWith(freezer, 'Freeze early', { startDate: new Date(now + 5 * DAY_MS) }),
+        'Курс ещё не начался: замораживать пока нечего.',
+      ],
+      [
+        await streamWith(freezer, 'Freeze ended', {
+          startDate: new Date(now - 9 * DAY_MS),
+          endDate: new Date(now - DAY_MS),
+        }),
+        'Продлите курс, чтобы вернуть доступ.',
+      ],
+      [
+        await streamWith(freezer, 'Freeze stopped', { isOptionalPurchase: 1 }),
+        'Продлите курс, чтобы вернуть доступ.',
+      ],
+    ] as const;
     const before = await snapshot(server.db);
-    for (const fixture of notOpen) {
+    for (const [fixture, message] of notOpen) {
       const result = await create(fixture.streamId, dates, freezer, '?lang=ru');
       expect(result.status).toBe(422);
-      expect(result.body.message).toBe('Этот курс сейчас нельзя заморозить.');
+      expect(result.body.message).toBe(message);
     }
     expect((await create(othersCourse.streamId, dates)).status).toBe(404);
     expect((await cancel(othersCourse.streamId)).status).toBe(404);

@@ -9,6 +9,7 @@ import {
   today,
 } from '../../../src/domain/learning/calendarDates';
 import { type FreezeRangeErrors, validateFreezeRange } from '../../../src/domain/learning/freezeRange';
+import type { StreamStatus } from '../../../src/domain/learning/streamStatus';
 import type { Db } from '../../db/client';
 import { streamFreezes } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../http/errors';
@@ -70,6 +71,18 @@ const pendingFreeze = (streamId: number, now: Date) =>
     gte(streamFreezes.endDate, now),
   );
 
+/**
+ * Why a stream may not be frozen, in words the learner can act on; null for an open stream bought in
+ * full (a freeze to come, which leaves it open, is refused after this).
+ */
+function freezeRefusal(isDemo: boolean, status: StreamStatus): MessageKey | null {
+  if (isDemo) return 'freezeDemo';
+  if (status === 'freeze') return 'freezePending';
+  if (status === 'not_started') return 'freezeNotStarted';
+  if (status === 'ended' || status === 'stopped') return 'accessEnded';
+  return null;
+}
+
 export async function createFreeze(
   db: Db,
   user: { id: number; timezone: string | null },
@@ -80,12 +93,13 @@ export async function createFreeze(
   await db.transaction(async (tx) => {
     const loaded = await lockMyStream(tx, user.id, streamId);
     const row = loaded.stream;
-    if (row.isDemo === 1 || statusOf(loaded, now) !== 'open') throw new ApiError(422, 'freezeNotAllowed');
+    const refusal = freezeRefusal(row.isDemo === 1, statusOf(loaded, now));
+    if (refusal) throw new ApiError(422, refusal);
     const [pending] = await tx
       .select({ id: streamFreezes.id })
       .from(streamFreezes)
       .where(pendingFreeze(streamId, new Date(now)));
-    if (pending) throw new ApiError(422, 'freezeNotAllowed');
+    if (pending) throw new ApiError(422, 'freezePending');
 
     const zone = knownTimeZone(user.timezone) ?? 'UTC';
     const todayStart = startOfDay(today(now, zone), zone);

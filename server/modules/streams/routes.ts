@@ -104,8 +104,7 @@ export const streamsModule: ApiModule = {
       method: 'post',
       path: '/user-course-streams/:id/freeze/create',
       summary: 'Freezes the stream from the start of one calendar day to the end of another',
-      description:
-        "Dates are YYYY-MM-DD in the learner's time zone. 422 on start_date before today, on end_date not after start_date or after the stream's end; 422 when the stream is not open, is a demo or already has a freeze to come or running.",
+      description: `Dates are YYYY-MM-DD in the learner's time zone. 422 on start_date before today, on end_date not after start_date or after the stream's end; 422 with what the learner can do otherwise: "A demo course cannot be frozen.", "The course has not started yet: there is nothing to freeze.", "Extend the course to resume access." (ended or stopped), "The course already has a freeze. Cancel it to plan another." (one to come or running).`,
       access: 'session',
       learnerData: true,
       params: v.object({ id: idParam }),
