@@ -26,7 +26,7 @@ const frozen = stream({ freeze: { id: 3, status: 'created', startDate: 0, endDat
 const startRefused = requestError(422, 'Check the dates', {
   startDate: ['The freeze cannot start in the past.'],
 });
-const cannotFreeze = requestError(422, 'This course cannot be frozen now.');
+const cannotFreeze = requestError(422, 'The course already has a freeze. Cancel it to plan another.');
 
 const FIELD_LABELS = { startDate: 'First day', endDate: 'Last day' };
 
