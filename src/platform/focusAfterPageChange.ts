@@ -1,5 +1,4 @@
 import { focusLost } from '../ui/focusLost';
-import { focusTarget } from '../ui/focusTarget';
 
 /**
  * How long after a change in the page its own components have to place a focus they took away (the
@@ -77,4 +76,13 @@ export function watchPageHeading(main: HTMLElement, moveFocus: boolean): () => v
     document.removeEventListener('focusin', onFocusIn);
     document.removeEventListener('focusout', onFocusOut);
   };
+}
+
+/**
+ * Focuses an element that does not take the focus by itself (a page's heading, its content): -1 lets
+ * a script focus it without adding a tab stop.
+ */
+export function focusTarget(element: HTMLElement, options?: FocusOptions): void {
+  if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
+  element.focus(options);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { focusTarget } from '../platform/focusAfterPageChange';
 import { focusLost } from './focusLost';
-import { focusTarget } from './focusTarget';
 
 /**
  * Things the focus may be in go away (a removed download takes its Delete button along, a dismissed

@@ -5,8 +5,6 @@ import type { ActorRefFrom } from 'xstate';
 import type { consentMachine } from '../../../machines/consent/consent.machine';
 import { useProvided } from '../../app/hooks';
 import { recordTransitions } from '../../app/transitionRecorder';
-import { focusLost } from '../../ui/focusLost';
-import { focusTarget } from '../../ui/focusTarget';
 import { ConsentBannerMarkup, type ConsentBannerTexts } from './ConsentBannerMarkup';
 import { consent } from './consent.provide';
 import { CookieSettingsDialog } from './lazyCookieSettings';
@@ -61,15 +59,18 @@ export function ConsentBannerView({
 /**
  * The banner's buttons go with it once a choice is made, and a focus on one of them would fall to
  * the body: a keyboard user would start again from the top of the page, and a screen reader would
- * say nothing. The page's heading takes it instead (its main region where it has none); a focus the
- * learner had put elsewhere stays there.
+ * say nothing. The page's heading takes it instead; a focus the learner had put elsewhere stays there.
+ * (Written out rather than with ui/focusLost and focusTarget: the banner is on the sign-in page,
+ * whose every byte of JS counts.)
  */
 function useFocusOnPageWhenGone(shown: boolean) {
   const wasShown = useRef(shown);
   useEffect(() => {
-    if (wasShown.current && !shown && focusLost()) {
-      const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector('main');
-      if (target) focusTarget(target, { preventScroll: true });
+    const active = document.activeElement;
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (wasShown.current && !shown && heading && (active === document.body || !active?.isConnected)) {
+      heading.tabIndex = -1;
+      heading.focus();
     }
     wasShown.current = shown;
   }, [shown]);
