@@ -6,27 +6,24 @@ import { loadChunk } from '../platform/chunkLoad';
  * it when they show, not with their pages. A form renders them inside <Suspense>.
  */
 const loadDatePickerField = () => loadChunk(() => import('./dates/DatePickerField'));
+const loadTimeField = () => loadChunk(() => import('./dates/TimeInputField'));
 
 export const DatePickerField = lazy(() =>
   loadDatePickerField().then((module) => ({ default: module.DatePickerField })),
 );
 
-/** Starts loading the date field where a form with it is offered: opened, the form has it at once. */
-export function preloadDatePickerField(): void {
-  loadDatePickerField().catch(() => {
-    // The field reports a failed load itself when it renders.
-  });
-}
-
-const loadTimeField = () => loadChunk(() => import('./dates/TimeInputField'));
-
 export const TimeInputField = lazy(() =>
   loadTimeField().then((module) => ({ default: module.TimeInputField })),
 );
 
-/** Starts loading the time field while its form waits for its data: one wait, not one after the other. */
-export function preloadTimeField(): void {
-  loadTimeField().catch(() => {
+/** Starts loading a field before its form shows: opened, the form has it at once, not after one more wait. */
+const preload = (load: () => Promise<unknown>) => (): void => {
+  load().catch(() => {
     // The field reports a failed load itself when it renders.
   });
-}
+};
+
+/** Where a form with the date field is offered (the calendar's freeze dialog). */
+export const preloadDatePickerField = preload(loadDatePickerField);
+/** While the reminder form waits for its data. */
+export const preloadTimeField = preload(loadTimeField);

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -87,16 +87,12 @@ function CalendarRun({ input }: { input: CalendarInput }) {
  * whichever dialog the stream's freeze control offers), so the browser's Back closes it.
  */
 function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
-  const navigate = useNavigate();
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const stream = useSelector(actor, (snapshot) => snapshot.context.stream);
-  const toCalendar = (search: { dialog?: 'freeze' }, replace: boolean) =>
-    navigate({ to: '/course/$streamId/calendar', params: { streamId: String(stream?.id) }, search, replace });
   const leaveEntry = useOverlayInHistory({
     shown: dialog !== null && stream !== null,
-    inQuery: useSearch({ strict: false }).dialog !== undefined,
-    addEntry: () => void toCalendar({ dialog: 'freeze' }, false),
-    dropFromQuery: () => void toCalendar({}, true),
+    param: 'dialog',
+    value: 'freeze',
     onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
   });
   if (dialog === null || stream === null) return null;

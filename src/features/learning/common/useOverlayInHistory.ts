@@ -1,34 +1,37 @@
-import { useRouter } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 type OverlayInHistory = {
   /** Whether the overlay (a dialog, the document viewer) shows. */
   shown: boolean;
-  /** Whether the page's URL names it (its query). */
-  inQuery: boolean;
-  /** Adds the entry that names it (a navigation that pushes). */
-  addEntry: () => void;
-  /** Drops it from the URL in place (a navigation that replaces). */
-  dropFromQuery: () => void;
+  /** The query parameter that names it in the page's URL, and its value there. */
+  param: string;
+  value: string;
   /** Back took the entry off while the overlay showed: close it. */
   onBack: () => void;
 };
 
 /**
  * An overlay as an entry of the tab's history, so that the browser's Back (a phone's back gesture)
- * closes it instead of leaving the page under it. Shown from the page, it adds an entry that names it
- * in the URL. Answers what the overlay's own buttons do as they close it: take that entry back off,
- * so the next Back leaves the page as before; or, where the URL named it already (a link, a reload),
- * drop it from the query in place, so that a reload does not open it again.
+ * closes it instead of leaving the page under it. Shown from the page, it adds an entry whose query
+ * names it (`param=value`). Answers what the overlay's own buttons do as they close it: take that
+ * entry back off, so the next Back leaves the page as before; or, where the URL named it already (a
+ * link, a reload), drop it from the query in place, so that a reload does not open it again.
  */
-export function useOverlayInHistory({ shown, inQuery, addEntry, dropFromQuery, onBack }: OverlayInHistory) {
+export function useOverlayInHistory({ shown, param, value, onBack }: OverlayInHistory) {
   const router = useRouter();
+  const navigate = useNavigate();
+  const inQuery = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
   const added = useRef(false);
+  const withQuery = (named: boolean) => (search: Record<string, unknown>) => {
+    const { [param]: _named, ...rest } = search;
+    return named ? { ...rest, [param]: value } : rest;
+  };
   // Only showing adds the entry, not the query's own changes: the query is read, not watched.
   const add = useEffectEvent(() => {
     if (inQuery) return;
     added.current = true;
-    addEntry();
+    void navigate({ to: '.', search: withQuery(true) });
   });
   useEffect(() => {
     if (shown) add();
@@ -42,8 +45,9 @@ export function useOverlayInHistory({ shown, inQuery, addEntry, dropFromQuery, o
     if (!inQuery) back();
   }, [inQuery]);
   return () => {
-    if (!added.current) return dropFromQuery();
-    added.current = false;
-    router.history.back();
+    if (added.current) {
+      added.current = false;
+      router.history.back();
+    } else void navigate({ to: '.', search: withQuery(false), replace: true });
   };
 }

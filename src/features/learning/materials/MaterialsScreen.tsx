@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -37,7 +37,13 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
   const { streamId, documents, courseTitle, error } = snapshot.context;
   // Which document is open is view state: closing it changes nothing else.
   const [open, setOpen] = useState<ViewedDocument | null>(null);
-  const closeViewer = useViewerInHistory(open !== null, () => setOpen(null));
+  // Opened, the document is an entry of the tab's history (`?viewer=open`): Back closes the viewer.
+  const closeViewer = useOverlayInHistory({
+    shown: open !== null,
+    param: 'viewer',
+    value: 'open',
+    onBack: () => setOpen(null),
+  });
   const notFound = snapshot.matches('notFound');
   useStreamPageTitle({ notFound }, t`Materials`);
   if (notFound || streamId === null) return <CourseNotAvailable />;
@@ -108,20 +114,4 @@ export function MaterialsView({ actor }: { actor: MaterialsActor }) {
       )}
     </section>
   );
-}
-
-/**
- * The open document as an entry of the tab's history (`?viewer=open`), so the browser's Back closes
- * the viewer instead of leaving the materials. The answer takes it off as the viewer's own button closes.
- */
-function useViewerInHistory(shown: boolean, close: () => void) {
-  const navigate = useNavigate();
-  const inQuery = useSearch({ strict: false }).viewer !== undefined;
-  return useOverlayInHistory({
-    shown,
-    inQuery,
-    addEntry: () => void navigate({ to: '.', search: { viewer: 'open' } }),
-    dropFromQuery: () => void navigate({ to: '.', search: {}, replace: true }),
-    onBack: close,
-  });
 }
