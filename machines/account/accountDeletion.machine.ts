@@ -5,6 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
+import { unprovided } from '../common/unprovided';
 
 export type AccountDeletionEvent = { type: 'ACCOUNT.DELETE' } | { type: 'ACCOUNT.CANCEL' };
 
@@ -14,9 +15,7 @@ export const accountDeletionMachine = setup({
     events: {} as AccountDeletionEvent,
   },
   actors: {
-    deleteAccount: fromPromise<void>(async () => {
-      throw new Error('deleteAccount actor must be provided');
-    }),
+    deleteAccount: fromPromise<void>(unprovided),
   },
   actions: {
     clearStores: () => {},

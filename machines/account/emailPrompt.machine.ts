@@ -10,6 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
 import { collectErrors, hasErrors, normalizeEmail, validateEmail } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   type FormContext,
@@ -43,9 +44,7 @@ export const emailPromptMachine = setup({
     events: {} as EmailPromptEvent,
   },
   actors: {
-    updateEmail: fromPromise<User, { email: string }>(async () => {
-      throw new Error('updateEmail actor must be provided');
-    }),
+    updateEmail: fromPromise<User, { email: string }>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

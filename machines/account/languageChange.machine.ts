@@ -9,6 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Language } from '../../brands';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
 export type LanguageChangeInput = {
@@ -42,12 +43,8 @@ export const languageChangeMachine = setup({
     input: {} as LanguageChangeInput,
   },
   actors: {
-    saveLanguage: fromPromise<User, { language: Language }>(async () => {
-      throw new Error('saveLanguage actor must be provided');
-    }),
-    switchLanguage: fromPromise<void, { language: Language }>(async () => {
-      throw new Error('switchLanguage actor must be provided');
-    }),
+    saveLanguage: fromPromise<User, { language: Language }>(unprovided),
+    switchLanguage: fromPromise<void, { language: Language }>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

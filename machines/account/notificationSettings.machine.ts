@@ -8,6 +8,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
 /** Push on this device: no browser support, refused in the browser, not subscribed, subscribed. */
@@ -36,15 +37,9 @@ export const notificationSettingsMachine = setup({
     input: {} as NotificationSettingsInput,
   },
   actors: {
-    saveDisabled: fromPromise<User, { disabled: boolean }>(async () => {
-      throw new Error('saveDisabled actor must be provided');
-    }),
-    checkPush: fromPromise<PushState>(async () => {
-      throw new Error('checkPush actor must be provided');
-    }),
-    enablePush: fromPromise<PushState>(async () => {
-      throw new Error('enablePush actor must be provided');
-    }),
+    saveDisabled: fromPromise<User, { disabled: boolean }>(unprovided),
+    checkPush: fromPromise<PushState>(unprovided),
+    enablePush: fromPromise<PushState>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

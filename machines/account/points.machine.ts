@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type PointsEvent = { type: 'POINTS.RETRY' } | NetworkReturnedEvent;
 
@@ -15,9 +16,7 @@ export const pointsMachine = setup({
     events: {} as PointsEvent,
   },
   actors: {
-    loadBalance: fromPromise<number>(async () => {
-      throw new Error('loadBalance actor must be provided');
-    }),
+    loadBalance: fromPromise<number>(unprovided),
     networkReturn,
   },
 }).createMachine({

@@ -7,6 +7,7 @@ import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
 import { appendPointsPage, hasMorePages, type PointsEntry, type PointsPage } from '../../src/domain/points';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type PointsHistoryEvent =
   | { type: 'POINTS_HISTORY.RETRY' }
@@ -40,9 +41,7 @@ export const pointsHistoryMachine = setup({
     events: {} as PointsHistoryEvent,
   },
   actors: {
-    loadPage: fromPromise<PointsPage, { page: number }>(async () => {
-      throw new Error('loadPage actor must be provided');
-    }),
+    loadPage: fromPromise<PointsPage, { page: number }>(unprovided),
     networkReturn,
   },
   guards: {

@@ -11,6 +11,7 @@ import type { MediaFile } from '../../src/domain/learning/course';
 import { refusalWords } from '../../src/domain/refusalWords';
 import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 
 /** Why the last attempt did not change the photo; `server` carries the server's own words. */
 export type AvatarError =
@@ -64,12 +65,8 @@ export const profileAvatarMachine = setup({
     events: {} as ProfileAvatarEvent,
   },
   actors: {
-    uploadImage: fromPromise<MediaFile, AvatarUploadInput>(async () => {
-      throw new Error('uploadImage actor must be provided');
-    }),
-    attachAvatar: fromPromise<User, { fileId: number }>(async () => {
-      throw new Error('attachAvatar actor must be provided');
-    }),
+    uploadImage: fromPromise<MediaFile, AvatarUploadInput>(unprovided),
+    attachAvatar: fromPromise<User, { fileId: number }>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

@@ -7,6 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { validateBirthday, validateInstagram, validatePhone } from '../../src/domain/profileValidation';
 import type { User } from '../../src/domain/user';
 import { collectErrors, hasErrors, validateRequired } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -59,9 +60,7 @@ export const profileCompletionMachine = setup({
     input: {} as { user: User },
   },
   actors: {
-    updateProfile: fromPromise<User, ProfileFields>(async () => {
-      throw new Error('updateProfile actor must be provided');
-    }),
+    updateProfile: fromPromise<User, ProfileFields>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

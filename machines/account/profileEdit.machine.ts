@@ -7,6 +7,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Gender, User, UserCounters } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -58,12 +59,8 @@ export const profileEditMachine = setup({
     input: {} as { user: User },
   },
   actors: {
-    loadCounters: fromPromise<UserCounters>(async () => {
-      throw new Error('loadCounters actor must be provided');
-    }),
-    saveProfile: fromPromise<User, ProfileEditValues>(async () => {
-      throw new Error('saveProfile actor must be provided');
-    }),
+    loadCounters: fromPromise<UserCounters>(unprovided),
+    saveProfile: fromPromise<User, ProfileEditValues>(unprovided),
   },
   actions: {
     updateUser: (_, _params: { user: User }) => {},

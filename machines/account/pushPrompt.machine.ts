@@ -8,6 +8,7 @@
  */
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { isPromptDue } from '../../src/domain/pushPrompt';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 import type { PushState } from './notificationSettings.machine';
 
@@ -26,16 +27,10 @@ export const pushPromptMachine = setup({
     events: {} as PushPromptEvent,
   },
   actors: {
-    isEligible: fromPromise<boolean>(async () => {
-      throw new Error('isEligible actor must be provided');
-    }),
+    isEligible: fromPromise<boolean>(unprovided),
     /** Sends USAGE.PAGE_VIEWS and USAGE.VISIBLE: the pages shown and the time in view so far. */
-    watchUsage: fromCallback<UsageEvent>(() => {
-      throw new Error('watchUsage actor must be provided');
-    }),
-    enablePush: fromPromise<PushState>(async () => {
-      throw new Error('enablePush actor must be provided');
-    }),
+    watchUsage: fromCallback<UsageEvent>(unprovided),
+    enablePush: fromPromise<PushState>(unprovided),
   },
   actions: {
     rememberDecline: () => {},

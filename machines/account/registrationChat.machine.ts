@@ -35,6 +35,7 @@ import { isChatName, resumeIndex, statusAfter } from '../../src/domain/registrat
 import { toRequestError } from '../../src/domain/requestError';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { normalizeEmail, validateEmail, validatePassword } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import type { PushState } from './notificationSettings.machine';
 import type { LinkOutcome } from './socialNetworks.machine';
 
@@ -260,33 +261,15 @@ export const registrationChatMachine = setup({
     tags: {} as 'answering' | 'stepSaving' | 'stepFailed',
   },
   actors: {
-    validateSignupForm: fromPromise<string[], { email: string }>(async () => {
-      throw new Error('validateSignupForm actor must be provided');
-    }),
-    createAccount: fromPromise<CreatedAccount, CreateAccountInput>(async () => {
-      throw new Error('createAccount actor must be provided');
-    }),
-    saveName: fromPromise<User, { firstName: string }>(async () => {
-      throw new Error('saveName actor must be provided');
-    }),
-    savePassword: fromPromise<{ token: string; user: User }, { password: string }>(async () => {
-      throw new Error('savePassword actor must be provided');
-    }),
-    saveBirthday: fromPromise<User, { birthday: string }>(async () => {
-      throw new Error('saveBirthday actor must be provided');
-    }),
-    uploadImage: fromPromise<MediaFile, PhotoUploadInput>(async () => {
-      throw new Error('uploadImage actor must be provided');
-    }),
-    attachAvatar: fromPromise<User, { fileId: number }>(async () => {
-      throw new Error('attachAvatar actor must be provided');
-    }),
-    enablePush: fromPromise<PushOutcome>(async () => {
-      throw new Error('enablePush actor must be provided');
-    }),
-    updateStatus: fromPromise<User, { status: number }>(async () => {
-      throw new Error('updateStatus actor must be provided');
-    }),
+    validateSignupForm: fromPromise<string[], { email: string }>(unprovided),
+    createAccount: fromPromise<CreatedAccount, CreateAccountInput>(unprovided),
+    saveName: fromPromise<User, { firstName: string }>(unprovided),
+    savePassword: fromPromise<{ token: string; user: User }, { password: string }>(unprovided),
+    saveBirthday: fromPromise<User, { birthday: string }>(unprovided),
+    uploadImage: fromPromise<MediaFile, PhotoUploadInput>(unprovided),
+    attachAvatar: fromPromise<User, { fileId: number }>(unprovided),
+    enablePush: fromPromise<PushOutcome>(unprovided),
+    updateStatus: fromPromise<User, { status: number }>(unprovided),
   },
   actions: {
     /** Stores the session (the chat stays on screen: no navigation). */

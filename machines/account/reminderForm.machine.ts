@@ -21,6 +21,7 @@ import {
 } from '../../src/domain/reminders';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
 /** The schedule's own reason when the server refused it (a 422 on repeatDays), else the form's. */
@@ -79,12 +80,8 @@ export const reminderFormMachine = setup({
     input: {} as ReminderFormInput,
   },
   actors: {
-    loadReminders: fromPromise<Reminder[]>(async () => {
-      throw new Error('loadReminders actor must be provided');
-    }),
-    saveReminders: fromPromise<Reminder[], { reminders: Reminder[] }>(async () => {
-      throw new Error('saveReminders actor must be provided');
-    }),
+    loadReminders: fromPromise<Reminder[]>(unprovided),
+    saveReminders: fromPromise<Reminder[], { reminders: Reminder[] }>(unprovided),
     networkReturn,
   },
   actions: {

@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Reminder } from '../../src/domain/reminders';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type RemindersEvent = { type: 'REMINDERS.RETRY' } | NetworkReturnedEvent;
 
@@ -23,9 +24,7 @@ export const remindersMachine = setup({
     input: {} as RemindersInput,
   },
   actors: {
-    loadReminders: fromPromise<Reminder[]>(async () => {
-      throw new Error('loadReminders actor must be provided');
-    }),
+    loadReminders: fromPromise<Reminder[]>(unprovided),
     networkReturn,
   },
   guards: {

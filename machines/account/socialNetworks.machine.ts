@@ -16,6 +16,7 @@ import { and, assign, fromPromise, setup } from 'xstate';
 import type { LinkOutcome } from '../../src/domain/linkOutcome';
 import type { ExternalAuthSource } from '../../src/domain/user';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
 /** A network as the list shows it; `offered` false: still linked, no longer offered by the site. */
@@ -64,12 +65,8 @@ export const socialNetworksMachine = setup({
     input: {} as SocialNetworksInput,
   },
   actors: {
-    loadNetworks: fromPromise<SocialNetwork[]>(async () => {
-      throw new Error('loadNetworks actor must be provided');
-    }),
-    unlink: fromPromise<void, { linkId: number }>(async () => {
-      throw new Error('unlink actor must be provided');
-    }),
+    loadNetworks: fromPromise<SocialNetwork[]>(unprovided),
+    unlink: fromPromise<void, { linkId: number }>(unprovided),
     networkReturn,
   },
   actions: {

@@ -16,6 +16,7 @@ import {
   validatePassword,
   validateRequired,
 } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -52,9 +53,7 @@ export const userPasswordMachine = setup({
     input: {} as UserPasswordInput,
   },
   actors: {
-    updatePassword: fromPromise<{ token: string; user: User }, UserPasswordFields>(async () => {
-      throw new Error('updatePassword actor must be provided');
-    }),
+    updatePassword: fromPromise<{ token: string; user: User }, UserPasswordFields>(unprovided),
   },
   actions: {
     signIn: (_, _params: { token: string; user: User }) => {},

@@ -6,6 +6,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { collectErrors, hasErrors, normalizeEmail, validateEmail } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -35,9 +36,7 @@ export const accessRecoveryMachine = setup({
     input: {} as AccessRecoveryInput,
   },
   actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {
-      throw new Error('requestPasswordReset actor must be provided');
-    }),
+    requestPasswordReset: fromPromise<void, { email: string }>(unprovided),
   },
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateAccessRecovery(context)),

@@ -10,6 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { RequestError } from '../../src/domain/requestError';
 import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 
 export type AutoLoginInput = { token?: string | null; returnUrl?: string | null };
 
@@ -21,9 +22,7 @@ export const autoLoginMachine = setup({
     input: {} as AutoLoginInput,
   },
   actors: {
-    fetchUser: fromPromise<User, { token: string }>(async () => {
-      throw new Error('fetchUser actor must be provided');
-    }),
+    fetchUser: fromPromise<User, { token: string }>(unprovided),
   },
   actions: {
     endSession: () => {},

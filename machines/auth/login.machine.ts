@@ -21,6 +21,7 @@ import {
   validateEmail,
   validateRequired,
 } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   applyFieldChange,
   type FormChangeEvent,
@@ -60,12 +61,8 @@ export const loginMachine = setup({
     input: {} as LoginInput,
   },
   actors: {
-    login: fromPromise<{ token: string; user: User }, { email: string; password: string }>(async () => {
-      throw new Error('login actor must be provided');
-    }),
-    fetchUser: fromPromise<User, { token: string }>(async () => {
-      throw new Error('fetchUser actor must be provided');
-    }),
+    login: fromPromise<{ token: string; user: User }, { email: string; password: string }>(unprovided),
+    fetchUser: fromPromise<User, { token: string }>(unprovided),
   },
   actions: {
     signIn: (_, _params: { token: string; user: User }) => {},

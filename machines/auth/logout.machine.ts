@@ -6,6 +6,7 @@
  */
 import { fromPromise, setup } from 'xstate';
 import { STATISTICS_FLUSH_BOUND_MS } from '../../src/domain/statisticsQueue';
+import { unprovided } from '../common/unprovided';
 
 /** How long signing out waits for the server to revoke the session before it goes on without it. */
 export const REVOKE_BOUND_MS = 5_000;
@@ -13,12 +14,8 @@ export const REVOKE_BOUND_MS = 5_000;
 export const logoutMachine = setup({
   actors: {
     /** Resolves when the queue is empty; signing out never waits longer than the bound. */
-    flushStatistics: fromPromise<void>(async () => {
-      throw new Error('flushStatistics actor must be provided');
-    }),
-    revokeSession: fromPromise<void>(async () => {
-      throw new Error('revokeSession actor must be provided');
-    }),
+    flushStatistics: fromPromise<void>(unprovided),
+    revokeSession: fromPromise<void>(unprovided),
   },
   actions: {
     reportError: (_, _params: { error: unknown }) => {},

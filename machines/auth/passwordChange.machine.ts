@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { User } from '../../src/domain/user';
 import { hasErrors } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -29,9 +30,7 @@ export const passwordChangeMachine = setup({
     events: {} as PasswordChangeEvent,
   },
   actors: {
-    updatePassword: fromPromise<{ token: string; user: User }, NewPasswordFields>(async () => {
-      throw new Error('updatePassword actor must be provided');
-    }),
+    updatePassword: fromPromise<{ token: string; user: User }, NewPasswordFields>(unprovided),
   },
   actions: {
     signIn: (_, _params: { token: string; user: User }) => {},

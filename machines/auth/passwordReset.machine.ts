@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { toRequestError } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
 import { hasErrors } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -33,9 +34,7 @@ export const passwordResetMachine = setup({
   },
   actors: {
     resetPassword: fromPromise<{ token: string; user: User }, NewPasswordFields & { token: string }>(
-      async () => {
-        throw new Error('resetPassword actor must be provided');
-      },
+      unprovided,
     ),
   },
   actions: {

@@ -18,6 +18,7 @@ import {
   validatePassword,
   validatePasswordRepeat,
 } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   type FormChangeEvent,
   formEditingTransitions,
@@ -56,12 +57,8 @@ export const signupMachine = setup({
     input: {} as SignupInput,
   },
   actors: {
-    validateSignupForm: fromPromise<string[], { email: string }>(async () => {
-      throw new Error('validateSignupForm actor must be provided');
-    }),
-    signup: fromPromise<{ token: string; user: User }, SignupRequest>(async () => {
-      throw new Error('signup actor must be provided');
-    }),
+    validateSignupForm: fromPromise<string[], { email: string }>(unprovided),
+    signup: fromPromise<{ token: string; user: User }, SignupRequest>(unprovided),
   },
   actions: {
     signIn: (_, _params: { token: string; user: User }) => {},

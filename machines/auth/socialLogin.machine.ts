@@ -8,6 +8,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom, GENERIC_ERROR } from '../forms/formSupport';
 
 export type SocialLoginInput =
@@ -34,9 +35,7 @@ export const socialLoginMachine = setup({
     input: {} as SocialLoginInput,
   },
   actors: {
-    exchangeCode: fromPromise<SignedIn, { code: string }>(async () => {
-      throw new Error('exchangeCode actor must be provided');
-    }),
+    exchangeCode: fromPromise<SignedIn, { code: string }>(unprovided),
   },
   actions: {
     signIn: (_, _params: SignedIn) => {},

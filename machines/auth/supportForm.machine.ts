@@ -16,6 +16,7 @@ import {
   validateRequired,
   validateSupportMessage,
 } from '../../src/domain/validation';
+import { unprovided } from '../common/unprovided';
 import {
   applyFieldChange,
   type FormChangeEvent,
@@ -59,9 +60,7 @@ export const supportFormMachine = setup({
     input: {} as SupportFormInput,
   },
   actors: {
-    sendSupportQuestion: fromPromise<void, SupportQuestion>(async () => {
-      throw new Error('sendSupportQuestion actor must be provided');
-    }),
+    sendSupportQuestion: fromPromise<void, SupportQuestion>(unprovided),
   },
   guards: {
     isFormValid: ({ context }) => !hasErrors(validateQuestion(context)),

@@ -1,4 +1,5 @@
 import { type EventObject, fromCallback } from 'xstate';
+import { unprovided } from './unprovided';
 
 /**
  * What every machine with a screen's load error (content spec, section 8) shares: the error retries
@@ -14,9 +15,7 @@ export type NetworkReturnedEvent = { type: 'NETWORK.RETURNED' };
  * online change; the connectivity it finds at start is no change. A machine declares it under this
  * name; its one implementation is src/features/shell/networkReturn.provide.ts.
  */
-export const networkReturn = fromCallback<EventObject>(() => {
-  throw new Error('networkReturn actor must be provided');
-});
+export const networkReturn = fromCallback<EventObject>(unprovided);
 
 /**
  * The load-failed state: `retry` (a target, or a transition) is taken when the learner presses

@@ -42,6 +42,7 @@ import {
 } from '../../src/domain/learning/stream';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 /** The course of the stream, with the versions the app supports (for the version update modal). */
 export type CalendarCourse = { course: Course; versions: CourseVersion[] };
@@ -109,24 +110,12 @@ export const calendarMachine = setup({
     input: {} as CalendarInput,
   },
   actors: {
-    loadStream: fromPromise<CourseStream, { streamId: number }>(async () => {
-      throw new Error('loadStream actor must be provided');
-    }),
-    loadCourse: fromPromise<CalendarCourse, { courseId: number }>(async () => {
-      throw new Error('loadCourse actor must be provided');
-    }),
-    loadDays: fromPromise<CalendarDays, { courseId: number }>(async () => {
-      throw new Error('loadDays actor must be provided');
-    }),
-    loadStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
-      throw new Error('loadStatuses actor must be provided');
-    }),
-    refetchStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
-      throw new Error('refetchStatuses actor must be provided');
-    }),
-    saveFilters: fromPromise<unknown, { streamId: number; filters: Record<string, unknown> }>(async () => {
-      throw new Error('saveFilters actor must be provided');
-    }),
+    loadStream: fromPromise<CourseStream, { streamId: number }>(unprovided),
+    loadCourse: fromPromise<CalendarCourse, { courseId: number }>(unprovided),
+    loadDays: fromPromise<CalendarDays, { courseId: number }>(unprovided),
+    loadStatuses: fromPromise<StreamStatuses, { streamId: number }>(unprovided),
+    refetchStatuses: fromPromise<StreamStatuses, { streamId: number }>(unprovided),
+    saveFilters: fromPromise<unknown, { streamId: number; filters: Record<string, unknown> }>(unprovided),
     networkReturn,
   },
   actions: {

@@ -21,6 +21,7 @@ import {
 } from '../../src/domain/learning/stream';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type DayInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -77,18 +78,10 @@ const daySetup = setup({
     input: {} as DayInput,
   },
   actors: {
-    loadDay: fromPromise<LoadedDay, DayRequest>(async () => {
-      throw new Error('loadDay actor must be provided');
-    }),
-    startDay: fromPromise<DayStatusRecord, { streamId: number; dayId: number }>(async () => {
-      throw new Error('startDay actor must be provided');
-    }),
-    finishDay: fromPromise<DayStatusRecord, { streamId: number; dayId: number }>(async () => {
-      throw new Error('finishDay actor must be provided');
-    }),
-    refreshStatuses: fromPromise<StreamStatuses, { streamId: number }>(async () => {
-      throw new Error('refreshStatuses actor must be provided');
-    }),
+    loadDay: fromPromise<LoadedDay, DayRequest>(unprovided),
+    startDay: fromPromise<DayStatusRecord, { streamId: number; dayId: number }>(unprovided),
+    finishDay: fromPromise<DayStatusRecord, { streamId: number; dayId: number }>(unprovided),
+    refreshStatuses: fromPromise<StreamStatuses, { streamId: number }>(unprovided),
     networkReturn,
   },
   actions: {

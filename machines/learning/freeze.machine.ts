@@ -12,6 +12,7 @@ import { validateFreezeDates } from '../../src/domain/learning/freezeDates';
 import type { FreezeRangeError, FreezeRangeErrors } from '../../src/domain/learning/freezeRange';
 import type { CourseStream } from '../../src/domain/learning/stream';
 import { toRequestError } from '../../src/domain/requestError';
+import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
 export type FreezeField = 'startDate' | 'endDate';
@@ -72,13 +73,9 @@ export const freezeMachine = setup({
   },
   actors: {
     createFreeze: fromPromise<CourseStream, { streamId: number; startDate: DateKey; endDate: DateKey }>(
-      async () => {
-        throw new Error('createFreeze actor must be provided');
-      },
+      unprovided,
     ),
-    cancelFreeze: fromPromise<CourseStream, { streamId: number }>(async () => {
-      throw new Error('cancelFreeze actor must be provided');
-    }),
+    cancelFreeze: fromPromise<CourseStream, { streamId: number }>(unprovided),
   },
   guards: {
     isUnfreeze: ({ context }) => context.mode === 'unfreeze',

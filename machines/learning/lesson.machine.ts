@@ -21,6 +21,7 @@ import {
   shouldSendStatistic,
 } from '../../src/domain/learning/lessonStatistic';
 import type { DayProgressStatus } from '../../src/domain/learning/stream';
+import { unprovided } from '../common/unprovided';
 
 export type LessonStatisticInput = {
   streamId: number;
@@ -107,9 +108,7 @@ const lessonSetup = setup({
   },
   actors: {
     /** Hands the entry to the statistics queue: local and quick, whatever the network does. */
-    saveStatistic: fromPromise<void, LessonStatDraft>(async () => {
-      throw new Error('saveStatistic actor must be provided');
-    }),
+    saveStatistic: fromPromise<void, LessonStatDraft>(unprovided),
   },
   actions: {
     reportQueueFailure: (_, _params: { error: unknown }) => {},

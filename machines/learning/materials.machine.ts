@@ -8,6 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { CourseDocument } from '../../src/domain/learning/course';
 import { isNotFound, type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type MaterialsInput = {
   /** The route's stream id; null when it is not a positive whole number. */
@@ -26,9 +27,7 @@ export const materialsMachine = setup({
     input: {} as MaterialsInput,
   },
   actors: {
-    loadMaterials: fromPromise<Materials, MaterialsRequest>(async () => {
-      throw new Error('loadMaterials actor must be provided');
-    }),
+    loadMaterials: fromPromise<Materials, MaterialsRequest>(unprovided),
     networkReturn,
   },
   guards: {

@@ -12,6 +12,7 @@ import { asTabbedStream, type CourseStream } from '../../src/domain/learning/str
 import { visibleStreams } from '../../src/domain/learning/visibleStreams';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 
 export type MyCourses = { streams: CourseStream[]; courses: Course[] };
 
@@ -39,9 +40,7 @@ export const myCoursesMachine = setup({
     input: {} as MyCoursesInput,
   },
   actors: {
-    loadMyCourses: fromPromise<MyCourses>(async () => {
-      throw new Error('loadMyCourses actor must be provided');
-    }),
+    loadMyCourses: fromPromise<MyCourses>(unprovided),
     networkReturn,
   },
   actions: {

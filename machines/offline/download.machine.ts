@@ -15,6 +15,7 @@ import {
   downloadPercent,
   downloadSize,
 } from '../../src/domain/learning/download';
+import { unprovided } from '../common/unprovided';
 
 export type DownloadInput = { lesson: DownloadLesson; restored?: DownloadRecord | null };
 
@@ -78,20 +79,14 @@ export const downloadMachine = setup({
      * Records the download as pending, measures its files and checks the storage has room for
      * those it does not hold yet.
      */
-    prepareDownload: fromPromise<PreparedFiles, { lesson: DownloadLesson }>(async () => {
-      throw new Error('prepareDownload actor must be provided');
-    }),
+    prepareDownload: fromPromise<PreparedFiles, { lesson: DownloadLesson }>(unprovided),
     /**
      * Stores every file not stored yet; resolves with the time it finished; rolls back its files,
      * but those other downloads need, when it fails.
      */
-    storeFiles: fromPromise<number, StoreFilesInput>(async () => {
-      throw new Error('storeFiles actor must be provided');
-    }),
+    storeFiles: fromPromise<number, StoreFilesInput>(unprovided),
     /** Removes the lesson's stored files, but those other downloads need, and its record. */
-    removeDownload: fromPromise<void, { lesson: DownloadLesson }>(async () => {
-      throw new Error('removeDownload actor must be provided');
-    }),
+    removeDownload: fromPromise<void, { lesson: DownloadLesson }>(unprovided),
   },
   guards: {
     restoredLoaded: ({ context }) => context.restoredAs === 'loaded',

@@ -7,6 +7,7 @@
  * so only the course is read here.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { unprovided } from '../common/unprovided';
 
 export type DownloadOfferInput = {
   stream: { id: number; courseId: number; isDemo: boolean };
@@ -22,9 +23,7 @@ export const downloadOfferMachine = setup({
     input: {} as DownloadOfferInput,
   },
   actors: {
-    loadOffer: fromPromise<DownloadOfferAnswer, DownloadOfferInput['stream']>(async () => {
-      throw new Error('loadOffer actor must be provided');
-    }),
+    loadOffer: fromPromise<DownloadOfferAnswer, DownloadOfferInput['stream']>(unprovided),
   },
   guards: {
     brandOffline: ({ context }) => !context.brandOfflineEnabled,

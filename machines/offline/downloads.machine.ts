@@ -8,6 +8,7 @@
  */
 import { type ActorRefFrom, assign, enqueueActions, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { DownloadLesson, DownloadRecord } from '../../src/domain/learning/download';
+import { unprovided } from '../common/unprovided';
 import { downloadMachine } from './download.machine';
 
 export type DownloadActor = ActorRefFrom<typeof downloadMachine>;
@@ -80,19 +81,13 @@ export const downloadsMachine = setup({
   },
   actors: {
     download: downloadMachine,
-    readDownloads: fromPromise<DownloadRecord[]>(async () => {
-      throw new Error('readDownloads actor must be provided');
-    }),
-    clearDownloads: fromPromise<void>(async () => {
-      throw new Error('clearDownloads actor must be provided');
-    }),
+    readDownloads: fromPromise<DownloadRecord[]>(unprovided),
+    clearDownloads: fromPromise<void>(unprovided),
     /**
      * Reports each download another tab of the app stores or removes, and its clearing them all
      * (DOWNLOADS.STORED_ELSEWHERE, REMOVED_ELSEWHERE, CLEARED_ELSEWHERE).
      */
-    watchOtherTabs: fromCallback(() => {
-      throw new Error('watchOtherTabs actor must be provided');
-    }),
+    watchOtherTabs: fromCallback(unprovided),
   },
   guards: {
     isNewLesson: ({ context, event }) =>

@@ -32,6 +32,7 @@ import {
   retryDelayMs,
   withEntry,
 } from '../../src/domain/statisticsQueue';
+import { unprovided } from '../common/unprovided';
 
 export type StatisticsQueueInput = {
   userId: number;
@@ -65,16 +66,10 @@ const queueSetup = setup({
     input: {} as StatisticsQueueInput,
   },
   actors: {
-    loadQueued: fromPromise<QueuedStatistic[], { userId: number }>(async () => {
-      throw new Error('loadQueued actor must be provided');
-    }),
-    sendStatistic: fromPromise<SavedLessonStat, QueuedStatistic>(async () => {
-      throw new Error('sendStatistic actor must be provided');
-    }),
+    loadQueued: fromPromise<QueuedStatistic[], { userId: number }>(unprovided),
+    sendStatistic: fromPromise<SavedLessonStat, QueuedStatistic>(unprovided),
     /** Sends STATISTICS.ONLINE when the browser says it is back online. */
-    watchOnline: fromCallback<EventObject>(() => {
-      throw new Error('watchOnline actor must be provided');
-    }),
+    watchOnline: fromCallback<EventObject>(unprovided),
   },
   actions: {
     storeEntry: (_, _params: { entry: QueuedStatistic }) => {},

@@ -14,6 +14,7 @@
  */
 import { type AnyEventObject, assign, fromPromise, setup } from 'xstate';
 import { oneMoreFailure, retryDelayMs } from '../../src/domain/statisticsQueue';
+import { unprovided } from '../common/unprovided';
 
 export type ReconnectionContext = {
   /** Probes in a row that found no server (capped where the wait stops growing). */
@@ -30,9 +31,7 @@ export const reconnectionMachine = setup({
   types: { context: {} as ReconnectionContext },
   actors: {
     /** Any small read through the app's API client: its answer is what tells the app. */
-    probe: fromPromise<unknown>(async () => {
-      throw new Error('probe actor must be provided');
-    }),
+    probe: fromPromise<unknown>(unprovided),
   },
   delays: {
     // The first wait is the first retry's: the call that found no server has just failed.

@@ -13,6 +13,7 @@
 import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import { isUnauthorized } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 
 export type SessionNotice = 'newSignIn';
 
@@ -52,15 +53,9 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
   },
   actors: {
-    readToken: fromPromise<string | null>(async () => {
-      throw new Error('readToken actor must be provided');
-    }),
-    fetchUser: fromPromise<User, { token: string }>(async () => {
-      throw new Error('fetchUser actor must be provided');
-    }),
-    listenRemoteLogout: fromCallback<EventObject, { token: string }>(() => {
-      throw new Error('listenRemoteLogout actor must be provided');
-    }),
+    readToken: fromPromise<string | null>(unprovided),
+    fetchUser: fromPromise<User, { token: string }>(unprovided),
+    listenRemoteLogout: fromCallback<EventObject, { token: string }>(unprovided),
   },
   actions: {
     storeToken: (_, _params: { token: string }) => {},

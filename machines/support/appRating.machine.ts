@@ -12,6 +12,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AppRatingAnswer, AppRatingState } from '../../src/domain/appRating';
+import { unprovided } from '../common/unprovided';
 import { applyFieldChange, type FormChangeEvent, type FormContext, formFailure } from '../forms/formSupport';
 
 /** The card's one text field, bound like any form's (FORM.CHANGE, errors under the field). */
@@ -41,12 +42,8 @@ export const appRatingMachine = setup({
     events: {} as AppRatingEvent,
   },
   actors: {
-    checkAppRating: fromPromise<AppRatingState>(async () => {
-      throw new Error('checkAppRating actor must be provided');
-    }),
-    saveAppRating: fromPromise<AppRatingState, AppRatingAnswer>(async () => {
-      throw new Error('saveAppRating actor must be provided');
-    }),
+    checkAppRating: fromPromise<AppRatingState>(unprovided),
+    saveAppRating: fromPromise<AppRatingState, AppRatingAnswer>(unprovided),
   },
   guards: {
     isDue: (_, params: { state: AppRatingState }) => params.state.due,

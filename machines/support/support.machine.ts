@@ -26,6 +26,7 @@ import {
 } from '../../src/domain/support';
 import { collectErrors, hasErrors, validateSupportMessage } from '../../src/domain/validation';
 import { loadFailedState, type NetworkReturnedEvent, networkReturn } from '../common/networkReturn';
+import { unprovided } from '../common/unprovided';
 import {
   applyFieldChange,
   type FormChangeEvent,
@@ -87,15 +88,9 @@ export const supportMachine = setup({
     input: {} as SupportInput,
   },
   actors: {
-    loadSupport: fromPromise<SupportLists>(async () => {
-      throw new Error('loadSupport actor must be provided');
-    }),
-    sendQuestion: fromPromise<{ id: number }, QuestionToSend>(async () => {
-      throw new Error('sendQuestion actor must be provided');
-    }),
-    requestRenewal: fromPromise<{ id: number }, RenewalToSend>(async () => {
-      throw new Error('requestRenewal actor must be provided');
-    }),
+    loadSupport: fromPromise<SupportLists>(unprovided),
+    sendQuestion: fromPromise<{ id: number }, QuestionToSend>(unprovided),
+    requestRenewal: fromPromise<{ id: number }, RenewalToSend>(unprovided),
     networkReturn,
   },
   actions: {

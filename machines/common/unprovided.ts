@@ -1,0 +1,8 @@
+/**
+ * The logic of an actor a machine only declares (its type, for the setup): the machine's provide
+ * file in src/features gives the real one, a model test its own. Runs only if one forgot to, and
+ * then fails the state that invoked it.
+ */
+export function unprovided(): never {
+  throw new Error('An actor of this machine was not provided (machine.provide)');
+}
