@@ -11,6 +11,7 @@
  */
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate';
 import { ALL_COOKIES_POLICY, type CookiePolicy, DEFAULT_COOKIE_POLICY } from '../../src/domain/consent';
+import { unprovided } from '../common/unprovided';
 
 /** What the brand says and what was chosen before (the cookie, else the learner's stored choice). */
 export type ConsentStart = { isEnabled: boolean; stored: CookiePolicy | null };
@@ -51,16 +52,10 @@ const consentSetup = setup({
     events: {} as ConsentEvent,
   },
   actors: {
-    loadConsent: fromPromise<ConsentStart>(async () => {
-      throw new Error('loadConsent actor must be provided');
-    }),
-    savePolicy: fromPromise<void, { policy: CookiePolicy }>(async () => {
-      throw new Error('savePolicy actor must be provided');
-    }),
+    loadConsent: fromPromise<ConsentStart>(unprovided),
+    savePolicy: fromPromise<void, { policy: CookiePolicy }>(unprovided),
     /** Sends CONSENT.ADOPT when a choice is stored from elsewhere (the learner's, at a sign-in). */
-    watchStoredChoice: fromCallback<EventObject>(() => {
-      throw new Error('watchStoredChoice actor must be provided');
-    }),
+    watchStoredChoice: fromCallback<EventObject>(unprovided),
   },
   actions: {
     rememberChoice: (_, _params: { policy: CookiePolicy }) => {},
@@ -90,6 +85,16 @@ const CHANGE_AGAIN = {
     ),
   },
 } as const;
+
+/** A choice made in one step (the banner's buttons, "agree to all" in the settings): in force, remembered. */
+const choose = (policy: CookiePolicy) =>
+  ({
+    target: 'chosen',
+    actions: [
+      consentSetup.assign({ policy, draft: policy, chosen: true }),
+      { type: 'rememberChoice', params: { policy } },
+    ],
+  }) as const;
 
 export const consentMachine = consentSetup.createMachine({
   id: 'consent',
@@ -124,20 +129,8 @@ export const consentMachine = consentSetup.createMachine({
       // A choice that arrives from elsewhere while the banner asks ends the asking.
       invoke: { id: 'watchStoredChoice', src: 'watchStoredChoice' },
       on: {
-        'CONSENT.DISMISS': {
-          target: 'chosen',
-          actions: [
-            assign({ policy: DEFAULT_COOKIE_POLICY, draft: DEFAULT_COOKIE_POLICY, chosen: true }),
-            { type: 'rememberChoice', params: { policy: DEFAULT_COOKIE_POLICY } },
-          ],
-        },
-        'CONSENT.ACCEPT_ALL': {
-          target: 'chosen',
-          actions: [
-            assign({ policy: ALL_COOKIES_POLICY, draft: ALL_COOKIES_POLICY, chosen: true }),
-            { type: 'rememberChoice', params: { policy: ALL_COOKIES_POLICY } },
-          ],
-        },
+        'CONSENT.DISMISS': choose(DEFAULT_COOKIE_POLICY),
+        'CONSENT.ACCEPT_ALL': choose(ALL_COOKIES_POLICY),
         ...CHANGE_AGAIN,
         'CONSENT.ADOPT': {
           target: 'chosen.saved',
@@ -157,13 +150,7 @@ export const consentMachine = consentSetup.createMachine({
             { type: 'rememberChoice', params: ({ context }) => ({ policy: context.draft }) },
           ],
         },
-        'CONSENT.ACCEPT_ALL': {
-          target: 'chosen',
-          actions: [
-            assign({ policy: ALL_COOKIES_POLICY, draft: ALL_COOKIES_POLICY, chosen: true }),
-            { type: 'rememberChoice', params: { policy: ALL_COOKIES_POLICY } },
-          ],
-        },
+        'CONSENT.ACCEPT_ALL': choose(ALL_COOKIES_POLICY),
         'CONSENT.CANCEL': [
           {
             guard: 'hasChosen',

@@ -29,6 +29,7 @@ import { demoServiceToEnrol } from '../../src/domain/demoEnrolment';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import type { StartLists, Stream, Subscription } from '../../src/domain/startLists';
 import type { User } from '../../src/domain/user';
+import { unprovided } from '../common/unprovided';
 import { appUpdateMachine } from './appUpdate.machine';
 import { type SessionParentEvent, sessionMachine } from './session.machine';
 
@@ -60,6 +61,12 @@ const noData = {
   demoService: null,
 } satisfies Partial<AppContext>;
 
+/** A failed actor's error, logged (an invoke's onError). */
+const LOG_FAILURE = {
+  type: 'logError',
+  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+} as const;
+
 export const appMachine = setup({
   types: {
     context: {} as AppContext,
@@ -69,31 +76,15 @@ export const appMachine = setup({
   actors: {
     session: sessionMachine,
     appUpdate: appUpdateMachine,
-    loadConfig: fromPromise<RemoteConfig>(async () => {
-      throw new Error('loadConfig actor must be provided');
-    }),
-    loadSubscriptions: fromPromise<Subscription[]>(async () => {
-      throw new Error('loadSubscriptions actor must be provided');
-    }),
-    loadStartLists: fromPromise<StartLists, { bannersEnabled: boolean }>(async () => {
-      throw new Error('loadStartLists actor must be provided');
-    }),
-    watchConnectivity: fromCallback<EventObject>(() => {
-      throw new Error('watchConnectivity actor must be provided');
-    }),
-    watchPageVisibility: fromCallback<EventObject>(() => {
-      throw new Error('watchPageVisibility actor must be provided');
-    }),
-    fetchUser: fromPromise<User>(async () => {
-      throw new Error('fetchUser actor must be provided');
-    }),
+    loadConfig: fromPromise<RemoteConfig>(unprovided),
+    loadSubscriptions: fromPromise<Subscription[]>(unprovided),
+    loadStartLists: fromPromise<StartLists, { bannersEnabled: boolean }>(unprovided),
+    watchConnectivity: fromCallback<EventObject>(unprovided),
+    watchPageVisibility: fromCallback<EventObject>(unprovided),
+    fetchUser: fromPromise<User>(unprovided),
     // The brand's demo service; null only if the state were entered without the guard that checks it.
-    enrolInDemo: fromPromise<Stream, { serviceId: number | null }>(async () => {
-      throw new Error('enrolInDemo actor must be provided');
-    }),
-    fetchCourseService: fromPromise<CourseService, { serviceId: number | null }>(async () => {
-      throw new Error('fetchCourseService actor must be provided');
-    }),
+    enrolInDemo: fromPromise<Stream, { serviceId: number | null }>(unprovided),
+    fetchCourseService: fromPromise<CourseService, { serviceId: number | null }>(unprovided),
   },
   actions: {
     restoreSession: sendTo('session', { type: 'SESSION.RESTORE' }),
@@ -119,7 +110,7 @@ export const appMachine = setup({
       id: 'session',
       systemId: 'session',
       src: 'session',
-      onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      onError: { actions: LOG_FAILURE },
     },
     {
       id: 'appUpdate',
@@ -156,7 +147,7 @@ export const appMachine = setup({
             ],
             onError: {
               target: 'configFailed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              actions: LOG_FAILURE,
             },
           },
         },
@@ -199,10 +190,7 @@ export const appMachine = setup({
                     },
                     onError: {
                       target: '#app.data.fail',
-                      actions: [
-                        assign({ error: ({ event }) => toRequestError(event.error) }),
-                        { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                      ],
+                      actions: [assign({ error: ({ event }) => toRequestError(event.error) }), LOG_FAILURE],
                     },
                   },
                 },
@@ -220,10 +208,7 @@ export const appMachine = setup({
                     onDone: { target: 'done', actions: assign({ lists: ({ event }) => event.output }) },
                     onError: {
                       target: '#app.data.fail',
-                      actions: [
-                        assign({ error: ({ event }) => toRequestError(event.error) }),
-                        { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                      ],
+                      actions: [assign({ error: ({ event }) => toRequestError(event.error) }), LOG_FAILURE],
                     },
                   },
                 },
@@ -242,7 +227,7 @@ export const appMachine = setup({
             // The learner goes on with the empty streams already loaded.
             onError: {
               target: 'loaded',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              actions: LOG_FAILURE,
             },
           },
         },
@@ -258,7 +243,7 @@ export const appMachine = setup({
             // The stream exists either way: the reload still shows it.
             onError: {
               target: 'reloadingAfterDemo',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              actions: LOG_FAILURE,
             },
           },
         },
@@ -271,7 +256,7 @@ export const appMachine = setup({
             // Once only: a failed reload keeps the lists of the first load.
             onError: {
               target: 'loaded',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              actions: LOG_FAILURE,
             },
           },
         },
@@ -280,7 +265,7 @@ export const appMachine = setup({
           invoke: {
             id: 'watchPageVisibility',
             src: 'watchPageVisibility',
-            onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+            onError: { actions: LOG_FAILURE },
           },
           states: {
             fresh: {
@@ -311,7 +296,7 @@ export const appMachine = setup({
                     // The lists are still worth a try: the user on screen stays as it was.
                     onError: {
                       target: 'lists',
-                      actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                      actions: LOG_FAILURE,
                     },
                   },
                 },
@@ -327,7 +312,7 @@ export const appMachine = setup({
                     // A failed background sync keeps the data already on screen.
                     onError: {
                       target: '#app.data.loaded.fresh',
-                      actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                      actions: LOG_FAILURE,
                     },
                   },
                 },
@@ -349,7 +334,7 @@ export const appMachine = setup({
       invoke: {
         id: 'watchConnectivity',
         src: 'watchConnectivity',
-        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { actions: LOG_FAILURE },
       },
       states: {
         online: { on: { 'CONNECTIVITY.OFFLINE': 'offline' } },
