@@ -13,7 +13,7 @@ export type FieldErrors = Record<string, FieldMessage[]>;
  */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 412 | 413 | 415 | 416 | 422 | 429 | 500,
     readonly messageKey: MessageKey,
     readonly fieldErrors?: FieldErrors,
     readonly headers: Record<string, string> = {},

@@ -280,6 +280,20 @@ describe('the learner whose course uses the media', () => {
     const ranged = await media(pdf, { headers: { 'If-Match': etag, Range: 'bytes=0-9' } });
     expect(ranged.status).toBe(206);
   });
+
+  it('says why in the request language, as JSON, with the current version', async () => {
+    const pdf = `/media/files/${documentId}/handout.pdf`;
+    const etag = (await media(pdf)).headers.get('etag');
+    const refused = await media(`${pdf}?lang=en`, { headers: { 'If-Match': '"zzz"' } });
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.headers.get('etag')).toBe(etag);
+    expect(refused.headers.get('cache-control')).toBeNull();
+    expect(JSON.parse(refused.bytes.toString())).toEqual({
+      success: false,
+      message: 'The file has changed since the copy you named: load it again.',
+    });
+  });
 });
 
 describe('range requests', () => {
@@ -325,6 +339,21 @@ describe('range requests', () => {
       expect(answer.status, range).toBe(416);
       expect(answer.headers.get('content-range'), range).toBe('bytes */3000');
     }
+  });
+
+  it('a 416 says why in the request language, as JSON; its HEAD has no body', async () => {
+    const answer = await media(`${pdf()}?lang=ru`, {
+      headers: { Range: 'bytes=3000-', 'Accept-Language': 'en' },
+    });
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.bytes.toString())).toEqual({
+      success: false,
+      message: 'Запрошенный диапазон выходит за пределы файла (3000 байт).',
+    });
+    const head = await media(pdf(), { method: 'HEAD', headers: { Range: 'bytes=3000-' } });
+    expect(head.status).toBe(416);
+    expect(head.headers.get('content-range')).toBe('bytes */3000');
+    expect(head.bytes.length).toBe(0);
   });
 
   it('malformed, reversed, multiple or other-unit ranges are ignored: the whole file', async () => {

@@ -118,8 +118,13 @@ export async function sendFile(c: Context<AppEnv>, path: string): Promise<Respon
       'Cache-Control': CACHE_CONTROL,
       'Content-Type': contentType,
     };
+    // Refusals are the API's error answers, in the request's language: no file type on a body that is
+    // no file, and nothing a cache would keep.
     if (failsPrecondition(c, etag, info.mtimeMs))
-      return new Response(null, { status: 412, headers: validators });
+      return sendError(
+        c,
+        new ApiError(412, 'fileChanged', undefined, { ETag: etag, 'Last-Modified': lastModified }),
+      );
     if (isNotModified(c, etag, info.mtimeMs)) return new Response(null, { status: 304, headers: validators });
 
     const headers: Record<string, string> = {
@@ -131,7 +136,8 @@ export async function sendFile(c: Context<AppEnv>, path: string): Promise<Respon
       ? requestedRange(c.req.header('range'), size)
       : undefined;
     if (range === 'unsatisfiable') {
-      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+      const refusal = { 'Accept-Ranges': 'bytes', 'Content-Range': `bytes */${size}` };
+      return sendError(c, new ApiError(416, 'rangeNotSatisfiable', undefined, refusal, { size }));
     }
     const { start, end } = range ?? { start: 0, end: size - 1 };
     const length = end - start + 1;
