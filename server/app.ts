@@ -15,6 +15,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, drainUnreadBody, limitBody } from './http/bod
 import { compressAnswers } from './http/compression';
 import type { AppEnv } from './http/context';
 import { ApiError } from './http/errors';
+import { answerExpectContinue } from './http/expect-continue';
 import { requestContext } from './http/request-context';
 import { sendError } from './http/respond';
 import { type ApiModule, type ApiRoute, apiRouter, refusesHead, routeTable } from './http/route';
@@ -296,6 +297,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const app = createApp(services);
   const server = createAdaptorServer({ fetch: app.fetch }) as Server;
   answerUnreadableRequests(server);
+  answerExpectContinue(server, Math.max(DEFAULT_BODY_LIMIT_BYTES, MAX_IMAGE_BYTES));
   const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {

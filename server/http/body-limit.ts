@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError } from './errors';
+import { bodyNotInvited } from './expect-continue';
 import { nodeRequest } from './request-body';
 import { sendError } from './respond';
 
@@ -62,7 +63,10 @@ export function limitBody({
     if (declared !== undefined && declared <= maxBytes) return next();
     const body = c.req.raw.body;
     if (!body) return next();
-    if (declared !== undefined && declared > drainBytes) return tooLarge(c);
+    // Past the drain size, or held back by its client (expect-continue.ts): refused unread.
+    const request = nodeRequest(c);
+    const heldBack = request !== undefined && bodyNotInvited(request);
+    if (declared !== undefined && (declared > drainBytes || heldBack)) return tooLarge(c);
     if (declared === undefined && countedByRoute) return next();
 
     const reader = body.getReader();
@@ -99,7 +103,8 @@ export function drainUnreadBody(): MiddlewareHandler<AppEnv> {
     await next();
     const request = nodeRequest(c);
     if (!request || request.complete) return;
-    const body = c.req.raw.body;
+    // A body its client holds back would only be waited for: the connection closes instead.
+    const body = bodyNotInvited(request) ? null : c.req.raw.body;
     if (body && !body.locked) await discard(body.getReader(), 0, DRAIN_BYTES, DRAIN_MS);
     if (request.complete) return;
     const headers = new Headers(c.res.headers);

@@ -214,10 +214,59 @@ describe('the server answers an oversize body with 413 every time', () => {
     }
   });
 
+  it('refuses at once a held-back body (Expect: 100-continue) longer than any route takes', async () => {
+    const started = Date.now();
+    const answer = await expectContinue(port(), '/spa/api/v1/save-lesson-stat?lang=ru', 100_000_000);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(answer.firstLine).toBe('HTTP/1.1 413 Payload Too Large');
+    expect(answer.text).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer.text).toContain('"message":"Слишком большой запрос (не больше 64 КиБ)."');
+  });
+
+  it('asks for a held-back body within the limits, then reads it', async () => {
+    const body = JSON.stringify({ email: 'learner@example.com', password: 'wrong-password' });
+    const answer = await expectContinue(
+      port(),
+      '/spa/api/v1/auth/login?lang=en',
+      Buffer.byteLength(body),
+      body,
+    );
+    expect(answer.firstLine).toBe('HTTP/1.1 100 Continue');
+    expect(answer.text).toContain('HTTP/1.1 422 Unprocessable Entity');
+    expect(answer.text).toContain('Incorrect e-mail or password.');
+  });
+
   it('logged no server error', () => {
     expect(server.errors).toEqual([]);
   });
 });
+
+/**
+ * A request with `Expect: 100-continue` that sends its body (`body`) only when the server asks for
+ * it, as a client that honours the expectation does; everything answered until the connection closes.
+ */
+function expectContinue(
+  port: number,
+  path: string,
+  length: number,
+  body?: string,
+): Promise<{ firstLine: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('error', reject);
+    socket.on('data', (data) => {
+      const asked = !text.includes('100 Continue');
+      text += data.toString('utf8');
+      if (asked && text.startsWith('HTTP/1.1 100 Continue\r\n\r\n') && body !== undefined) socket.write(body);
+    });
+    socket.on('close', () => resolve({ firstLine: text.slice(0, text.indexOf('\r\n')), text }));
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-App-Id: web\r\n` +
+        `Connection: close\r\nExpect: 100-continue\r\nContent-Length: ${length}\r\n\r\n`,
+    );
+  });
+}
 
 describe('limitBody', () => {
   // A small limit with a short drain, to see the edges without sending megabytes or waiting 10 s.
