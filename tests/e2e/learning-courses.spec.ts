@@ -63,9 +63,21 @@ test('my courses shows each tab’s streams with their access', async ({ page })
 
   // The access-ended page replaces the calendar of a stopped stream.
   await card(page, 'Mobility Club').getByRole('link', { name: 'Mobility Club' }).click();
-  await expect(page.getByRole('heading', { name: 'Ouch! You have run out of access :(' })).toBeVisible();
+  const ouch = page.getByRole('heading', { name: 'Ouch! You have run out of access :(' });
+  await expect(ouch).toBeVisible();
   await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
   await expect(page).toHaveTitle(/^Ouch! You have run out of access :\( — /);
+  // However narrow the heading, its emoticon stays whole on one line.
+  await ouch.evaluate((heading) => {
+    heading.style.width = '5em';
+  });
+  const lineTops = await ouch.evaluate((heading) => {
+    const range = document.createRange();
+    range.setStart(heading.lastChild?.firstChild ?? heading, 0);
+    range.setEndAfter(heading.lastChild ?? heading);
+    return [...range.getClientRects()].map((rect) => Math.round(rect.top));
+  });
+  expect(new Set(lineTops).size).toBe(1);
   // Back, my courses shows the tab the learner came from (a reload would too); a new visit starts
   // on the first again.
   await page.goBack();

@@ -70,6 +70,8 @@ export function DatePickerField({
           minValue={dayOf(min ?? '')}
           maxValue={dayOf(max ?? '')}
           isInvalid={errors.length > 0}
+          // DD.MM.YYYY as the spec and every other date of the app show it ("05.12.2026", not "5.12.2026").
+          shouldForceLeadingZeros
           // The form's machine checks the days and words the errors; the field only shows them.
           validationBehavior="aria"
           isDisabled={disabled}

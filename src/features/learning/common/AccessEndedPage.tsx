@@ -11,6 +11,20 @@ import './learning.css';
 export const ACCESS_ENDED_TITLE = msg`Ouch! You have run out of access :(`;
 
 /**
+ * The title with its closing emoticon kept whole and beside the last word: a narrow screen otherwise
+ * breaks the line inside ":(" (a colon may end a line, and a bracket start one) and leaves "(" alone.
+ */
+function WholeEmoticon({ title }: { title: string }) {
+  if (!title.endsWith(' :(')) return title;
+  return (
+    <>
+      {title.slice(0, -3)}
+      <span style={{ whiteSpace: 'nowrap' }}>{'\u00a0:('}</span>
+    </>
+  );
+}
+
+/**
  * A stream whose access ended or stopped (content spec, section 8): what happened and where to go.
  * Its calendar and each of its days show it.
  */
@@ -26,7 +40,9 @@ export function AccessEndedPage({
   const { i18n } = useLingui();
   return (
     <section className="learning access-ended panel" aria-labelledby="access-ended-title">
-      <h1 id="access-ended-title">{i18n._(ACCESS_ENDED_TITLE)}</h1>
+      <h1 id="access-ended-title">
+        <WholeEmoticon title={i18n._(ACCESS_ENDED_TITLE)} />
+      </h1>
       {course && <p className="access-ended__course">{course.title}</p>}
       <AccessLine stream={stream} now={now} />
       <p>
