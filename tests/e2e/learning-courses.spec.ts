@@ -182,6 +182,12 @@ test('the browser’s Back closes the freeze dialog, and a dialog its own button
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/calendar$/);
   await expect(freeze).toBeFocused();
+  // Forward onto its entry opens it again, as a reload of that address would; Back closes it again.
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/calendar\?dialog=freeze$/);
+  await page.goBack();
+  await expect(dialog).toBeHidden();
   // Closed by its Cancel, the dialog takes its entry with it: Back then leaves the calendar.
   await freeze.click();
   await expect(dialog).toBeVisible();

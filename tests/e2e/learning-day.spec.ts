@@ -281,6 +281,11 @@ test('a web link among the materials opens in a new window, not in the viewer', 
   await expect(viewer).toBeHidden();
   await expect(page).toHaveURL(/\/materials$/);
   await expect(handbook).toBeFocused();
+  // Its address alone does not say which document: Forward onto the entry steps back off it (an
+  // address that names the viewer stops naming it: below).
+  await page.goForward();
+  await expect(page).toHaveURL(/\/materials$/);
+  await expect(viewer).toBeHidden();
   // Closed by its own button, it takes that entry with it.
   await handbook.click();
   await viewer.getByRole('button', { name: 'Close' }).click();
@@ -288,6 +293,9 @@ test('a web link among the materials opens in a new window, not in the viewer', 
   await expect(page).toHaveURL(/\/materials$/);
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Materials' })).toBeHidden();
+  await page.goto(`./course/${stream.id}/materials?viewer=open`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Materials' })).toBeVisible();
+  await expect(page).toHaveURL(/\/materials$/);
 });
 
 test('a day of a stream whose access ended or stopped shows the access-ended page', async ({ page }) => {

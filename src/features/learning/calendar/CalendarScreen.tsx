@@ -94,6 +94,11 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
     param: 'dialog',
     value: 'freeze',
     onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
+    // Whichever of the two the stream offers now, as the freeze path opens it.
+    onNamed: () => {
+      actor.send({ type: 'FREEZE.OPEN' });
+      actor.send({ type: 'UNFREEZE.OPEN' });
+    },
   });
   if (dialog === null || stream === null) return null;
   const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {

@@ -9,6 +9,12 @@ type OverlayInHistory = {
   value: string;
   /** Back took the entry off while the overlay showed: close it. */
   onBack: () => void;
+  /**
+   * The query names the overlay while it does not show (Forward back onto its entry, a link, a
+   * reload): open it where it can be. An overlay that cannot be opened from its URL alone leaves this
+   * out: Forward then steps back off the entry, and an address that named it stops naming it, in place.
+   */
+  onNamed?: () => void;
 };
 
 /**
@@ -18,7 +24,7 @@ type OverlayInHistory = {
  * entry back off, so the next Back leaves the page as before; or, where the URL named it already (a
  * link, a reload), drop it from the query in place, so that a reload does not open it again.
  */
-export function useOverlayInHistory({ shown, param, value, onBack }: OverlayInHistory) {
+export function useOverlayInHistory({ shown, param, value, onBack, onNamed }: OverlayInHistory) {
   const router = useRouter();
   const navigate = useNavigate();
   const inQuery = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
@@ -36,13 +42,23 @@ export function useOverlayInHistory({ shown, param, value, onBack }: OverlayInHi
   useEffect(() => {
     if (shown) add();
   }, [shown]);
+  // Whoever put the entry there (this page, Forward, the address), Back took it off: the overlay goes.
   const back = useEffectEvent(() => {
-    if (inQuery || !added.current) return;
+    if (inQuery) return;
     added.current = false;
     if (shown) onBack();
   });
+  const arrived = useRef(true);
+  const named = useEffectEvent(() => {
+    if (shown) return;
+    if (onNamed) onNamed();
+    else if (arrived.current) void navigate({ to: '.', search: withQuery(false), replace: true });
+    else router.history.back();
+  });
   useEffect(() => {
-    if (!inQuery) back();
+    if (inQuery) named();
+    else back();
+    arrived.current = false;
   }, [inQuery]);
   return () => {
     if (added.current) {
