@@ -193,8 +193,9 @@ const spec = {
       {
         state: 'accessEnded',
         see: () => {
+          // The emoticon is bound to the last word (a no-break space): a line never ends before it.
           expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
-            'Ouch! You have run out of access :(',
+            'Ouch! You have run out of access\u00a0:(',
           );
           expect(screen.getByText('Extend the course to resume access.')).toBeTruthy();
         },
