@@ -2,9 +2,14 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { GENERIC_ERROR } from '../../machines/forms/formSupport';
-import { type FreezeContext, type FreezeInput, freezeMachine } from '../../machines/learning/freeze.machine';
+import {
+  type FreezeContext,
+  type FreezeInput,
+  freezeMachine,
+  NO_CONNECTION,
+} from '../../machines/learning/freeze.machine';
 import { FreezeView } from '../../src/features/learning/freeze/FreezeDialog';
-import { done, failed, networkError, requestError, session } from '../fixtures';
+import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, fieldErrors, fieldValue, notice } from '../screenQueries';
@@ -42,8 +47,12 @@ const shownErrors = (context: FreezeContext, field: keyof typeof FIELD_LABELS) =
     error.code === 'server' ? error.message : ERROR_TEXTS[error.code],
   );
 
+const FORM_ERROR_TEXTS: Record<string, string> = {
+  [GENERIC_ERROR]: 'Something went wrong. Try again later.',
+  [NO_CONNECTION]: 'Could not reach the server. Check your connection and try again.',
+};
 const formErrorText = (context: FreezeContext) =>
-  context.formError === GENERIC_ERROR ? 'Something went wrong. Try again later.' : (context.formError ?? '');
+  context.formError === null ? '' : (FORM_ERROR_TEXTS[context.formError] ?? context.formError);
 
 const spec = {
   machine: freezeMachine,
@@ -110,8 +119,10 @@ const spec = {
     done('createFreeze', frozen),
     failed('createFreeze', startRefused),
     failed('createFreeze', cannotFreeze),
+    failed('createFreeze', networkError),
     done('cancelFreeze', stream()),
     failed('cancelFreeze', networkError),
+    failed('cancelFreeze', serverError),
   ],
 };
 

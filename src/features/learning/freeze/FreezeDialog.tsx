@@ -3,7 +3,12 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
-import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
+import {
+  type FreezeField,
+  type FreezeInput,
+  type freezeMachine,
+  NO_CONNECTION,
+} from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { formatDate, shiftDateKey } from '../../../domain/learning/calendarDates';
@@ -60,7 +65,12 @@ export function FreezeView({
   const focusFirstError = useFocusFirstError(formRef, snapshot.matches('creating'));
   const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
   const cancel = () => actor.send({ type: 'FREEZE.CANCEL' });
-  const failure = formError === GENERIC_ERROR ? t`Something went wrong. Try again later.` : formError;
+  const failure =
+    formError === GENERIC_ERROR
+      ? t`Something went wrong. Try again later.`
+      : formError === NO_CONNECTION
+        ? t`Could not reach the server. Check your connection and try again.`
+        : formError;
   if (snapshot.status === 'done') return null;
 
   if (snapshot.matches('confirmingUnfreeze') || snapshot.matches('unfreezing')) {
