@@ -159,7 +159,7 @@ test('the calendar fits a 320 px phone in Spanish, whose progress label is the l
   await page.goto(calendar ?? '');
   await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
   // The calendar scrolls down to today's day, so the label's edge is measured, not its visibility.
-  const progress = page.getByText(/^\d+% completado$/);
+  const progress = page.getByText(/^\d+\s% completado$/);
   await expect(progress).toBeVisible();
   expect(await progress.evaluate((label) => label.getBoundingClientRect().right)).toBeLessThanOrEqual(320);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);

@@ -21,6 +21,7 @@ import {
   useStoredBytes,
 } from './useDownloads';
 import '../account/account.css';
+import { formatPercent } from '../../ui/formatPercent';
 
 /** The device's free storage for this app (quota minus usage), or null where the browser cannot say. */
 function useFreeSpace(recheck: unknown): number | null {
@@ -138,6 +139,7 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
   const reason = useFailureReason(download);
   const offline = useAppOffline();
   const { lesson, total, percent, downloadedAt } = useSelector(download, (snapshot) => snapshot.context);
+  const shownPercent = formatPercent(percent, i18n.locale);
   const title = useKeptLessonName(lesson.lessonTitle);
   const size = formatSize(total, i18n.locale);
   const timeZone = useSession((snapshot) => snapshot.context.user?.timezone);
@@ -155,7 +157,7 @@ function DownloadItem({ registry, download }: { registry: DownloadsActor; downlo
             {size} · downloaded {date}
           </Trans>
         )}
-        {inProgress && <Trans>Downloading: {percent}%</Trans>}
+        {inProgress && <Trans>Downloading: {shownPercent}</Trans>}
         {status === 'fail' &&
           (reason === 'noSpace' ? (
             <Trans>Not enough space</Trans>

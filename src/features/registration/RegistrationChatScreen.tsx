@@ -32,6 +32,7 @@ import { TextField } from '../../ui/TextField';
 import { ChatFrame } from './ChatFrame';
 import { registrationChat } from './registrationChat.provide';
 import '../account/account.css';
+import { formatPercent } from '../../ui/formatPercent';
 
 type ChatActor = ActorRefFrom<typeof registrationChatMachine>;
 type ChatSnapshot = SnapshotFrom<typeof registrationChatMachine>;
@@ -460,7 +461,7 @@ function SocialsAnswer({ actor, question }: { actor: ChatActor; question: ChatQu
 }
 
 function PhotoAnswer({ actor, question }: { actor: ChatActor; question: ChatQuestion }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
   const attaching = useSelector(actor, (snapshot) => snapshot.matches('attaching'));
   const kept = useSelector(actor, (snapshot) => snapshot.context.file !== null);
@@ -468,10 +469,11 @@ function PhotoAnswer({ actor, question }: { actor: ChatActor; question: ChatQues
     uploadPercent(snapshot.context.sent, snapshot.context.total),
   );
   const progressId = useId();
+  const shownPercent = formatPercent(percent, i18n.locale);
   if (uploading) {
     return (
       <div className="chat__progress">
-        <label htmlFor={progressId}>{t`Uploading photo… ${percent}%`}</label>
+        <label htmlFor={progressId}>{t`Uploading photo… ${shownPercent}`}</label>
         <progress id={progressId} max={100} value={percent} />
         <Button variant="link" onClick={() => actor.send({ type: 'CHAT.CANCEL' })}>
           <Trans>Cancel upload</Trans>

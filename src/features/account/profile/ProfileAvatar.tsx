@@ -7,6 +7,7 @@ import { recordTransitions } from '../../../app/transitionRecorder';
 import { uploadPercent } from '../../../domain/avatar';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
+import { formatPercent } from '../../../ui/formatPercent';
 import { Notice } from '../../../ui/Notice';
 import { PhotoPickButton } from '../../../ui/PhotoPickButton';
 import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
@@ -35,13 +36,14 @@ function useErrorText(error: AvatarError | null): string | null {
 }
 
 export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profileAvatarMachine> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const user = useSession((snapshot) => snapshot.context.user);
   const uploading = useSelector(actor, (snapshot) => snapshot.matches('uploading'));
   const attaching = useSelector(actor, (snapshot) => snapshot.matches('attaching'));
   const percent = useSelector(actor, (snapshot) =>
     uploadPercent(snapshot.context.sent, snapshot.context.total),
   );
+  const shownPercent = formatPercent(percent, i18n.locale);
   const changed = useSelector(actor, (snapshot) => snapshot.context.changed);
   const errorText = useErrorText(useSelector(actor, (snapshot) => snapshot.context.error));
   const busy = uploading || attaching;
@@ -60,7 +62,7 @@ export function ProfileAvatarView({ actor }: { actor: ActorRefFrom<typeof profil
       <div className="profile-photo__controls">
         {uploading && (
           <div className="profile-photo__progress">
-            <label htmlFor="avatar-progress">{t`Uploading photo… ${percent}%`}</label>
+            <label htmlFor="avatar-progress">{t`Uploading photo… ${shownPercent}`}</label>
             <progress id="avatar-progress" max={100} value={percent} />
             <Button ref={cancelRef} variant="link" onClick={() => actor.send({ type: 'AVATAR.CANCEL' })}>
               <Trans>Cancel upload</Trans>

@@ -5,6 +5,7 @@ import type { DownloadActor, DownloadsActor } from '../../../../machines/offline
 import type { SetLesson } from '../../../domain/learning/day';
 import { downloadLessonOf } from '../../../domain/learning/download';
 import { Button } from '../../../ui/Button';
+import { formatPercent } from '../../../ui/formatPercent';
 import { formatSize } from '../../offline/formatSize';
 import {
   useAppOffline,
@@ -169,7 +170,8 @@ function LessonDownloadState({
     );
   }
   if (status === 'loading') {
-    const announced = Math.floor(percent / 10) * 10;
+    const announced = formatPercent(Math.floor(percent / 10) * 10, i18n.locale);
+    const shown = formatPercent(percent, i18n.locale);
     return (
       <div className="lesson-download lesson-download--loading">
         <Named name={<Trans>Downloading: {title}</Trans>}>
@@ -179,11 +181,11 @@ function LessonDownloadState({
         </Named>
         <span className="lesson-download__text" aria-hidden="true">
           <Trans>
-            {percent}% · {formatSize(bytes, i18n.locale)} of {formatSize(total, i18n.locale)}
+            {shown} · {formatSize(bytes, i18n.locale)} of {formatSize(total, i18n.locale)}
           </Trans>
         </span>
         <span role="status" className="visually-hidden">
-          <Trans>Downloading: {announced}%</Trans>
+          <Trans>Downloading: {announced}</Trans>
         </span>
         {cancel}
       </div>
