@@ -211,6 +211,31 @@ test('after a day without a network the app still starts and a downloaded lesson
   await context.unroute('**/*');
 });
 
+test('offline, my courses that could not load point to the downloaded lessons, once', async ({
+  page,
+  context,
+}) => {
+  const { lesson } = await signedInAtFirstDay(page);
+  await downloadLesson(lesson);
+
+  await cutNetwork(context);
+  // The list of courses was never read before the network went (it is kept only once read).
+  await page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys())
+      if (new URL(request.url).pathname.endsWith('/courses')) await cache.delete(request);
+  }, API_CACHE);
+  await page.goto('./courses');
+  await expect(
+    page.getByText('Could not load your courses. Check the connection and try again.'),
+  ).toBeVisible();
+  // The app's own data was kept fresh enough: the page's error is the one to offer the way out.
+  await expect(page.getByText('Failed to load your data.')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Watch your downloaded lessons' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Downloads' })).toBeVisible();
+  await context.unroute('**/*');
+});
+
 test('a lesson downloaded in one tab appears on the Downloads page open in another', async ({
   page,
   context,

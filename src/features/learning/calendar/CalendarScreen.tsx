@@ -134,7 +134,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
           text={t`Could not load the course calendar. Check the connection and try again.`}
           onRetry={() => actor.send({ type: 'CALENDAR.RETRY' })}
         />
-        <DownloadedLessonsLink />
+        <DownloadedLessonsLink inPage />
       </section>
     );
   }

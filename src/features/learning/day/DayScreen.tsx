@@ -101,7 +101,7 @@ export function DayView({ actor }: { actor: DayActor }) {
           detail={error?.message}
           onRetry={() => actor.send({ type: 'DAY.RETRY' })}
         />
-        <DownloadedLessonsLink />
+        <DownloadedLessonsLink inPage />
       </section>
     );
   }

@@ -11,6 +11,7 @@ import { asTabbedStream } from '../../../domain/learning/stream';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
+import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { Tabs } from '../common/Tabs';
 import { chosenTabOfThisPage, myCourses } from '../myCourses.provide';
 import { StreamCard } from './StreamCard';
@@ -52,10 +53,13 @@ export function MyCoursesView({ actor }: { actor: ActorRefFrom<typeof myCoursesM
       <h1 id="my-courses-title">{title}</h1>
       {state === 'loading' && <Loading label={t`Loading your courses…`} />}
       {state === 'failed' && (
-        <LoadFailed
-          text={t`Could not load your courses. Check the connection and try again.`}
-          onRetry={() => actor.send({ type: 'COURSES.RETRY' })}
-        />
+        <>
+          <LoadFailed
+            text={t`Could not load your courses. Check the connection and try again.`}
+            onRetry={() => actor.send({ type: 'COURSES.RETRY' })}
+          />
+          <DownloadedLessonsLink inPage />
+        </>
       )}
       {state === 'loaded' && (
         <Tabs
