@@ -199,6 +199,9 @@ const spec = {
         state: 'locked',
         see: () => {
           expect(notice()).toBe('This day is locked. It opens in the full version of the course.');
+          expect(screen.getByRole('link', { name: 'Go to the catalog' }).getAttribute('href')).toMatch(
+            /\/catalog$/,
+          );
           expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
         },
       },

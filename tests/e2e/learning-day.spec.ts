@@ -399,6 +399,9 @@ test('a day that cannot be studied yet says so, and a demo keeps its lock', asyn
     page.getByText('This day is locked. It opens in the full version of the course.'),
   ).toBeVisible();
   await expectNoLessons(page);
+  // The way to the full version.
+  await page.getByRole('link', { name: 'Go to the catalog' }).click();
+  await expect(page).toHaveURL(/\/catalog$/);
   await page.goto(`./course/${demo.id}/calendar/1`);
   await expect(page.getByRole('heading', { level: 1, name: 'Neck and shoulders' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start the day' })).toBeVisible();

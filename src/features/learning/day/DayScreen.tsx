@@ -137,9 +137,15 @@ export function DayView({ actor }: { actor: DayActor }) {
       {freeze && <FrozenNotice freeze={freeze} />}
       {snapshot.matches('notOpenYet') && <NotOpenNotice loaded={loaded} />}
       {snapshot.matches('locked') && (
-        <Notice tone="info">
-          <Trans>This day is locked. It opens in the full version of the course.</Trans>
-        </Notice>
+        <>
+          <Notice tone="info">
+            <Trans>This day is locked. It opens in the full version of the course.</Trans>
+          </Notice>
+          {/* The way to that full version, as the access-ended page offers it. */}
+          <Link className="btn btn--primary day__full-version" to="/catalog">
+            <Trans>Go to the catalog</Trans>
+          </Link>
+        </>
       )}
       {snapshot.matches('rest') && (
         <p className="day__rest">
