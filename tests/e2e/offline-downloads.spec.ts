@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { APP } from './support/helpers';
 import { API_CACHE, cachedUrls, cutNetwork, DOWNLOADS_CACHE, signInWithWorker } from './support/offline';
 import { test } from './support/test';
@@ -186,14 +186,18 @@ const ageKeptAnswers = (page: Page) =>
     }
   }, API_CACHE);
 
+/** Signed in, the first day's first lesson downloaded, then the network cut. */
+async function offlineWithADownload(page: Page, context: BrowserContext) {
+  const { lesson } = await signedInAtFirstDay(page);
+  await downloadLesson(lesson);
+  await cutNetwork(context);
+}
+
 test('after a day without a network the app still starts and a downloaded lesson plays from the Downloads page', async ({
   page,
   context,
 }) => {
-  const { lesson } = await signedInAtFirstDay(page);
-  await downloadLesson(lesson);
-
-  await cutNetwork(context);
+  await offlineWithADownload(page, context);
   await ageKeptAnswers(page);
   await page.goto('./');
   await expect(page.getByText('You are offline')).toBeVisible();
@@ -215,10 +219,7 @@ test('offline, my courses that could not load point to the downloaded lessons, o
   page,
   context,
 }) => {
-  const { lesson } = await signedInAtFirstDay(page);
-  await downloadLesson(lesson);
-
-  await cutNetwork(context);
+  await offlineWithADownload(page, context);
   // The list of courses was never read before the network went (it is kept only once read).
   await page.evaluate(async (name) => {
     const cache = await caches.open(name);
