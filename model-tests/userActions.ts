@@ -125,13 +125,16 @@ export function press(key: string, options: Options = {}): UserAction {
   };
 }
 
+/** An event that comes from outside the view (a watcher, the page's address): sent as it arrives. */
+export const fromOutside = (words: string): UserAction => ({
+  words: () => words,
+  perform: async (_, event, actor) => {
+    act(() => actor.send(event));
+  },
+});
+
 /**
  * The browser's network comes back while a load error shows: the machine's `networkReturn` watcher
  * (faked, as every actor of a replay) would send NETWORK.RETURNED, so it is sent as it sends it.
  */
-export const networkReturns: UserAction = {
-  words: () => 'the network comes back',
-  perform: async (_, event, actor) => {
-    act(() => actor.send(event));
-  },
-};
+export const networkReturns = fromOutside('the network comes back');

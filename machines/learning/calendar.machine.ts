@@ -11,7 +11,7 @@
  *   change (the last position), the latest change winning;
  * - the course version update modal shows while the stream's version is unsupported, until closed;
  * - the freeze dialog or the unfreeze confirmation opens over it (and the freeze route opens it on
- *   arrival); a changed stream (frozen, unfrozen) replaces the old one and refetches the statuses.
+ *   arrival, as does an address that names it later: Forward onto its entry); a changed stream (frozen, unfrozen) replaces the old one and refetches the statuses.
  *   The freeze is offered only while one fits before the stream ends, by the day in the learner's
  *   time zone: from the stream's last day on, the freeze route shows the calendar alone.
  * Refinement: a failed statuses refresh keeps the statuses shown (they were fresh a moment ago).
@@ -92,16 +92,22 @@ export type CalendarEvent =
   | { type: 'FREEZE.OPEN' }
   | { type: 'UNFREEZE.OPEN' }
   | { type: 'DIALOG.CLOSE' }
+  /** The page's address asks for the freeze dialog (`?dialog=freeze`) while it does not show. */
+  | { type: 'DIALOG.REQUESTED' }
   | { type: 'STREAM.CHANGED'; stream: CourseStream }
   | { type: 'VERSION_MODAL.CLOSE' }
   | NetworkReturnedEvent;
 
 /**
- * The dialog the freeze route asked for, as the stream allows today: a pending freeze can only be
- * cancelled, and none where no freeze is allowed.
+ * The dialog the freeze route or address asks for, as the stream allows today: a pending freeze can
+ * only be cancelled, and none where no freeze is allowed.
  */
-const dialogFor = ({ requestedDialog, stream, now, timeZone }: CalendarContext): CalendarDialog | null =>
-  requestedDialog === null || stream === null ? null : freezeActionOf(stream, now(), timeZone);
+const offeredDialog = ({ stream, now, timeZone }: CalendarContext): CalendarDialog | null =>
+  stream === null ? null : freezeActionOf(stream, now(), timeZone);
+
+/** The dialog to open on arrival: the one offered, if the freeze route asked for one. */
+const dialogFor = (context: CalendarContext): CalendarDialog | null =>
+  context.requestedDialog === null ? null : offeredDialog(context);
 
 export const calendarMachine = setup({
   types: {
@@ -279,6 +285,7 @@ export const calendarMachine = setup({
         'FREEZE.OPEN': { guard: 'canFreeze', actions: assign({ dialog: 'freeze' }) },
         'UNFREEZE.OPEN': { guard: 'hasPendingFreeze', actions: assign({ dialog: 'unfreeze' }) },
         'DIALOG.CLOSE': { actions: assign({ dialog: null }) },
+        'DIALOG.REQUESTED': { actions: assign({ dialog: ({ context }) => offeredDialog(context) }) },
         'VERSION_MODAL.CLOSE': { actions: assign({ versionModal: false }) },
       },
       states: {

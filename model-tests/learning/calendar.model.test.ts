@@ -23,7 +23,7 @@ import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
 import { notice } from '../screenQueries';
-import { click, networkReturns, type UserAction } from '../userActions';
+import { click, fromOutside, networkReturns, type UserAction } from '../userActions';
 import {
   course,
   day,
@@ -154,6 +154,8 @@ const spec = {
         blockedWhen: ({ context }) => pendingFreeze(context.stream) === null,
       }),
       'DIALOG.CLOSE': fromFreezeDialog('the user closes the freeze dialog'),
+      // From the page's address (Forward onto the dialog's entry), not from the view.
+      'DIALOG.REQUESTED': fromOutside('the address names the freeze dialog'),
       'STREAM.CHANGED': fromFreezeDialog('the user freezes or unfreezes the course in the dialog'),
       'VERSION_MODAL.CLOSE': click('Later', { blockedWhen: ({ context }) => !context.versionModal }),
     },
@@ -230,6 +232,7 @@ const spec = {
     { type: 'FREEZE.OPEN' },
     { type: 'UNFREEZE.OPEN' },
     { type: 'DIALOG.CLOSE' },
+    { type: 'DIALOG.REQUESTED' },
     { type: 'STREAM.CHANGED', stream: frozen },
     { type: 'VERSION_MODAL.CLOSE' },
     done('loadStream', open),

@@ -94,11 +94,7 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
     param: 'dialog',
     value: 'freeze',
     onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
-    // Whichever of the two the stream offers now, as the freeze path opens it.
-    onNamed: () => {
-      actor.send({ type: 'FREEZE.OPEN' });
-      actor.send({ type: 'UNFREEZE.OPEN' });
-    },
+    onNamed: () => actor.send({ type: 'DIALOG.REQUESTED' }),
   });
   if (dialog === null || stream === null) return null;
   const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {
