@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isEmailAddress } from '../../src/domain/email';
 import { INSTAGRAM_EXAMPLE_NAME, NAME_MAX_LENGTH } from '../../src/domain/limits';
 import { hasControlCharacters, isOneLine } from '../../src/domain/oneLine';
 import { isPhone, normalizePhone } from '../../src/domain/phone';
@@ -59,7 +60,7 @@ export const emailField = v.pipe(
   v.toLowerCase(),
   v.nonEmpty('required' satisfies MessageKey),
   v.maxCodePoints(254, 'email' satisfies MessageKey),
-  v.email('email' satisfies MessageKey),
+  v.check(isEmailAddress, 'email' satisfies MessageKey),
 );
 
 /**

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import { isEmailAddress } from './email';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SUPPORT_MESSAGE_MAX_LENGTH } from './limits';
 import { characterCount, hasVisibleText } from './text';
 
@@ -28,8 +28,6 @@ export type FieldError =
 
 export type FieldErrors<F extends string> = Partial<Record<F, FieldError[]>>;
 
-const EmailSchema = v.pipe(v.string(), v.email());
-
 /** E-mails are compared and sent trimmed and lowercased. */
 export const normalizeEmail = (value: string): string => value.trim().toLowerCase();
 
@@ -40,7 +38,7 @@ export function validateRequired(value: string): FieldError[] {
 export function validateEmail(value: string): FieldError[] {
   const email = normalizeEmail(value);
   if (email === '') return [{ code: 'required' }];
-  return v.is(EmailSchema, email) ? [] : [{ code: 'email' }];
+  return isEmailAddress(email) ? [] : [{ code: 'email' }];
 }
 
 export function validatePassword(value: string): FieldError[] {
