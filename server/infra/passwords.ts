@@ -13,18 +13,28 @@ export interface Passwords {
   verifyNothing(password: string): Promise<void>;
 }
 
+/**
+ * A password as its characters, not as the keyboard composed them: "ä" typed as one character or as
+ * "a" and a combining mark is the same password (Unicode NFC).
+ */
+const composed = (password: string) => password.normalize('NFC');
+
 export function createPasswords(cost: PasswordCost = {}): Passwords {
   const options = { type: argon2.argon2id, ...cost };
   let decoy: Promise<string> | undefined;
-  const verify = async (hash: string, password: string) => {
+  const verifyAsTyped = async (hash: string, password: string) => {
     try {
       return await argon2.verify(hash, password);
     } catch {
       return false;
     }
   };
+  // A hash made before passwords were composed may hold a decomposed one: it is tried as typed too.
+  const verify = async (hash: string, password: string) =>
+    (await verifyAsTyped(hash, composed(password))) ||
+    (password !== composed(password) && (await verifyAsTyped(hash, password)));
   return {
-    hash: (password) => argon2.hash(password, options),
+    hash: (password) => argon2.hash(composed(password), options),
     verify,
     async verifyNothing(password) {
       decoy ??= argon2.hash('decoy password for unknown accounts', options);
