@@ -113,6 +113,12 @@ export function createApp(services: Services) {
   app.use(secureHeaders());
   app.use(compressAnswers());
   app.use(requestContext(services.settings.forcedBrand, services.settings.brandTags ?? {}));
+  // API answers are someone's own (a session's token, a profile, a stream) or say who is signed in:
+  // no cache between the app and the server keeps one. A call that may be kept says so itself.
+  app.use('/spa/*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
   // Outermost of the body's handling: it sees every answer, the limits' refusals included.
   app.use('/spa/*', drainUnreadBody());
   // The first limit that runs decides: the image upload's own, streamed and counted by its route.

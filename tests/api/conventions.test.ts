@@ -308,6 +308,18 @@ describe('headers', () => {
     expect(result.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(result.headers.get('referrer-policy')).toBe('no-referrer');
   });
+
+  it('keep every API answer out of caches, refusals and the session token included', async () => {
+    const login = await api.post('/auth/login', DEMO_ACCOUNTS.learner);
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const token = login.body.data.token as string;
+    expect((await api.get('/user', { token })).headers.get('cache-control')).toBe('no-store');
+    const refused = await api.get('/user', { token: 'not-a-session' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect((await api.get('/no-such-call')).headers.get('cache-control')).toBe('no-store');
+  });
 });
 
 describe('an unexpected failure', () => {
