@@ -11,8 +11,10 @@ import {
   type AttemptLimits,
   createAnalyticsLimit,
   createClientErrorLimit,
+  createGuestQuestionLimit,
   createLoginLimits,
   createResetLimits,
+  createSignupCheckLimit,
   type SlidingWindowLimiter,
 } from './rate-limit';
 import { createSessions, type Sessions } from './sessions';
@@ -49,6 +51,10 @@ export interface Services {
   clientErrorLimit: SlidingWindowLimiter;
   /** Analytics batches, per client address. */
   analyticsLimit: SlidingWindowLimiter;
+  /** Support questions from visitors, per client address. */
+  guestQuestionLimit: SlidingWindowLimiter;
+  /** The sign-up form's live checks, per client address. */
+  signupCheckLimit: SlidingWindowLimiter;
   /** Web push with the server's VAPID keys. */
   push: Push;
 }
@@ -72,6 +78,8 @@ export function createServices(
     resetLimits: createResetLimits(),
     clientErrorLimit: createClientErrorLimit(),
     analyticsLimit: createAnalyticsLimit(),
+    guestQuestionLimit: createGuestQuestionLimit(),
+    signupCheckLimit: createSignupCheckLimit(),
     push: options.push ?? pushWithFreshKeys(log),
   };
 }

@@ -97,6 +97,23 @@ export function createAnalyticsLimit() {
   return new SlidingWindowLimiter(300, 10 * 60 * 1000);
 }
 
+/**
+ * Support questions from visitors without an account: 10 per client address within an hour. Each
+ * lands in the school's support queue, and a visitor with a question sends one or two.
+ */
+export function createGuestQuestionLimit() {
+  return new SlidingWindowLimiter(10, 60 * 60 * 1000);
+}
+
+/**
+ * The sign-up form's e-mail and app id checks: 30 per client address within 10 minutes. The form
+ * checks once as a field is left; a script asking address after address whether it has an account
+ * is slowed as the sign-in is.
+ */
+export function createSignupCheckLimit() {
+  return new SlidingWindowLimiter(30, 10 * 60 * 1000);
+}
+
 export interface AttemptLimits {
   /** An account's failures from every client together. */
   perAccount: SlidingWindowLimiter;

@@ -267,6 +267,12 @@ describe('POST /auth/validate-signup-form', () => {
       data: { 'signupform-email': ['Этот e-mail уже зарегистрирован.'], 'signupform-app_id': [] },
     });
 
+    // Addresses that simpler patterns turn away: an apostrophe, an internationalised domain.
+    for (const email of ["O'Brien@example.ie", 'user@xn--bcher-kva.de']) {
+      const fine = await api.post('/auth/validate-signup-form', { email });
+      expect(fine.body.data, email).toEqual({ 'signupform-email': [], 'signupform-app_id': [] });
+    }
+
     const invalid = await api.post('/auth/validate-signup-form', { email: 'nope' });
     expect(invalid.body.data['signupform-email']).toEqual(['Enter a valid e-mail address.']);
     const typed = await api.post('/auth/validate-signup-form', { email: 5 });
@@ -288,6 +294,32 @@ describe('POST /auth/validate-signup-form', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(result.status).toBe(400);
+  });
+
+  it('tells nothing where sign-up is closed: whether an account exists is for the sign-up form only', async () => {
+    const closed = await api.post(
+      '/auth/validate-signup-form?lang=en',
+      { email: learner.email },
+      { appId: 'kite-web' },
+    );
+    expect(closed.status).toBe(403);
+    expect(closed.body).toEqual({ success: false, message: 'Registration is closed on this site.' });
+  });
+
+  // Last: it uses up this client address's allowance for the rest of the file.
+  it('answers 429 with Retry-After once a client address made 30 checks in 10 minutes', async () => {
+    let answer = await api.post('/auth/validate-signup-form', { email: 'someone@example.com' });
+    for (let sent = 1; answer.status === 200 && sent <= 30; sent++) {
+      answer = await api.post('/auth/validate-signup-form', { email: `someone-${sent}@example.com` });
+    }
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(9 * 60);
+    const russian = await api.post('/auth/validate-signup-form?lang=ru', { email: learner.email });
+    expect(russian.status).toBe(429);
+    expect(russian.body).toEqual({
+      success: false,
+      message: 'Слишком много попыток. Повторите через 10 мин.',
+    });
   });
 });
 

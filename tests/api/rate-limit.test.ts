@@ -7,29 +7,25 @@ const { server, api } = serverForFile();
 
 const FIFTEEN_MINUTES = 15 * 60;
 
-/** A sign-in sent from another loopback address (127.0.0.0/8 is all this machine): another client. */
-function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
+/** A call sent from another loopback address (127.0.0.0/8 is all this machine): another client. */
+function postFrom(localAddress: string, path: string, body: unknown): Promise<number> {
   const { hostname, port } = new URL(server.url);
-  const body = JSON.stringify({ email, password });
+  const headers = { 'Content-Type': 'application/json', 'X-App-Id': 'web' };
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      {
-        hostname,
-        port,
-        localAddress,
-        method: 'POST',
-        path: '/spa/api/v1/auth/login',
-        headers: { 'Content-Type': 'application/json', 'X-App-Id': 'web' },
-      },
+      { hostname, port, localAddress, method: 'POST', path: `/spa/api/v1${path}`, headers },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
     req.on('error', reject);
-    req.end(body);
+    req.end(JSON.stringify(body));
   });
 }
+
+const signInFrom = (localAddress: string, email: string, password: string) =>
+  postFrom(localAddress, '/auth/login', { email, password });
 
 describe('sign-in rate limit', () => {
   it('allows 5 failures per account, then answers 429 with Retry-After and a localized message', async () => {
@@ -144,6 +140,25 @@ describe('sign-in rate limit across client addresses', () => {
     for (let i = 0; i < 16; i++)
       expect(await signInFrom('127.0.0.41', `nobody-${i}@example.com`, 'guess')).toBe(422);
     expect(await signInFrom('127.0.0.41', 'nobody-99@example.com', 'guess')).toBe(429);
+  });
+
+  it('counts an account once whichever way it signs in: by app id or by the e-mail it was given', async () => {
+    const created = await api.post('/auth/signup-by-app-id', {
+      app_id: 'twofold-device',
+      password: 'twofold-secret',
+      password_repeat: 'twofold-secret',
+    });
+    const { token } = created.body.data as { token: string };
+    expect((await api.post('/user/update-user', { email: 'twofold@example.com' }, { token })).status).toBe(
+      200,
+    );
+    const byAppId = (password: string) =>
+      postFrom('127.0.0.42', '/auth/login-by-app-id', { app_id: 'twofold-device', password });
+    for (let i = 0; i < 3; i++)
+      expect(await signInFrom('127.0.0.42', 'twofold@example.com', `no-${i}`)).toBe(422);
+    for (let i = 0; i < 2; i++) expect(await byAppId(`nor-${i}`)).toBe(422);
+    expect(await byAppId('twofold-secret')).toBe(429);
+    expect(await signInFrom('127.0.0.42', 'twofold@example.com', 'twofold-secret')).toBe(429);
   });
 });
 

@@ -95,6 +95,11 @@ describe('the learner sees the seeded start lists', () => {
         positions: [1],
       }),
     ]);
+    // The Kite brand shows no banners (its isBannerEnable flag is off).
+    const kite = await api.get('/banners', { token: learnerToken, appId: 'kite-web' });
+    expect(kite.status).toBe(200);
+    expect(kite.body.data).toEqual([]);
+    expect(kite.headers.get('x-pagination-total-count')).toBe('0');
   });
 
   it('GET /payment-subscription and GET /installment are empty lists for the learner', async () => {
@@ -283,6 +288,26 @@ describe('POST /tech-questions/anonymous', () => {
     // No topic at all is still a question.
     const none = await api.post('/tech-questions/anonymous', { ...question, support_category_id: null });
     expect(none.status).toBe(201);
+  });
+
+  // Last: it uses up this client address's allowance for the rest of the file.
+  it('answers 429 with Retry-After once a client address sent 10 questions in an hour', async () => {
+    const question = { email: 'flood@example.com', name: 'Flood', message: 'Again and again.' };
+    let answer = await api.post('/tech-questions/anonymous', question);
+    for (let sent = 1; answer.status === 201 && sent <= 10; sent++) {
+      answer = await api.post('/tech-questions/anonymous', question);
+    }
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    const spanish = await api.post('/tech-questions/anonymous?lang=es', question);
+    expect(spanish.status).toBe(429);
+    expect(spanish.body.message).toBe('Demasiados intentos. Inténtalo de nuevo en 60 min.');
+    // Every question so far counted, refused ones included: at most 10 of this address's got through.
+    const stored = await server.db
+      .select()
+      .from(techQuestions)
+      .where(eq(techQuestions.email, 'flood@example.com'));
+    expect(stored.length).toBeLessThan(10);
   });
 });
 

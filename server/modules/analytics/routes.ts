@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { ANALYTICS_BATCH_MAX, ANALYTICS_EVENT_NAMES, ANALYTICS_PATH_MAX } from '../../../src/domain/consent';
 import { analyticsEvents } from '../../db/schema';
-import { clientAddress } from '../../http/client-address';
-import { tooManyRequests } from '../../http/errors';
+import { limitedPerAddress } from '../../http/address-limit';
 import { plainLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
@@ -45,12 +44,7 @@ export const analyticsModule: ApiModule = {
       summary: 'Record a batch of usage events',
       description: `At most ${ANALYTICS_BATCH_MAX} events named ${ANALYTICS_EVENT_NAMES.join(', ')}; a valid session links them to its user, an admin's are marked internal.`,
       access: 'optional-session',
-      precondition(c, { analyticsLimit }) {
-        const address = clientAddress(c);
-        const wait = analyticsLimit.retryAfter(address);
-        if (wait > 0) throw tooManyRequests(wait);
-        analyticsLimit.hit(address);
-      },
+      precondition: limitedPerAddress((services) => services.analyticsLimit),
       body: AnalyticsBatchBody,
       answer: dataAnswer(v.object({ accepted: v.number() }), 201),
       refusals: [429],

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isUniqueViolation } from '../../db/errors';
 import { type UserRow, users } from '../../db/schema';
+import { limitedPerAddress } from '../../http/address-limit';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { ApiError, fieldError } from '../../http/errors';
@@ -81,18 +82,25 @@ function registrationOpen(c: Context<AppEnv>): void {
   if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
 }
 
+const checkSignupLimit = limitedPerAddress((services) => services.signupCheckLimit);
+
 async function signedIn(c: Context<AppEnv>, services: Services, user: UserRow, status: 200 | 201 = 200) {
   const token = await services.sessions.issue(user.id);
   return sendData(c, { token, user: await toWireUser(services.db, user) }, status);
 }
 
-/** Signs in with a password under the sign-in rate limit; a wrong password answers 422 under `password`. */
+/**
+ * Signs in with a password under the sign-in rate limit; a wrong password answers 422 under `password`.
+ * An account is counted under one name whichever way it signs in (an app id account given an e-mail
+ * has both), so neither route doubles its tries; a name no account has is counted as typed.
+ */
 async function passwordSignIn(
   c: Context<AppEnv>,
   services: Services,
-  attempt: Omit<PasswordAttempt, 'field'>,
+  { typed, ...attempt }: Omit<PasswordAttempt, 'field' | 'account'> & { typed: string },
 ) {
-  return signedIn(c, services, await checkPassword(c, services, { ...attempt, field: 'password' }));
+  const account = attempt.user ? signInAccountOf(attempt.user) : typed;
+  return signedIn(c, services, await checkPassword(c, services, { ...attempt, account, field: 'password' }));
 }
 
 async function createUser(
@@ -171,7 +179,7 @@ export const authModule: ApiModule = {
       refusals: [429],
       async handle(c, { body }, services) {
         return passwordSignIn(c, services, {
-          account: `email:${body.email}`,
+          typed: `email:${body.email}`,
           user: await findUserByEmail(services.db, body.email),
           password: body.password,
           wrong: 'wrongCredentials',
@@ -189,7 +197,7 @@ export const authModule: ApiModule = {
       refusals: [429],
       async handle(c, { body }, services) {
         return passwordSignIn(c, services, {
-          account: `app:${body.app_id}`,
+          typed: `app:${body.app_id}`,
           user: await findUserByAppId(services.db, body.app_id),
           password: body.password,
           wrong: 'wrongAppCredentials',
@@ -234,10 +242,17 @@ export const authModule: ApiModule = {
     route({
       method: 'post',
       path: '/auth/validate-signup-form',
-      summary: 'Check a sign-up e-mail or app id while it is typed',
+      summary: 'Check a sign-up e-mail or app id while it is typed (brands with registration open)',
+      description:
+        'It tells whether an account uses the address, so only where anyone may sign up, and a client address may check 30 within 10 minutes.',
       access: 'none',
+      precondition(c, services) {
+        registrationOpen(c);
+        checkSignupLimit(c, services);
+      },
       body: ValidateSignupBody,
       answer: jsonAnswer(SignupCheckAnswer),
+      refusals: [403, 429],
       async handle(c, { body }, services) {
         // Nothing to check is a mistake of the caller, not a form without errors.
         if (body.email === undefined && body.app_id === undefined) throw fieldError('email', 'emailOrAppId');

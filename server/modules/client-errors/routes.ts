@@ -1,7 +1,6 @@
 import * as v from 'valibot';
 import { clientErrors } from '../../db/schema';
-import { clientAddress } from '../../http/client-address';
-import { tooManyRequests } from '../../http/errors';
+import { limitedPerAddress } from '../../http/address-limit';
 import { plainText } from '../../http/fields';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
@@ -27,12 +26,7 @@ export const clientErrorsModule: ApiModule = {
       description:
         'A valid session links the report to its user; without one (or with an ended one) it is stored anonymously.',
       access: 'optional-session',
-      precondition(c, { clientErrorLimit }) {
-        const address = clientAddress(c);
-        const wait = clientErrorLimit.retryAfter(address);
-        if (wait > 0) throw tooManyRequests(wait);
-        clientErrorLimit.hit(address);
-      },
+      precondition: limitedPerAddress((services) => services.clientErrorLimit),
       body: ClientErrorBody,
       answer: dataAnswer(v.object({ id: v.number() }), 201),
       refusals: [429],

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../../../src/domain/limits';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
+import { limitedPerAddress } from '../../http/address-limit';
 import type { AppEnv } from '../../http/context';
 import { fieldError } from '../../http/errors';
 import { bodyIdField, emailField, optionalLine, requiredLine, requiredText } from '../../http/fields';
@@ -77,8 +78,10 @@ export const techQuestionsModule: ApiModule = {
       path: '/tech-questions/anonymous',
       summary: 'Send a support question without an account',
       access: 'none',
+      precondition: limitedPerAddress((services) => services.guestQuestionLimit),
       body: AnonymousQuestionBody,
       answer: dataAnswer(WireQuestionId, 201),
+      refusals: [429],
       async handle(c, { body }, { db }) {
         await requireOfferedCategory(db, body.support_category_id);
         const id = await storeQuestion(db, {
