@@ -252,6 +252,15 @@ describe('POST /user/update-password', () => {
       { token },
     );
     expect(short.body.errors).toEqual({ password: ['The password must be 8 to 128 characters long.'] });
+    const unchanged = await api.post(
+      '/user/update-password?lang=es',
+      { current_password: password, password, password_repeat: password },
+      { token },
+    );
+    expect(unchanged.status).toBe(422);
+    expect(unchanged.body.errors).toEqual({
+      password: ['La nueva contraseña debe ser distinta de la actual.'],
+    });
     expect(await row(id)).toEqual(before);
     expect((await api.get('/user', { token })).status).toBe(200);
   });
@@ -286,6 +295,15 @@ describe('POST /user/update-password', () => {
 
   it('needs no current password while a change is required, and clears the flag', async () => {
     const token = await api.login(DEMO_ACCOUNTS.newpass.email, DEMO_ACCOUNTS.newpass.password);
+    // The password the school gave is no new one: the change stays required.
+    const kept = await api.post(
+      '/user/update-password',
+      { password: DEMO_ACCOUNTS.newpass.password, password_repeat: DEMO_ACCOUNTS.newpass.password },
+      { token },
+    );
+    expect(kept.status).toBe(422);
+    expect(kept.body.errors).toEqual({ password: ['The new password must differ from the current one.'] });
+    expect((await api.get('/user', { token })).body.data.is_require_update_password).toBe(1);
     const result = await api.post(
       '/user/update-password',
       { password: 'brand-new-pass', password_repeat: 'brand-new-pass' },

@@ -202,6 +202,11 @@ export const userModule: ApiModule = {
               wrong: 'wrongCurrentPassword',
             });
           }
+          // A change, forced or not, that keeps the password would leave a school's temporary one
+          // (or a leaked one) in place while the account reads as changed.
+          if (await passwords.verify(user.passwordHash, body.password)) {
+            throw fieldError('password', 'passwordUnchanged');
+          }
           // Another session changed the password since this one was read: that change ends this
           // session, and the password checked here is no longer the account's.
           updated = await replacePassword(db, user.id, user.passwordHash, passwordHash);
