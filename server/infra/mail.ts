@@ -59,7 +59,9 @@ export function createMailer(db: Db, smtpUrl: string | undefined, log: Logger): 
         .returning({ id: outbox.id });
       if (!row) return;
       if (!transport) {
-        log.info(`mail to ${mail.to} kept in outbox (npm run cli -- outbox)`);
+        // Without SMTP (a demo, development) the log is where a reset link is read: the CLI cannot
+        // open a PGlite folder while the server holds it.
+        log.info(`mail to ${mail.to} kept in outbox: ${mail.subject}\n${mail.text}`);
         return;
       }
       // Sent after the answer so that neither SMTP delays nor failures reach the request.

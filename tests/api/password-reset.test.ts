@@ -200,6 +200,24 @@ describe('a deleted account', () => {
   });
 });
 
+describe('without SMTP', () => {
+  it('keeps the mail in the outbox and logs its text, so the link can be read while the server runs', async () => {
+    const local = await startTestServer({ smtpUrl: undefined });
+    try {
+      const result = await apiClient(local.api).post('/auth/request-password-reset', {
+        email: 'learner@example.com',
+      });
+      expect(result.status).toBe(200);
+      const [row] = await local.db.select().from(outbox);
+      expect(row?.text).toMatch(/\/v\/reset\?token=\w+/);
+      const [link] = /\S+\/v\/reset\?token=\w+/.exec(row?.text ?? '') ?? [];
+      expect(local.notes.find((line) => line.startsWith('mail to learner@example.com'))).toContain(link);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('an SMTP failure', () => {
   it('is recorded on the outbox row and does not fail the request', async () => {
     // Port 9 (discard) is closed on loopback, so delivery fails.
