@@ -8,7 +8,7 @@ import { requestToken } from './auth';
 import type { AppEnv, Authenticated } from './context';
 import { ApiError } from './errors';
 import { nodeRequest } from './request-body';
-import { check, readBody, readParams, readQuery } from './validation';
+import { check, readBody, readParams, readQuery, refuseCodedBody } from './validation';
 
 /**
  * One declaration per API call: the same object registers the Hono route, validates its input and
@@ -236,6 +236,8 @@ function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
 
 /** The route's input, each part checked against its schema (a refusal throws). */
 async function readInput(c: Context<AppEnv>, route: RouteDefinition): Promise<AnyCheckedInput> {
+  // An upload's handler streams its body as it is: a coded one would be refused as no image at all.
+  if (route.upload) refuseCodedBody(c);
   return {
     params: route.params ? readParams(c, route.params) : undefined,
     query: route.query ? readQuery(c, route.query) : undefined,

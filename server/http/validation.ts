@@ -23,7 +23,7 @@ async function readText(c: Context<AppEnv>): Promise<string> {
  * taken for text and refused as something it is not, or worse, read as what it happens to look like.
  * `identity` is the one coding that changes nothing. Unread, the body is dropped by drainUnreadBody.
  */
-function refuseCodedBody(c: Context<AppEnv>): void {
+export function refuseCodedBody(c: Context<AppEnv>): void {
   const header = c.req.header('content-encoding');
   if (header === undefined) return;
   const codings = header

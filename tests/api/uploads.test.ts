@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
@@ -179,6 +180,22 @@ describe('POST /media/upload', () => {
     // A real header with its pixels cut off.
     const cut = (await picture('png', 600, 600)).subarray(0, 200);
     expect((await upload(token, cut, 'image/png')).status).toBe(415);
+    // A compressed body is not read as an image at all: the answer says to send it uncompressed.
+    const gzipped = await fetch(`${server.api}/media/upload?lang=es`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'image/png',
+        'Content-Encoding': 'gzip',
+        'X-App-Id': 'web',
+        Authorization: `Bearer ${token}`,
+      },
+      body: gzipSync(await picture('png')),
+    });
+    expect(gzipped.status).toBe(415);
+    expect(await gzipped.json()).toEqual({
+      success: false,
+      message: 'Envía el cuerpo de la solicitud sin comprimir, sin Content-Encoding.',
+    });
     expect(await uploadCount()).toBe(before);
     expect(await storedFolders()).toEqual(folders);
   });
