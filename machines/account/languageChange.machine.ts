@@ -31,7 +31,9 @@ export type LanguageChangeContext = LanguageChangeInput & {
 export type LanguageChangeEvent =
   | { type: 'LANGUAGE.CHOOSE'; language: string }
   | { type: 'LANGUAGE.CONFIRM' }
-  | { type: 'LANGUAGE.CANCEL' };
+  | { type: 'LANGUAGE.CANCEL' }
+  /** The interface's language as the app has it now (the session's saved language arrives late). */
+  | { type: 'LANGUAGE.IN_USE'; language: string };
 
 const isLanguageOf = (supported: readonly Language[], language: string): language is Language =>
   (supported as readonly string[]).includes(language);
@@ -53,10 +55,20 @@ export const languageChangeMachine = setup({
     isSupported: ({ context, event }) =>
       event.type === 'LANGUAGE.CHOOSE' && isLanguageOf(context.supported, event.language),
     isCurrent: ({ context, event }) => event.type === 'LANGUAGE.CHOOSE' && event.language === context.current,
+    isSupportedInUse: ({ context, event }) =>
+      event.type === 'LANGUAGE.IN_USE' && isLanguageOf(context.supported, event.language),
   },
 }).createMachine({
   id: 'languageChange',
   context: ({ input }) => ({ ...input, chosen: null, refused: null, error: null }),
+  // The page may open before the signed-in learner's own language is applied (right after sign-in):
+  // the language in use, and so the one pressed and the one that asks nothing, follows the app's.
+  on: {
+    'LANGUAGE.IN_USE': {
+      guard: 'isSupportedInUse',
+      actions: assign(({ event }) => ({ current: event.language as Language })),
+    },
+  },
   initial: 'idle',
   states: {
     idle: {

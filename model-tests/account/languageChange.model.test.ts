@@ -15,7 +15,7 @@ import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
 import { button, notice } from '../screenQueries';
-import { click, type UserAction } from '../userActions';
+import { click, fromOutside, type UserAction } from '../userActions';
 
 /** A brand with all three languages, and one without Spanish (Kite's ru and en). */
 const allLanguages: LanguageChangeInput = { current: 'en', supported: ['en', 'ru', 'es'] };
@@ -64,6 +64,7 @@ const spec = {
       'LANGUAGE.CHOOSE': chooseLanguage,
       'LANGUAGE.CONFIRM': click('Yes', { within: DIALOG }),
       'LANGUAGE.CANCEL': click('No', { within: DIALOG }),
+      'LANGUAGE.IN_USE': fromOutside("the app's language changes (the learner's saved one arrives)"),
     },
     sees: [
       {
@@ -115,6 +116,8 @@ const spec = {
     { type: 'LANGUAGE.CHOOSE', language: 'ru' },
     { type: 'LANGUAGE.CONFIRM' },
     { type: 'LANGUAGE.CANCEL' },
+    { type: 'LANGUAGE.IN_USE', language: 'ru' },
+    { type: 'LANGUAGE.IN_USE', language: 'es' },
     done('saveLanguage', saved),
     failed('saveLanguage', refusedByServer),
     done('switchLanguage'),
@@ -192,6 +195,21 @@ describe('languageChange', () => {
       stop();
       running.actor.stop();
     }
+  });
+
+  it("follows the app's language when the learner's own arrives after the page opened", async () => {
+    const running = startMachine(spec, allLanguages);
+    await running.dispatch({ type: 'LANGUAGE.IN_USE', language: 'ru' });
+    expect(running.snapshot().context.current).toBe('ru');
+    // English, no longer in use, now asks; Russian, in use, asks nothing.
+    await running.dispatch({ type: 'LANGUAGE.CHOOSE', language: 'ru' });
+    expect(running.snapshot().value).toBe('idle');
+    await running.dispatch({ type: 'LANGUAGE.CHOOSE', language: 'en' });
+    expect(running.snapshot().value).toBe('confirming');
+    // A language the brand lacks is never the one in use.
+    const kite = startMachine(spec, withoutSpanish);
+    await kite.dispatch({ type: 'LANGUAGE.IN_USE', language: 'es' });
+    expect(kite.snapshot().context.current).toBe('ru');
   });
 
   it('asks nothing when the language in use is pressed', async () => {

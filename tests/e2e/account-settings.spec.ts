@@ -140,6 +140,21 @@ test('changing the language asks first: No leaves it, Yes switches the texts and
   await expect(elsewhere.getByRole('navigation', { name: 'Secciones' })).toBeVisible();
   await other.close();
 
+  // Signed in on the way to the settings, the page opens before the saved language applies: the
+  // pressed language follows it, and English, no longer in use, asks again.
+  const straight = await browser.newContext({ baseURL: `${APP}/v/` });
+  const settings = await straight.newPage();
+  await settings.goto('./user/settings');
+  await settings.getByLabel('E-mail').fill(account.email);
+  await settings.getByLabel('Password', { exact: true }).fill(account.password);
+  await settings.getByRole('button', { name: 'Sign in' }).click();
+  await expect(settings.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+  const languages = settings.getByRole('group', { name: 'Idioma' });
+  await expect(languages.getByRole('button', { pressed: true })).toHaveText('Español');
+  await languages.getByRole('button', { name: 'English' }).click();
+  await expect(settings.getByRole('dialog')).toContainText('English');
+  await straight.close();
+
   // A browser where the visitor chose English before signing in keeps English.
   const chosen = await browser.newContext({ baseURL: `${APP}/v/` });
   const english = await chosen.newPage();

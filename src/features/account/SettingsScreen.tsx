@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Language } from '../../../brands';
 import type { languageChangeMachine } from '../../../machines/account/languageChange.machine';
@@ -25,6 +26,7 @@ export function SettingsScreen() {
     input: { current, supported: languages },
     inspect: recordTransitions,
   });
+  useEffect(() => actor.send({ type: 'LANGUAGE.IN_USE', language: current }), [actor, current]);
   return <SettingsView actor={actor} />;
 }
 
