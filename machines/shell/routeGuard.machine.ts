@@ -6,6 +6,9 @@
  * - EMAIL.CANCEL leads to state `goingBack` with decision `{ kind: 'back' }`.
  * - `rememberReturnUrl` takes params `{ href }`.
  * - Rules 2–4 apply to signed-in users; rule 4 only on auth pages, rule 7 only when signed in.
+ * - After rule 3, the forced steps' own pages send a signed-in user with nothing to force to the
+ *   page that does the same by choice: resetPassword to userPassword (which asks for the current
+ *   password, as the server does then), updateProfile to userEdit.
  * - Between rules 3 and 4, an unfinished registration (fact `registrationStatus`: signed in, the
  *   user's status is a registration chat step 20/30/40 and the brand has chat questions) sends every
  *   `auth` page to `registrationChat` (public, so the chat itself is never redirected).
@@ -86,6 +89,10 @@ export const routeGuardMachine = setup({
       !context.requiredUpdatePassword &&
       context.requiredUpdateProfile &&
       check.name !== 'updateProfile',
+    hasNothingToForce: ({ context }, check: RouteCheck) =>
+      context.signedIn &&
+      ((check.name === 'resetPassword' && !context.requiredUpdatePassword) ||
+        (check.name === 'updateProfile' && !context.requiredUpdateProfile)),
     mustFinishRegistration: ({ context }, check: RouteCheck) =>
       context.signedIn &&
       !context.requiredUpdatePassword &&
@@ -140,6 +147,13 @@ export const routeGuardMachine = setup({
         guard: { type: 'mustCompleteProfile', params: ({ event }) => event },
         target: '.redirecting',
         actions: assign({ decision: redirect('updateProfile') }),
+      },
+      {
+        guard: { type: 'hasNothingToForce', params: ({ event }) => event },
+        target: '.redirecting',
+        actions: assign({
+          decision: ({ event }) => redirect(event.name === 'resetPassword' ? 'userPassword' : 'userEdit'),
+        }),
       },
       {
         guard: { type: 'mustFinishRegistration', params: ({ event }) => event },

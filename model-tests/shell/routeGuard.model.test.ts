@@ -86,6 +86,20 @@ describe('routeGuard rules, in order', () => {
     expect(await decisionOf(facts, pages.updateProfile)).toEqual({ kind: 'allow' });
   });
 
+  it('after 3: a forced step with nothing to force sends its page to the page that does it by choice', async () => {
+    expect(await decisionOf(signedIn, pages.resetPassword)).toEqual({ kind: 'redirect', to: 'userPassword' });
+    expect(await decisionOf(signedIn, pages.updateProfile)).toEqual({ kind: 'redirect', to: 'userEdit' });
+    // The other step still forced wins; a guest is asked to sign in first.
+    const profile = { ...signedIn, requiredUpdateProfile: true };
+    expect(await decisionOf(profile, pages.resetPassword)).toEqual({ kind: 'redirect', to: 'updateProfile' });
+    const password = { ...signedIn, requiredUpdatePassword: true };
+    expect(await decisionOf(password, pages.updateProfile)).toEqual({
+      kind: 'redirect',
+      to: 'resetPassword',
+    });
+    expect(await decisionOf({}, pages.resetPassword)).toEqual({ kind: 'redirect', to: 'login' });
+  });
+
   it('4 waits for the forced updates: their pages are never sent on to subscriptions', async () => {
     const facts = { ...signedIn, requiredUpdateProfile: true, subscriptionWarning: true };
     expect(await decisionOf(facts, pages.updateProfile)).toEqual({ kind: 'allow' });

@@ -18,6 +18,7 @@ test('a user who must change the password is sent there first, then signs in wit
   await signIn(page, DEMO.newpass);
   await expect(page).toHaveURL(/\/v\/resetPassword$/);
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expect(page).toHaveTitle('Change password — Brightpath Academy');
   await expectNoSeriousViolations(page, 'forced password change');
   await expectOnlyBrandAndSignOut(page);
   // Other pages stay closed until the password is changed.
@@ -28,10 +29,21 @@ test('a user who must change the password is sent there first, then signs in wit
   await page.getByLabel('Repeat new password').fill('brand-new-typo');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page.getByText('New passwords do not match')).toBeVisible();
+  // The password the school gave is no new one.
+  await page.getByLabel('New password', { exact: true }).fill(DEMO.newpass.password);
+  await page.getByLabel('Repeat new password').fill(DEMO.newpass.password);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByText('The new password must differ from the current one.')).toBeVisible();
+  await expect(page).toHaveURL(/\/v\/resetPassword$/);
 
+  await page.getByLabel('New password', { exact: true }).fill('brand-new-pass');
   await page.getByLabel('Repeat new password').fill('brand-new-pass');
   await page.getByRole('button', { name: 'Save password' }).click();
   await expect(page).toHaveURL(/\/v\/home$/);
+  // Nothing is forced any more: the step's address leads to the change a learner makes by choice.
+  await page.goto('./resetPassword');
+  await expect(page).toHaveURL(/\/v\/user\/settings\/password$/);
+  await expect(page.getByLabel('Current password')).toBeVisible();
 
   await page.goto('./logout');
   await expect(page).toHaveURL(/\/v\/$/);
@@ -43,6 +55,7 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await signIn(page, DEMO.profile);
   await expect(page).toHaveURL(/\/v\/updateProfile$/);
   await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
+  await expect(page).toHaveTitle('Complete your profile — Brightpath Academy');
   await expectNoSeriousViolations(page, 'forced profile completion');
   await expectOnlyBrandAndSignOut(page);
   // Signing out works from here; signing in again comes back to the step.
@@ -61,4 +74,6 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await expect(page).toHaveURL(/\/v\/home$/);
   await expect(page.getByRole('banner')).toContainText('Paula');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+  await page.goto('./updateProfile');
+  await expect(page).toHaveURL(/\/v\/user\/edit$/);
 });

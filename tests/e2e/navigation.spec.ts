@@ -68,7 +68,7 @@ test('an unknown path shows the not-found page with a way home', async ({ page }
   await expect(page).toHaveURL(/\/v\/home$/);
 });
 
-test('the profile, forced-step, deletion and not-found pages name themselves in the tab', async ({
+test('the profile, deletion and not-found pages name themselves in the tab (the forced steps: forced-steps.spec)', async ({
   page,
   request,
 }) => {
@@ -78,8 +78,6 @@ test('the profile, forced-step, deletion and not-found pages name themselves in 
   await expect(page).toHaveURL(/\/v\/home$/);
   for (const [path, title] of [
     ['./user/edit', 'My profile'],
-    ['./updateProfile', 'Complete your profile'],
-    ['./resetPassword', 'Change password'],
     ['./delete', 'Delete your account?'],
     ['./no/such/page', 'Page not found'],
   ] as const) {
