@@ -251,3 +251,17 @@ describe('the header on a forced step', () => {
     },
   );
 });
+
+describe('the header of a learner', () => {
+  it('names the profile link even for an account with neither a name nor an e-mail (made by app id)', async () => {
+    // The profile's links: the section link "Profile", and the learner's own beside the points.
+    const profileTexts = ({ texts, hrefs }: { texts: (string | null)[]; hrefs: string[] }) =>
+      texts.filter((_, index) => hrefs[index] === '/user/edit');
+    const nameless = { ...user, firstName: '', lastName: '', email: null };
+    expect(profileTexts(await headerLinks(nameless, '/home'))).toEqual(['Profile', '•My profile']);
+    expect(profileTexts(await headerLinks(user, '/home'))).toEqual([
+      'Profile',
+      expect.stringContaining('Ada'),
+    ]);
+  });
+});

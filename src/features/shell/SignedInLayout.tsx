@@ -189,7 +189,8 @@ export function Header() {
         {user && (
           <Link to="/user/edit" className="header__user">
             <Avatar url={user.avatar} firstName={user.firstName} lastName={user.lastName} />
-            <span className="header__name">{name || user.email}</span>
+            {/* An account made by app id may have neither a name nor an e-mail: the link still says where it goes. */}
+            <span className="header__name">{name || user.email || t`My profile`}</span>
           </Link>
         )}
         <Link to="/user/points" className="header__points">
