@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
 import type { AnyMachineSnapshot, StateValue } from 'xstate';
-import { GENERIC_ERROR, type TextFormContext } from '../machines/forms/formSupport';
+import type { TextFormContext } from '../machines/forms/formSupport';
 import { i18n } from '../src/app/i18n';
 import type { FieldError } from '../src/domain/validation';
 import { fieldErrorText } from '../src/ui/fieldErrorText';
+import { PROFILE_FIELD_WORDING } from '../src/ui/profileFieldErrorTexts';
+import { shownFormError } from './formErrorTexts';
 import { button, fieldErrors, notice } from './screenQueries';
 import type { ScreenBinding, Sight } from './screenRun';
 import { click, typeInto, type UserAction } from './userActions';
@@ -47,15 +49,14 @@ export function formScreen({
 }: FormScreen): ScreenBinding {
   // The texts the app words a field's errors with, in the active (English) catalog.
   const errorTexts = (errors: readonly FieldError[] = []) =>
-    errors.map((error) => errorText(error) ?? fieldErrorText(i18n, error));
+    errors.map((error) => errorText(error) ?? fieldErrorText(i18n, error, PROFILE_FIELD_WORDING));
   const formSights = formIn.map(
     (state): Sight => ({
       state,
       see: (snapshot) => {
         const context = snapshot.context as TextFormContext<string>;
         expect(button(submit).getAttribute('aria-busy')).toBe(snapshot.matches(busyIn) ? 'true' : null);
-        const expected = context.formError === GENERIC_ERROR ? genericError : (context.formError ?? '');
-        expect(notice()).toBe(expected);
+        expect(notice()).toBe(shownFormError(context.formError, genericError));
         for (const [field, label] of Object.entries(fields)) {
           expect(fieldErrors(label)).toEqual(errorTexts(context.errors[field]));
         }

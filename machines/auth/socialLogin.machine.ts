@@ -9,7 +9,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { unprovided } from '../common/unprovided';
-import { formErrorFrom, GENERIC_ERROR } from '../forms/formSupport';
+import { formErrorFrom, GENERIC_ERROR, NO_CONNECTION } from '../forms/formSupport';
 
 export type SocialLoginInput =
   | { status: 'success'; code: string; network: ExternalAuthSource | null }
@@ -80,7 +80,8 @@ export const socialLoginMachine = setup({
             return {
               failure: {
                 // A code refused by the server (expired, used) has its own message; anything else is unknown.
-                code: message === GENERIC_ERROR ? 'unknown_error' : 'flow_expired',
+                code:
+                  message === GENERIC_ERROR || message === NO_CONNECTION ? 'unknown_error' : 'flow_expired',
                 message,
                 network: context.network,
               },

@@ -1,5 +1,5 @@
 import { assign, type EventObject } from 'xstate';
-import { toRequestError } from '../../src/domain/requestError';
+import { HTTP_STATUS, isRequestError, toRequestError } from '../../src/domain/requestError';
 import { type FieldErrors, fieldErrorsFromServer, hasErrors } from '../../src/domain/validation';
 
 /**
@@ -9,6 +9,12 @@ import { type FieldErrors, fieldErrorsFromServer, hasErrors } from '../../src/do
 
 /** Form-level marker for "no usable message from the server"; the UI shows its generic failure text. */
 export const GENERIC_ERROR = 'generic';
+
+/**
+ * Form-level marker for a call that got no answer at all (offline, the server unreachable): the UI
+ * says to check the connection, which the learner can do something about, unlike a server failure.
+ */
+export const NO_CONNECTION = 'noConnection';
 
 export type FormChangeEvent<F extends string> = { type: 'FORM.CHANGE'; field: F; value: string };
 
@@ -65,11 +71,14 @@ export function formEditingTransitions<C extends FormContext<string>, E extends 
 
 /**
  * A server answer with a message of its own (4xx: rate limit, registration closed, summary of field
- * errors) is shown as is, already translated; no answer or a server failure gets the generic text.
+ * errors) is shown as is, already translated; no answer at all is NO_CONNECTION, and a server failure
+ * the generic text.
  */
 export function formErrorFrom(error: unknown): string {
   const { status, message } = toRequestError(error);
-  return status >= 400 && status < 500 && message !== '' ? message : GENERIC_ERROR;
+  if (status >= 400 && status < 500 && message !== '') return message;
+  // Only a request that got no answer: another throw (a browser API's, a bug) is no connection's fault.
+  return isRequestError(error) && status === HTTP_STATUS.network ? NO_CONNECTION : GENERIC_ERROR;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { DateKey } from '../../src/domain/learning/calendarDates';
 import { validateFreezeDates } from '../../src/domain/learning/freezeDates';
 import type { FreezeRangeError, FreezeRangeErrors } from '../../src/domain/learning/freezeRange';
 import type { CourseStream } from '../../src/domain/learning/stream';
-import { HTTP_STATUS, isRequestError, toRequestError } from '../../src/domain/requestError';
+import { toRequestError } from '../../src/domain/requestError';
 import { unprovided } from '../common/unprovided';
 import { formErrorFrom } from '../forms/formSupport';
 
@@ -53,12 +53,6 @@ function rangeErrors(context: FreezeContext): FreezeFieldErrors {
   return { ...(errors.start && { startDate: errors.start }), ...(errors.end && { endDate: errors.end }) };
 }
 
-/**
- * The dialog's message when the call got no answer at all (offline, the server unreachable): the
- * learner can do something about that, unlike about the generic failure.
- */
-export const NO_CONNECTION = 'noConnection';
-
 /** The server's 422s on the date fields go under them; anything else is the dialog's message. */
 function serverFailure(error: unknown): Pick<FreezeContext, 'errors' | 'formError'> {
   const { fieldErrors } = toRequestError(error);
@@ -68,8 +62,7 @@ function serverFailure(error: unknown): Pick<FreezeContext, 'errors' | 'formErro
     if (messages.length > 0) errors[field] = messages.map((message) => ({ code: 'server', message }));
   }
   if (Object.keys(errors).length > 0) return { errors, formError: null };
-  const unanswered = isRequestError(error) && error.status === HTTP_STATUS.network;
-  return { errors, formError: unanswered ? NO_CONNECTION : formErrorFrom(error) };
+  return { errors, formError: formErrorFrom(error) };
 }
 
 export const freezeMachine = setup({

@@ -8,9 +8,9 @@ import {
   type LanguageChangeInput,
   languageChangeMachine,
 } from '../../machines/account/languageChange.machine';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { SettingsView } from '../../src/features/account/SettingsScreen';
 import { done, failed, networkError, requestError, session, user } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { screenProviders } from '../screenProviders';
@@ -87,9 +87,7 @@ const spec = {
           expect(dialog.textContent).toContain(NAMES[context.chosen ?? '']);
           // Only Yes changes the language: the one in use stays pressed while the dialog asks.
           expect(pressedLanguages()).toEqual([context.current]);
-          const expected =
-            context.error === GENERIC_ERROR ? 'Something went wrong. Try again later' : (context.error ?? '');
-          expect(dialogNotice()).toBe(expected);
+          expect(dialogNotice()).toBe(shownFormError(context.error));
           expect(button('Yes').getAttribute('aria-busy')).toBeNull();
           expect(button('No').disabled).toBe(false);
         },

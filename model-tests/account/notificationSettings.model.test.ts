@@ -6,9 +6,9 @@ import {
   type NotificationSettingsInput,
   notificationSettingsMachine,
 } from '../../machines/account/notificationSettings.machine';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { NotificationSettingsView } from '../../src/features/account/notifications/NotificationSettingsScreen';
 import { done, failed, networkError, requestError, session, user } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button } from '../screenQueries';
@@ -29,8 +29,7 @@ const PUSH_TEXTS = {
 
 const contextOf = (snapshot: AnyMachineSnapshot) => snapshot.context as NotificationSettingsContext;
 const theSwitch = () => screen.getByRole('switch', { name: 'Notifications' }) as HTMLInputElement;
-const errorText = (error: string | null) =>
-  error === GENERIC_ERROR ? 'Something went wrong. Try again later' : (error ?? '');
+const errorText = (error: string | null) => shownFormError(error);
 
 const toggle: UserAction = {
   words: () => 'the user flips the “Notifications” switch',

@@ -3,10 +3,11 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { ActorRefFrom, AnyMachineSnapshot } from 'xstate';
 import { pushPromptMachine, type UsageEvent } from '../../machines/account/pushPrompt.machine';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
+import { GENERIC_ERROR, NO_CONNECTION } from '../../machines/forms/formSupport';
 import { PUSH_PROMPT_PAGE_VIEWS, PUSH_PROMPT_VISIBLE_MS } from '../../src/domain/pushPrompt';
 import { PushPromptView } from '../../src/features/account/notifications/PushPrompt';
 import { done, failed, networkError, session } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button } from '../screenQueries';
@@ -56,8 +57,7 @@ const spec = {
           const dialog = screen.getByRole('dialog', { name: DIALOG });
           expect(dialog.textContent).toContain('Get your reminders to learn');
           const error = snapshot.context.error as string | null;
-          const expected = error === GENERIC_ERROR ? 'Something went wrong. Try again later' : (error ?? '');
-          expect(screen.getByRole('alert').textContent).toBe(expected);
+          expect(screen.getByRole('alert').textContent).toBe(shownFormError(error));
           expect(button('Turn on').getAttribute('aria-busy')).toBeNull();
         },
       },
@@ -125,6 +125,10 @@ describe('pushPrompt', () => {
     await running.dispatch({ type: 'PROMPT.ACCEPT' });
     await running.dispatch(failed('enablePush', networkError));
     expect(running.snapshot().value).toBe('offering');
+    expect(running.snapshot().context.error).toBe(NO_CONNECTION);
+    // A refusal of the browser's own (no RequestError) is no connection's fault.
+    await running.dispatch({ type: 'PROMPT.ACCEPT' });
+    await running.dispatch(failed('enablePush', new DOMException('denied', 'NotAllowedError')));
     expect(running.snapshot().context.error).toBe(GENERIC_ERROR);
   });
 });

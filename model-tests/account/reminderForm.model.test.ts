@@ -6,10 +6,10 @@ import {
   type ReminderFormInput,
   reminderFormMachine,
 } from '../../machines/account/reminderForm.machine';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
 import { MAX_REMINDERS_PER_DAY, type Reminder } from '../../src/domain/reminders';
 import { ReminderFormView } from '../../src/features/account/reminders/ReminderFormScreen';
 import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, fieldValue, hasButton, notice } from '../screenQueries';
@@ -155,11 +155,7 @@ const spec = {
           expect(
             screen.queryByText(/^(Enter a time|Choose at least|A day can have)/)?.textContent ?? null,
           ).toBe(problem);
-          const formError =
-            context.formError === GENERIC_ERROR
-              ? 'Something went wrong. Try again later'
-              : (context.formError ?? '');
-          expect(notice()).toBe(formError);
+          expect(notice()).toBe(shownFormError(context.formError));
           expect(screen.queryByRole('dialog')).toBeNull();
           expect(screen.queryByRole('button', { name: 'Delete' }) !== null).toBe(context.editing !== null);
         },

@@ -8,6 +8,7 @@ import {
 } from '../../machines/account/socialNetworks.machine';
 import { SocialNetworksView } from '../../src/features/social/SocialNetworksScreen';
 import { done, failed, networkError, networkReturned, requestError, session } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, notice } from '../screenQueries';
@@ -117,9 +118,7 @@ const spec = {
           const dialog = screen.getByRole('dialog', { name: DIALOG });
           expect(dialog.textContent).toContain('After unlinking Google you can no longer sign in with it.');
           const error = contextOf(snapshot).error;
-          expect(within(dialog).getByRole('alert').textContent).toBe(
-            error === null ? '' : 'Something went wrong. Try again later',
-          );
+          expect(within(dialog).getByRole('alert').textContent).toBe(shownFormError(error));
         },
       },
       {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accessRecoveryMachine } from '../../machines/auth/accessRecovery.machine';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
+import { NO_CONNECTION } from '../../machines/forms/formSupport';
 import { RequestLinkView } from '../../src/features/auth/AccessRecoveryScreen';
 import { done, failed, networkError, requestError } from '../fixtures';
 import { formScreen } from '../formScreen';
@@ -95,6 +95,6 @@ describe('accessRecovery', () => {
     });
     await running.dispatch({ type: 'FORM.SUBMIT' });
     await running.dispatch(failed('requestPasswordReset', networkError));
-    expect(running.snapshot().context.formError).toBe(GENERIC_ERROR);
+    expect(running.snapshot().context.formError).toBe(NO_CONNECTION);
   });
 });

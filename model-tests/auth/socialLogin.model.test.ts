@@ -9,6 +9,7 @@ import {
 import { socialErrorText } from '../../src/domain/socialErrors';
 import { SocialLoginReturnView } from '../../src/features/auth/SocialLoginReturn';
 import { done, failed, networkError, requestError, session } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { click } from '../userActions';
@@ -67,10 +68,7 @@ const spec = {
             expect(dialog.textContent).toContain(
               socialErrorText('unknown_error', 'en', failure?.network ?? undefined),
             );
-            const detail =
-              failure?.message === 'generic'
-                ? 'Something went wrong. Try again later'
-                : (failure?.message ?? '');
+            const detail = shownFormError(failure?.message ?? null);
             expect(dialog.textContent).toContain(`Code: ${failure?.code}. ${detail}`);
           }
         },

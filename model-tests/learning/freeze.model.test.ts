@@ -1,13 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
-import {
-  type FreezeContext,
-  type FreezeInput,
-  freezeMachine,
-  NO_CONNECTION,
-} from '../../machines/learning/freeze.machine';
+import { GENERIC_ERROR, NO_CONNECTION } from '../../machines/forms/formSupport';
+import { type FreezeContext, type FreezeInput, freezeMachine } from '../../machines/learning/freeze.machine';
 import { FreezeView } from '../../src/features/learning/freeze/FreezeDialog';
 import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
 import { startMachine } from '../harness';

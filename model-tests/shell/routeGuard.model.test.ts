@@ -257,7 +257,7 @@ describe('the header of a learner', () => {
     // The profile's links: the section link "Profile", and the learner's own beside the points.
     const profileTexts = ({ texts, hrefs }: { texts: (string | null)[]; hrefs: string[] }) =>
       texts.filter((_, index) => hrefs[index] === '/user/edit');
-    const nameless = { ...user, firstName: '', lastName: '', email: null };
+    const nameless = { ...user, firstName: '', lastName: '', email: '' };
     expect(profileTexts(await headerLinks(nameless, '/home'))).toEqual(['Profile', '•My profile']);
     expect(profileTexts(await headerLinks(user, '/home'))).toEqual([
       'Profile',

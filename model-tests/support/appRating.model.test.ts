@@ -3,7 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { createElement, Fragment } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { GENERIC_ERROR } from '../../machines/forms/formSupport';
+import { GENERIC_ERROR, NO_CONNECTION } from '../../machines/forms/formSupport';
 import { type AppRatingContext, appRatingMachine } from '../../machines/support/appRating.machine';
 import { type AppRatingActor, AppRatingView } from '../../src/features/support/AppRatingPrompt';
 import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
@@ -170,14 +170,17 @@ describe('appRating', () => {
     }
   });
 
-  it('keeps the generic text for a failure that is not about a field', async () => {
-    for (const error of [serverError, networkError]) {
+  it('keeps the generic text for a server failure, and says so when no answer came', async () => {
+    for (const [error, formError] of [
+      [serverError, GENERIC_ERROR],
+      [networkError, NO_CONNECTION],
+    ] as const) {
       const running = startMachine(spec);
       await running.dispatch(done('checkAppRating', { due: true }));
       await running.dispatch({ type: 'RATING.CHOOSE', rating: 3 });
       await running.dispatch({ type: 'FORM.SUBMIT' });
       await running.dispatch(failed('saveAppRating', error));
-      expect(running.snapshot().context).toMatchObject({ errors: {}, formError: GENERIC_ERROR });
+      expect(running.snapshot().context).toMatchObject({ errors: {}, formError });
     }
   });
 

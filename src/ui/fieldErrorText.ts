@@ -1,21 +1,25 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import type { FieldError } from '../domain/validation';
-import { PROFILE_FIELD_TEXTS } from './profileFieldErrorTexts';
+
+/** The texts of validation codes worded by one message each. */
+export type FieldWording = Partial<Record<FieldError['code'], MessageDescriptor>>;
 
 /**
- * Texts of the validation codes (shell spec, sections 5 and 8). Server messages arrive already
- * translated and are shown as given.
+ * Texts of the validation codes every form may show (shell spec, sections 5 and 8). Server messages
+ * arrive already translated and are shown as given. The profile's own codes are worded by its forms
+ * (profileFieldErrorTexts.ts): the sign-in page loads none of them.
  */
-const TEXTS: Record<Exclude<FieldError['code'], 'server' | 'minLength' | 'maxLength'>, MessageDescriptor> = {
-  required: msg`This field is required`,
+const REQUIRED = msg`This field is required`;
+
+export const FIELD_WORDING: FieldWording = {
+  required: REQUIRED,
   email: msg`Enter a valid e-mail`,
   mismatch: msg`Passwords do not match`,
   newPasswordMismatch: msg`New passwords do not match`,
-  ...PROFILE_FIELD_TEXTS,
 };
 
-export function fieldErrorText(i18n: I18n, error: FieldError): string {
+export function fieldErrorText(i18n: I18n, error: FieldError, wording = FIELD_WORDING): string {
   switch (error.code) {
     case 'server':
       return error.message;
@@ -36,10 +40,15 @@ export function fieldErrorText(i18n: I18n, error: FieldError): string {
       );
     }
     default:
-      return i18n._(TEXTS[error.code]);
+      // A code the form's wording lacks is a form bug; its field still says something is wrong.
+      return i18n._(wording[error.code] ?? REQUIRED);
   }
 }
 
-export function fieldErrorTexts(i18n: I18n, errors: readonly FieldError[] | undefined): string[] {
-  return (errors ?? []).map((error) => fieldErrorText(i18n, error));
+export function fieldErrorTexts(
+  i18n: I18n,
+  errors: readonly FieldError[] | undefined,
+  wording = FIELD_WORDING,
+): string[] {
+  return (errors ?? []).map((error) => fieldErrorText(i18n, error, wording));
 }

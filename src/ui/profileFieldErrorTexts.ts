@@ -1,12 +1,13 @@
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { FIELD_WORDING, type FieldWording } from './fieldErrorText';
 
 /**
  * Texts of the profile's validation codes (profileValidation.ts). Only the profile's forms show them
  * (the profile and its completion page, the registration chat), so they are in the account pages'
  * catalog, which those forms load, rather than in the sign-in page's.
  */
-export const PROFILE_FIELD_TEXTS = {
+export const PROFILE_FIELD_WORDING: FieldWording = {
+  ...FIELD_WORDING,
   phone: msg`Wrong phone number format`,
   birthdayFormat: msg`Wrong format`,
   birthdayNonexistent: msg`This date does not exist`,
@@ -16,4 +17,4 @@ export const PROFILE_FIELD_TEXTS = {
   instagramDoublePeriod: msg`You can't have more than one period in a row`,
   instagramCharacters: msg`English characters only`,
   instagramExample: msg`Username in Instagram matches the example`,
-} satisfies Record<string, MessageDescriptor>;
+};

@@ -124,6 +124,19 @@ test('the saved notice speaks of the last save only: a refused save takes it awa
   await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
   await expect(savedNotice).toHaveCount(0);
   expect(await serverCall(request, account)).toMatchObject({ name: 'Ada', city: 'London' });
+
+  // No answer at all: the notice says to check the connection, and the form keeps what was typed.
+  await page.getByLabel('First name').fill('Augusta');
+  await page.context().setOffline(true);
+  await save.click();
+  await expect(
+    page.getByText('Could not reach the server. Check your connection and try again.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveValue('Augusta');
+  await page.context().setOffline(false);
+  await save.click();
+  await expect(savedNotice).toBeVisible();
+  expect(await serverCall(request, account)).toMatchObject({ name: 'Augusta' });
 });
 
 test('the rules speak the user’s language', async ({ page, request }) => {

@@ -11,6 +11,7 @@ import type { User } from '../../domain/user';
 import { Button } from '../../ui/Button';
 import { formErrorText } from '../../ui/formText';
 import { Notice } from '../../ui/Notice';
+import { PROFILE_FIELD_WORDING } from '../../ui/profileFieldErrorTexts';
 import { useDocumentTitle } from '../../ui/useDocumentTitle';
 import { useMachineForm } from '../../ui/useMachineForm';
 import { ProfileFields } from './ProfileFields';
@@ -37,6 +38,8 @@ export function ProfileCompletionView({
   const { context, busy, formProps, field } = useMachineForm<ProfileField, typeof completion>(
     completion,
     (snapshot) => snapshot.matches('submitting'),
+
+    PROFILE_FIELD_WORDING,
   );
   return (
     <section className="card card--wide">

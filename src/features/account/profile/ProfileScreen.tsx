@@ -10,6 +10,7 @@ import { afterNextPaint } from '../../../platform/afterNextPaint';
 import { Button } from '../../../ui/Button';
 import { formErrorText } from '../../../ui/formText';
 import { Notice } from '../../../ui/Notice';
+import { PROFILE_FIELD_WORDING } from '../../../ui/profileFieldErrorTexts';
 import { useDocumentTitle } from '../../../ui/useDocumentTitle';
 import { useMachineForm } from '../../../ui/useMachineForm';
 import { ProfileFields } from '../ProfileFields';
@@ -96,6 +97,8 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
   const { context, busy, formProps, field } = useMachineForm<ProfileEditField, typeof actor>(
     actor,
     (snapshot) => snapshot.matches({ form: 'submitting' }),
+
+    PROFILE_FIELD_WORDING,
   );
   const saved = useSelector(actor, (snapshot) => snapshot.context.saved);
   const zones = useTimeZones(context.timezone, i18n.locale);

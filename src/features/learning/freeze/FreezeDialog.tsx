@@ -1,14 +1,9 @@
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { GENERIC_ERROR } from '../../../../machines/forms/formSupport';
-import {
-  type FreezeField,
-  type FreezeInput,
-  type freezeMachine,
-  NO_CONNECTION,
-} from '../../../../machines/learning/freeze.machine';
+import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { formatDate, shiftDateKey } from '../../../domain/learning/calendarDates';
@@ -16,6 +11,7 @@ import { freezeBoundsOf } from '../../../domain/learning/freezeDates';
 import { type CourseStream, plannedFreeze, type StreamFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { formErrorText } from '../../../ui/formText';
 import { Loading } from '../../../ui/LoadFailed';
 import { DatePickerField } from '../../../ui/lazyDateFields';
 import { Notice } from '../../../ui/Notice';
@@ -65,12 +61,7 @@ export function FreezeView({
   const focusFirstError = useFocusFirstError(formRef, snapshot.matches('creating'));
   const { startDate, endDate, errors, formError, today, streamEnd } = snapshot.context;
   const cancel = () => actor.send({ type: 'FREEZE.CANCEL' });
-  const failure =
-    formError === GENERIC_ERROR
-      ? t`Something went wrong. Try again later.`
-      : formError === NO_CONNECTION
-        ? t`Could not reach the server. Check your connection and try again.`
-        : formError;
+  const failure = formErrorText(i18n, formError, msg`Something went wrong. Try again later.`);
   if (snapshot.status === 'done') return null;
 
   if (snapshot.matches('confirmingUnfreeze') || snapshot.matches('unfreezing')) {
