@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../brands/schema';
 /**
  * Which API answers are kept for reading offline (shell spec, section 7: "responses are cached and
  * offline reads come from the cache (expiry 86400 s)"): the reads the app needs to show the user,
- * the start lists, the courses, the calendar and the days. A GET that changes state (a freeze's
+ * the start lists, the courses, the calendar and the days, the account pages' lists. A GET that changes state (a freeze's
  * cancel link, a payment return) is never among them, so a kept answer can never stand in for it.
  */
 const READABLE_PATHS: readonly RegExp[] = [
@@ -23,6 +23,10 @@ const READABLE_PATHS: readonly RegExp[] = [
   /^\/banners$/,
   /^\/community$/,
   /^\/user-community$/,
+  // The account pages a learner opens offline too: reminders, support topics, linked networks.
+  /^\/schedule$/,
+  /^\/support-category$/,
+  /^\/user-external-auth$/,
 ];
 
 const API_PREFIXES = ['/spa/api/v1', '/spa/v2'] as const;

@@ -277,3 +277,36 @@ test('a brand with offline mode off keeps no answers', async ({ page }) => {
   expect(await controlledByWorker(page)).toBe(`${SECOND_BRAND_APP}/v/sw.js`);
   expect(await page.evaluate((name) => caches.has(name), API_CACHE)).toBe(false);
 });
+
+test('with the network cut, the reminders and the support page open from what was kept', async ({
+  page,
+  context,
+}) => {
+  await openCalendarWithWorker(page);
+  // Visited online once, as a learner would before going offline.
+  await page.goto('./user/settings/reminders/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'New reminder' })).toBeVisible();
+  await expect(page.getByText('Loading your reminders…')).toHaveCount(0);
+  await page.goto('./support');
+  await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+  await expect(page.getByText('Loading support topics…')).toHaveCount(0);
+
+  await cutNetwork(context);
+  for (const [path, heading, loading, failure] of [
+    [
+      './user/settings/reminders/new',
+      'New reminder',
+      'Loading your reminders…',
+      'Failed to load your reminders.',
+    ],
+    ['./support', 'Support', 'Loading support topics…', 'Failed to load support topics.'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText('You are offline')).toBeVisible();
+    await expect(page.getByText(loading)).toHaveCount(0);
+    await expect(page.getByText(failure)).toHaveCount(0);
+  }
+  await expect(page.getByRole('button', { name: 'Technical problem' })).toBeVisible();
+  await context.unroute('**/*');
+});

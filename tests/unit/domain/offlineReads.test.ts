@@ -18,6 +18,9 @@ describe('offline reads', () => {
     '/spa/api/v1/courses/3/stages/4/days',
     '/spa/api/v1/courses/3/stages/4/days/7',
     '/spa/v2/user',
+    '/spa/api/v1/schedule',
+    '/spa/api/v1/support-category',
+    '/spa/api/v1/user-external-auth',
   ])('keeps %s', (path) => {
     expect(isOfflineReadable(at(`${path}?lang=en&page=1`))).toBe(true);
   });
@@ -25,6 +28,7 @@ describe('offline reads', () => {
   it.each([
     // GETs that change state or carry secrets are never answered from a kept copy.
     '/spa/api/v1/user-course-streams/12/freeze/cancel',
+    '/spa/api/v1/schedule/update',
     '/spa/api/v1/events',
     '/spa/api/v1/user/12',
     '/spa/api/v1/courses/abc',
