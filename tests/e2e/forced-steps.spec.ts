@@ -56,6 +56,11 @@ test('a user who must complete the profile is sent there first', async ({ page }
   await expect(page).toHaveURL(/\/v\/updateProfile$/);
   await expect(page.getByRole('heading', { name: 'Complete your profile' })).toBeVisible();
   await expect(page).toHaveTitle('Complete your profile — Brightpath Academy');
+  // It says why the learner is here and what it needs, and how a phone number is written.
+  await expect(page.getByText('Your school needs your first name, last name and phone number')).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveAccessibleDescription(
+    'Digits with an optional +, e.g. +7 912 345-67-89',
+  );
   await expectNoSeriousViolations(page, 'forced profile completion');
   await expectOnlyBrandAndSignOut(page);
   // Signing out works from here; signing in again comes back to the step.

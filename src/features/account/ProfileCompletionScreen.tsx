@@ -38,7 +38,6 @@ export function ProfileCompletionView({
   const { context, busy, formProps, field } = useMachineForm<ProfileField, typeof completion>(
     completion,
     (snapshot) => snapshot.matches('submitting'),
-
     PROFILE_FIELD_WORDING,
   );
   return (
@@ -46,6 +45,12 @@ export function ProfileCompletionView({
       <h1>
         <Trans>Complete your profile</Trans>
       </h1>
+      <p>
+        <Trans>
+          Your school needs your first name, last name and phone number before you go on. The other fields are
+          optional.
+        </Trans>
+      </p>
       <Notice>{formErrorText(i18n, context.formError)}</Notice>
       <form {...formProps}>
         <ProfileFields field={field} />

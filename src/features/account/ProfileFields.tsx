@@ -14,13 +14,7 @@ type FieldProps = {
  * The profile's text fields with the spec's rules shown as hints, shared by the forced completion
  * (/updateProfile) and the profile page (/user/edit), which adds the time zone, gender and photo.
  */
-export function ProfileFields({
-  field,
-  phoneHint,
-}: {
-  field: (name: ProfileTextField) => FieldProps;
-  phoneHint?: string;
-}) {
+export function ProfileFields({ field }: { field: (name: ProfileTextField) => FieldProps }) {
   const { t } = useLingui();
   return (
     <>
@@ -33,7 +27,7 @@ export function ProfileFields({
         autoComplete="tel"
         inputMode="tel"
         required
-        hint={phoneHint}
+        hint={t`Digits with an optional +, e.g. +7 912 345-67-89`}
       />
       <TextField {...field('city')} label={t`City`} autoComplete="address-level2" />
       <TextField

@@ -118,7 +118,7 @@ export function ProfileEditView({ actor }: { actor: ActorRefFrom<typeof profileE
         {saved ? t`Your profile has been saved.` : null}
       </p>
       <form {...formProps} className="form profile__form">
-        <ProfileFields field={field} phoneHint={t`Digits with an optional +, e.g. +7 912 345-67-89`} />
+        <ProfileFields field={field} />
         <div className="field">
           <label className="field__label" htmlFor="profile-timezone">
             <Trans>Time zone</Trans>
