@@ -106,11 +106,12 @@ test('a failed load says so and loads again on "Try again"; a topic not offered 
   page,
 }) => {
   await signedInAsNewLearner(page, 'support-errors');
-  await page.route('**/support-category**', (route) => route.abort());
+  // On the context: the topics are a read the service worker keeps, so it, not the page, asks for them.
+  await page.context().route('**/support-category**', (route) => route.abort());
   await page.goto('support');
   await expect(page.getByRole('alert')).toContainText('Failed to load support topics.');
   await expectNoSeriousViolations(page, 'support load error');
-  await page.unroute('**/support-category**');
+  await page.context().unroute('**/support-category**');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(topics(page)).toBeVisible();
 
