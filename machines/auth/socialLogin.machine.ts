@@ -9,13 +9,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExternalAuthSource, User } from '../../src/domain/user';
 import { unprovided } from '../common/unprovided';
-import { formErrorFrom, GENERIC_ERROR, NO_CONNECTION } from '../forms/formSupport';
+import { formErrorFrom, isServerMessage } from '../forms/formSupport';
 
 export type SocialLoginInput =
   | { status: 'success'; code: string; network: ExternalAuthSource | null }
   | { status: 'fail'; errorCode: string; errorMessage: string; network: ExternalAuthSource | null };
 
-/** What the dialog shows: the spec's code, the server's message (or GENERIC_ERROR) and the network. */
+/** What the dialog shows: the spec's code, the server's message (or a marker of formSupport) and the network. */
 export type SocialLoginFailure = { code: string; message: string; network: ExternalAuthSource | null };
 
 export type SocialLoginContext = {
@@ -80,8 +80,7 @@ export const socialLoginMachine = setup({
             return {
               failure: {
                 // A code refused by the server (expired, used) has its own message; anything else is unknown.
-                code:
-                  message === GENERIC_ERROR || message === NO_CONNECTION ? 'unknown_error' : 'flow_expired',
+                code: isServerMessage(message) ? 'flow_expired' : 'unknown_error',
                 message,
                 network: context.network,
               },

@@ -16,6 +16,10 @@ export const GENERIC_ERROR = 'generic';
  */
 export const NO_CONNECTION = 'noConnection';
 
+/** Whether a form-level error is the server's own message rather than one of the markers above. */
+export const isServerMessage = (formError: string): boolean =>
+  formError !== GENERIC_ERROR && formError !== NO_CONNECTION;
+
 export type FormChangeEvent<F extends string> = { type: 'FORM.CHANGE'; field: F; value: string };
 
 /** `FORM.CHANGE` sets the field's value and clears that field's errors. */

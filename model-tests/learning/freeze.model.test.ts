@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { GENERIC_ERROR, NO_CONNECTION } from '../../machines/forms/formSupport';
 import { type FreezeContext, type FreezeInput, freezeMachine } from '../../machines/learning/freeze.machine';
 import { FreezeView } from '../../src/features/learning/freeze/FreezeDialog';
 import { done, failed, networkError, requestError, serverError, session } from '../fixtures';
+import { shownFormError } from '../formErrorTexts';
 import { startMachine } from '../harness';
 import { describeModel } from '../modelSuite';
 import { button, fieldErrors, fieldValue, notice } from '../screenQueries';
@@ -42,12 +42,9 @@ const shownErrors = (context: FreezeContext, field: keyof typeof FIELD_LABELS) =
     error.code === 'server' ? error.message : ERROR_TEXTS[error.code],
   );
 
-const FORM_ERROR_TEXTS: Record<string, string> = {
-  [GENERIC_ERROR]: 'Something went wrong. Try again later.',
-  [NO_CONNECTION]: 'Could not reach the server. Check your connection and try again.',
-};
+/** The dialog words its generic failure with a full stop. */
 const formErrorText = (context: FreezeContext) =>
-  context.formError === null ? '' : (FORM_ERROR_TEXTS[context.formError] ?? context.formError);
+  shownFormError(context.formError, 'Something went wrong. Try again later.');
 
 const spec = {
   machine: freezeMachine,
