@@ -1,5 +1,8 @@
 import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useActorRef } from '@xstate/react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { overlayEntryMachine } from '../../../../machines/shell/overlayEntry.machine';
+import { recordTransitions } from '../../../app/transitionRecorder';
 
 type OverlayInHistory = {
   /** Whether the overlay (a dialog, the document viewer) shows. */
@@ -11,59 +14,58 @@ type OverlayInHistory = {
   onBack: () => void;
   /**
    * The query names the overlay while it does not show (Forward back onto its entry, a link, a
-   * reload): open it where it can be. An overlay that cannot be opened from its URL alone leaves this
-   * out: Forward then steps back off the entry, and an address that named it stops naming it, in place.
+   * reload): open it. An overlay that cannot be opened from its URL alone leaves this out.
    */
   onNamed?: () => void;
 };
 
 /**
- * An overlay as an entry of the tab's history, so that the browser's Back (a phone's back gesture)
- * closes it instead of leaving the page under it. Shown from the page, it adds an entry whose query
- * names it (`param=value`). Answers what the overlay's own buttons do as they close it: take that
- * entry back off, so the next Back leaves the page as before; or, where the URL named it already (a
- * link, a reload), drop it from the query in place, so that a reload does not open it again.
+ * Runs an overlay as an entry of the tab's history (machines/shell/overlayEntry.machine.ts says
+ * how): tells the machine when the overlay shows and when the query names it, and carries out what
+ * it decides on the router. Answers what the overlay's own controls call as they close it.
  */
 export function useOverlayInHistory({ shown, param, value, onBack, onNamed }: OverlayInHistory) {
   const router = useRouter();
   const navigate = useNavigate();
-  const inQuery = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
-  const added = useRef(false);
-  const withQuery = (named: boolean) => (search: Record<string, unknown>) => {
-    const { [param]: _named, ...rest } = search;
-    return named ? { ...rest, [param]: value } : rest;
-  };
-  // Only showing adds the entry, not the query's own changes: the query is read, not watched.
-  const add = useEffectEvent(() => {
-    if (inQuery) return;
-    added.current = true;
-    void navigate({ to: '.', search: withQuery(true) });
+  const named = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
+  const closeOverlay = useEffectEvent(onBack);
+  const openOverlay = useEffectEvent(() => onNamed?.());
+  // Provided once: the router and the query's name stay; the page's callbacks are read when called.
+  const [machine] = useState(() => {
+    const address = (withName: boolean, replace: boolean) =>
+      void navigate({
+        to: '.',
+        replace,
+        search: (search: Record<string, unknown>) => {
+          const { [param]: _named, ...rest } = search;
+          return withName ? { ...rest, [param]: value } : rest;
+        },
+      });
+    return overlayEntryMachine.provide({
+      actions: {
+        addEntry: () => address(true, false),
+        dropFromAddress: () => address(false, true),
+        takeEntryBack: () => router.history.back(),
+        closeOverlay: () => closeOverlay(),
+        openOverlay: () => openOverlay(),
+      },
+    });
   });
+  const actor = useActorRef(machine, {
+    input: { shown, named, openable: onNamed !== undefined },
+    inspect: recordTransitions,
+  });
+  // The machine started with both facts; only their changes are news.
+  const reported = useRef({ shown, named });
   useEffect(() => {
-    if (shown) add();
-  }, [shown]);
-  // Whoever put the entry there (this page, Forward, the address), Back took it off: the overlay goes.
-  const back = useEffectEvent(() => {
-    if (inQuery) return;
-    added.current = false;
-    if (shown) onBack();
-  });
-  const arrived = useRef(true);
-  const named = useEffectEvent(() => {
-    if (shown) return;
-    if (onNamed) onNamed();
-    else if (arrived.current) void navigate({ to: '.', search: withQuery(false), replace: true });
-    else router.history.back();
-  });
+    if (reported.current.shown === shown) return;
+    reported.current.shown = shown;
+    actor.send({ type: shown ? 'OVERLAY.SHOWN' : 'OVERLAY.HIDDEN' });
+  }, [actor, shown]);
   useEffect(() => {
-    if (inQuery) named();
-    else back();
-    arrived.current = false;
-  }, [inQuery]);
-  return () => {
-    if (added.current) {
-      added.current = false;
-      router.history.back();
-    } else void navigate({ to: '.', search: withQuery(false), replace: true });
-  };
+    if (reported.current.named === named) return;
+    reported.current.named = named;
+    actor.send({ type: named ? 'ADDRESS.NAMED' : 'ADDRESS.UNNAMED' });
+  }, [actor, named]);
+  return () => actor.send({ type: 'OVERLAY.CLOSE' });
 }
