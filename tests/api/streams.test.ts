@@ -155,13 +155,13 @@ describe('the status is computed from dates, freezes and subscriptions', () => {
       startDate: new Date(now - DAY_MS),
       endDate: new Date(now + DAY_MS),
     };
-    // Still marked created on its first day: it holds all the same (freeze.ts).
+    // Still marked created on its first day: it holds all the same, and answers as active (freeze.ts).
     await server.db.insert(streamFreezes).values({ ...freeze, status: 0 });
     const stream = await fetchStream(learner, frozen.streamId);
     expect(stream.status).toBe('freeze');
     expect(stream.user_course_stream_freeze).toEqual({
       id: expect.any(Number),
-      status: 0,
+      status: 1,
       start_date: seconds(freeze.startDate.getTime()),
       end_date: seconds(freeze.endDate.getTime()),
     });

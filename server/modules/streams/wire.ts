@@ -1,8 +1,9 @@
 import * as v from 'valibot';
+import { FREEZE_STATUSES, freezeStatusAt } from '../../../src/domain/learning/freeze';
 import { progressPercent } from '../../../src/domain/learning/progress';
 import { STREAM_STATUSES } from '../../../src/domain/learning/streamStatus';
 import { toSeconds, toSecondsOrNull } from '../../http/time';
-import type { LoadedStream } from './queries';
+import type { FreezeRecord, LoadedStream } from './queries';
 import { openingSubscription, statusOf } from './status';
 
 const WireFlag = v.picklist([0, 1]);
@@ -37,6 +38,15 @@ export const WireStream = v.object({
   payment_subscription_id: v.nullable(v.number()),
 });
 
+/** 0 Created until the freeze's start, 1 Active from then on, 2 Canceled: as it is at `now`, not as stored. */
+const wireFreezeStatus = (freeze: FreezeRecord, now: number): number =>
+  FREEZE_STATUSES.indexOf(
+    freezeStatusAt(
+      { status: FREEZE_STATUSES[freeze.status] ?? 'created', startDate: freeze.startDate.getTime() },
+      now,
+    ),
+  );
+
 const asFlag = (value: number): 0 | 1 => (value === 1 ? 1 : 0);
 
 export function toWireStream(loaded: LoadedStream, now: number): v.InferOutput<typeof WireStream> {
@@ -69,7 +79,7 @@ export function toWireStream(loaded: LoadedStream, now: number): v.InferOutput<t
         : { course_service: { appstore_product_id: stream.appstoreProductId } },
     user_course_stream_freeze: freeze && {
       id: freeze.id,
-      status: freeze.status,
+      status: wireFreezeStatus(freeze, now),
       start_date: toSeconds(freeze.startDate),
       end_date: toSeconds(freeze.endDate),
     },

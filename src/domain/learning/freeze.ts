@@ -10,6 +10,17 @@ export type FreezeStatus = (typeof FREEZE_STATUSES)[number];
 export type Freeze = { status: FreezeStatus; startDate: number; endDate: number };
 
 /**
+ * The status a freeze has at `now`: canceled stays canceled; otherwise it is created until its start
+ * date and active from then on. The server's stored mark is only trusted for canceled: nothing has
+ * to flip it on the start date for the wire to say so.
+ */
+export const freezeStatusAt = (
+  freeze: { status: FreezeStatus; startDate: number },
+  now: number,
+): FreezeStatus =>
+  freeze.status === 'canceled' ? 'canceled' : now >= freeze.startDate ? 'active' : 'created';
+
+/**
  * A freeze holds the stream from its start to its end date unless it was canceled. A freeze still
  * marked created counts too once its start date is reached: whether anything flips the mark to
  * active on that day is the server's business, the learner's access must not depend on it.

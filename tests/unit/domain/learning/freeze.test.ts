@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Freeze, freezeLiftsAt, isFreezeInForce } from '../../../../src/domain/learning/freeze';
+import {
+  type Freeze,
+  freezeLiftsAt,
+  freezeStatusAt,
+  isFreezeInForce,
+} from '../../../../src/domain/learning/freeze';
 import { daysFromNow, NOW } from './fixtures';
 
 const freeze = (overrides: Partial<Freeze> = {}): Freeze => ({
@@ -18,6 +23,20 @@ describe('a freeze in force', () => {
     ['over', { endDate: daysFromNow(-0.5) }, false],
   ])('%s: %s', (_, overrides, inForce) => {
     expect(isFreezeInForce(freeze(overrides), NOW)).toBe(inForce);
+  });
+});
+
+describe('the status a freeze answers with', () => {
+  it.each<[string, Partial<Freeze>, Freeze['status']]>([
+    ['created for later', { status: 'created', startDate: daysFromNow(1) }, 'created'],
+    ['created, its start date come', { status: 'created' }, 'active'],
+    ['created, starting this very moment', { status: 'created', startDate: NOW }, 'active'],
+    ['active', {}, 'active'],
+    ['active, over', { endDate: daysFromNow(-0.5) }, 'active'],
+    ['canceled before it started', { status: 'canceled', startDate: daysFromNow(1) }, 'canceled'],
+    ['canceled while in force', { status: 'canceled' }, 'canceled'],
+  ])('%s: %s', (_, overrides, status) => {
+    expect(freezeStatusAt(freeze(overrides), NOW)).toBe(status);
   });
 });
 
