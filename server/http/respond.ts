@@ -47,7 +47,14 @@ export function sendError(c: Context<AppEnv>, error: ApiError) {
       ...(errors ? { errors } : {}),
     },
     error.status,
-    error.headers,
+    {
+      // A refusal is of this request only: no cache keeps it (the media routes' answers included,
+      // which the API's own no-store does not cover).
+      'Cache-Control': 'no-store',
+      // RFC 9110 §11.6.1: a 401 names the scheme that would let the request through.
+      ...(error.status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {}),
+      ...error.headers,
+    },
   );
 }
 

@@ -320,6 +320,23 @@ describe('headers', () => {
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect((await api.get('/no-such-call')).headers.get('cache-control')).toBe('no-store');
   });
+
+  it('name the bearer scheme on a 401, and keep the media routes’ refusals out of caches too', async () => {
+    const refused = await api.get('/user', { token: 'not-a-session' });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    const media = await fetch(`${server.url}/media/files/1/cover.jpg`);
+    expect(media.status).toBe(401);
+    expect(media.headers.get('www-authenticate')).toBe('Bearer');
+    expect(media.headers.get('cache-control')).toBe('no-store');
+    const token = await api.login(DEMO_ACCOUNTS.learner.email, DEMO_ACCOUNTS.learner.password);
+    const missing = await fetch(`${server.url}/media/files/999999/none.pdf`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    expect(missing.headers.get('www-authenticate')).toBeNull();
+  });
 });
 
 describe('an unexpected failure', () => {
