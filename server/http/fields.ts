@@ -275,15 +275,19 @@ export const positiveIntegerQuery = (max: number) =>
 /** The largest value of a PostgreSQL integer (int4) column: every id is one. */
 export const MAX_INT4 = 2_147_483_647;
 
+/** The digits of an id as its canonical text: 1 to 10 of them, the first not a zero. */
+export const CANONICAL_ID = /^[1-9]\d{0,9}$/;
+
 /**
  * A path id: a positive whole number an int4 id column can hold; anything else answers `message`
  * (some calls name the id in it, e.g. "courseId must be set").
  */
 export const idParamWith = (message: MessageKey) =>
   v.pipe(
-    // Digits only: whatever else it holds (NUL included) is no id, and says so.
+    // Digits only, without leading zeros: whatever else it holds (NUL included) is no id, and says
+    // so; `01` would name the same resource as `1` under a second address.
     v.string(message),
-    v.regex(/^\d{1,10}$/, message),
+    v.regex(CANONICAL_ID, message),
     v.transform(Number),
     v.integer(message),
     v.minValue(1, message),

@@ -27,7 +27,7 @@ beforeAll(async () => {
 
 const asLearner = () => ({ token: learner.token });
 const stagePath = (f: LearningFixture, stage = 0) => `/courses/${f.courseId}/stages/${f.stageIds[stage]}`;
-const BAD_IDS = ['0', '-1', '2147483648', 'x', '1%00'];
+const BAD_IDS = ['0', '01', '-1', '2147483648', 'x', '1%00'];
 
 /** Both API bases answer the same. */
 const bases = () => [api, apiClient(`${server.url}/spa/v2`)];

@@ -16,7 +16,7 @@ import { snapshot } from './table-snapshot';
 const { server, api } = serverForFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const BAD_IDS = ['0', '-1', '1.5', '2147483648', 'x', '1%00'];
+const BAD_IDS = ['0', '01', '-1', '1.5', '2147483648', 'x', '1%00'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 let learner: Account;

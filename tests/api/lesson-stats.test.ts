@@ -126,6 +126,12 @@ describe('POST /save-lesson-stat', () => {
       stage_day_lesson_set_lesson_id: String(firstLesson(fixture)),
     });
     expect((await save(body)).status).toBe(201);
+    // Only as the id's own digits: a leading zero names no id.
+    const before = await snapshot(server.db);
+    const padded = await save({ ...body, stage_day_id: `0${fixture.days[0].id}` });
+    expect(padded.status).toBe(422);
+    expect(padded.body.errors).toEqual({ stage_day_id: ['Id must be set'] });
+    expect(await snapshot(server.db)).toEqual(before);
   });
 
   it("accepts statistics of a demo stream's open day, refuses them (403) for a stream not open", async () => {

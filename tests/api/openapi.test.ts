@@ -245,14 +245,28 @@ describe('the document agrees with what the server answers', () => {
       expect(body.properties[id], id).not.toHaveProperty('default');
       expect(body.properties[id].anyOf, id).toEqual([
         { type: 'integer', minimum: 1, maximum: MAX_INT4 },
-        { type: 'string', pattern: '^\\d{1,10}$' },
+        { type: 'string', pattern: '^[1-9]\\d{0,9}$' },
       ]);
     }
 
     // The document refuses exactly the values the server refuses (a string's value bound aside).
     const valid = documentValidator(document);
     const bodyAt = pointer('paths', path, 'post', 'requestBody', 'content', 'application/json', 'schema');
-    for (const value of [undefined, null, 0, 1.5, MAX_INT4 + 1, '-3', 'x', true, MAX_INT4, '7', 7]) {
+    for (const value of [
+      undefined,
+      null,
+      0,
+      1.5,
+      MAX_INT4 + 1,
+      '-3',
+      'x',
+      '0',
+      '07',
+      true,
+      MAX_INT4,
+      '7',
+      7,
+    ]) {
       const sent = { ...stat(), stage_day_id: value };
       const answer = await api.post('/save-lesson-stat', sent, as());
       const refused = answer.status === 422 && 'stage_day_id' in (answer.body.errors ?? {});

@@ -20,7 +20,7 @@ import { snapshot } from './table-snapshot';
 const { server, api } = serverForFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const BAD_IDS = ['0', '-1', '1.5', '2147483648', 'x', '1%00'];
+const BAD_IDS = ['0', '01', '-1', '1.5', '2147483648', 'x', '1%00'];
 
 let learner: Account;
 let other: Account;

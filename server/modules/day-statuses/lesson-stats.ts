@@ -6,7 +6,7 @@ import { isForeignKeyViolation } from '../../db/errors';
 import { dayStatistics, userCourseStreams, userDayStatuses, userLessonStatuses } from '../../db/schema';
 import { preparedPerDatabase, preparedStatement, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
-import { MAX_INT4, optionalLine } from '../../http/fields';
+import { CANONICAL_ID, MAX_INT4, optionalLine } from '../../http/fields';
 import type { MessageKey } from '../../infra/i18n';
 import { isLiveSessionOfUser, liveSessionOf } from '../../infra/sessions';
 import { dayRefusal } from '../streams/day-access';
@@ -39,7 +39,7 @@ const bodyId = (message: MessageKey) =>
           ),
           v.pipe(
             v.string(message),
-            v.regex(/^\d{1,10}$/, message),
+            v.regex(CANONICAL_ID, message),
             v.transform(Number),
             v.minValue(1, message),
             v.maxValue(MAX_INT4, message),
