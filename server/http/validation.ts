@@ -33,9 +33,19 @@ export function refuseCodedBody(c: Context<AppEnv>): void {
   if (codings.some((coding) => coding !== 'identity')) throw new ApiError(415, 'contentEncoding');
 }
 
+/**
+ * JSON is UTF-8 (RFC 8259 §8.1): a body declared in another charset would be read as what its bytes
+ * happen to say in UTF-8, so it is refused as such before it is read.
+ */
+function refuseOtherCharset(c: Context<AppEnv>): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(c.req.header('content-type') ?? '')?.[1];
+  if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw new ApiError(415, 'unsupportedCharset');
+}
+
 /** Reads the body as a JSON object; an empty body counts as `{}` so that missing fields get 422. */
 async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   refuseCodedBody(c);
+  refuseOtherCharset(c);
   const text = await readText(c);
   if (text.trim() === '') return {};
   if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'badContentType');

@@ -256,6 +256,24 @@ describe('bad requests', () => {
       success: false,
       message: 'The request body is not valid UTF-8 text.',
     });
+    // Declared in another charset, a body is refused before it is read (its bytes are not UTF-8's);
+    // UTF-8 however spelled is taken.
+    const body = JSON.stringify(hello);
+    for (const [charset, status] of [
+      ['utf-16', 415],
+      ['"latin1"', 415],
+      ['UTF-8', 201],
+      ['"utf8"', 201],
+    ] as const) {
+      const answer = await fetch(`${server.api}/tech-questions/anonymous?lang=es`, {
+        method: 'POST',
+        headers: { 'Content-Type': `application/json; charset=${charset}`, 'X-App-Id': 'web' },
+        body: charset === 'utf-16' ? Buffer.from(body, 'utf16le') : body,
+      });
+      expect(answer.status, charset).toBe(status);
+      if (status === 415)
+        expect((await answer.json()).message).toBe('Envía el cuerpo de la solicitud como texto UTF-8.');
+    }
   });
 
   it('never answered any of it with a 500', () => {

@@ -22,16 +22,19 @@ function rawExchange(request: string): Promise<{ head: string; body: string }> {
 }
 
 describe('a request Node cannot read', () => {
-  it('with headers over 16 KB gets a 431 with a message', async () => {
-    const { head, body } = await rawExchange(
+  it('with headers or an address over 16 KB gets a 431 with a message naming both', async () => {
+    for (const request of [
       `GET /spa/api/v1/user HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${'x'.repeat(20_000)}\r\n\r\n`,
-    );
-    expect(head).toMatch(/^HTTP\/1\.1 431 /);
-    expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
-    expect(JSON.parse(body)).toEqual({
-      success: false,
-      message: 'The request headers are too large (16 KB at most).',
-    });
+      `GET /spa/api/v1/courses?expand=${'x'.repeat(70_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+    ]) {
+      const { head, body } = await rawExchange(request);
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(JSON.parse(body)).toEqual({
+        success: false,
+        message: 'The request’s address and headers are too large (16 KB at most together).',
+      });
+    }
   });
 
   it('that is not well-formed HTTP gets a 400 with a message', async () => {
