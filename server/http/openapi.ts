@@ -307,10 +307,14 @@ const RESPONSES = {
   }),
 };
 
+/** Routes outside the API bases, declared as they are (the media routes): their tag and their paths. */
+export type RootPaths = { tag: OpenApiDocument['tags'][number]; paths: OpenApiDocument['paths'] };
+
 export function openApiDocument(
   modules: readonly ApiModule[],
   bases: readonly string[],
   version: string,
+  root?: RootPaths,
 ): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const base of bases) {
@@ -331,8 +335,8 @@ export function openApiDocument(
         `Every call answers under each base (${bases.join(', ')}). Answers are localized by the ` +
         '`lang` query or Accept-Language; the brand comes from X-App-Id or the host name.',
     },
-    tags: modules.map((m) => ({ name: m.tag, description: m.description })),
-    paths,
+    tags: [...modules.map((m) => ({ name: m.tag, description: m.description })), ...(root ? [root.tag] : [])],
+    paths: { ...paths, ...root?.paths },
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by sign-in or sign-up.' },

@@ -125,18 +125,25 @@ const STYLE =
 
 /**
  * The reference page. Only the first base's paths are listed: every call answers the same under
- * each base, as the introduction says.
+ * each base, as the introduction says. Paths under no base (the media routes) are listed as they are.
  */
-export function referencePage(document: OpenApiDocument, base: string, nonce: string): string {
+export function referencePage(document: OpenApiDocument, bases: readonly string[], nonce: string): string {
+  const [base = ''] = bases;
+  const isUnderBase = (path: string) => bases.some((each) => path.startsWith(`${each}/`));
   const refusals = document.components.responses as Refusals;
   const sections = document.tags.map((tag) => {
     const operations = Object.entries(document.paths)
-      .filter(([path]) => path.startsWith(`${base}/`))
+      .filter(([path]) => path.startsWith(`${base}/`) || !isUnderBase(path))
       .flatMap(([path, item]) =>
         Object.entries(item)
           .filter(([, operation]) => operation.tags.includes(tag.name))
           .map(([method, operation]) =>
-            operationSection(method, path.slice(base.length), operation, refusals),
+            operationSection(
+              method,
+              path.startsWith(`${base}/`) ? path.slice(base.length) : path,
+              operation,
+              refusals,
+            ),
           ),
       );
     return `<h2 id="tag-${escapeHtml(tag.name)}">${escapeHtml(tag.name)}</h2><p>${escapeHtml(tag.description)}</p>${operations.join('')}`;

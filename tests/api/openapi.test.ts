@@ -68,16 +68,70 @@ describe('GET /spa/openapi.json', () => {
     const answered = answeredApiRoutes();
     expect(answered.length).toBeGreaterThan(20);
     for (const base of API_BASES) expect(answered.some((r) => r.path === `${base}/user`)).toBe(true);
-    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.keys(item as object).map((method) => `${method} ${path}`),
-    );
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/media/'))
+      .flatMap(([path, item]) => Object.keys(item as object).map((method) => `${method} ${path}`));
     const expected = answered.map((r) => `${r.method} ${openApiPath(r.path)}`);
     expect(documented.sort()).toEqual(expected.sort());
   });
 
+  it('documents the media routes outside the bases, and each answers as it says', async () => {
+    const document = await fetchDocument();
+    const media = Object.keys(document.paths).filter(
+      (path) => !API_BASES.some((b) => path.startsWith(`${b}/`)),
+    );
+    expect(media.sort()).toEqual([
+      '/media/files/{fileId}/{name}',
+      '/media/uploads/{fileId}/{name}',
+      '/media/videos/{fileId}/{path}',
+    ]);
+    expect(document.tags.map((tag: { name: string }) => tag.name)).toContain('media');
+    for (const path of media) {
+      const get = document.paths[path].get;
+      expect(Object.keys(document.paths[path]), path).toEqual(['get']);
+      expect(get.tags, path).toEqual(['media']);
+      expect(get.security, path).toEqual([{ bearer: [] }, { sessionCookie: [] }]);
+      expect(namesOf(get.parameters).slice(0, 3), path).toEqual([
+        'fileId',
+        path.split('/').pop()?.slice(1, -1),
+        'Range',
+      ]);
+      expect(Object.keys(get.responses).sort(), path).toEqual([
+        '200',
+        '206',
+        '304',
+        '401',
+        '404',
+        '405',
+        '412',
+        '416',
+      ]);
+      // Declared as the server reads it: an id without a leading zero, then a 401 without a session.
+      const idPattern = new RegExp(get.parameters[0].schema.pattern);
+      expect(
+        ['7', '2147483647'].every((id) => idPattern.test(id)),
+        path,
+      ).toBe(true);
+      expect(
+        ['0', '07', 'x'].some((id) => idPattern.test(id)),
+        path,
+      ).toBe(false);
+      const url = path.replace('{fileId}', '7').replace(/\{(path|name)\}/, '256.webp');
+      expect((await fetch(`${server.url}${url}`)).status, url).toBe(401);
+      expect((await fetch(`${server.url}${url}`, { method: 'DELETE' })).status, url).toBe(405);
+      // This host's brand speaks Russian first: English comes only when asked for.
+      const refused = await fetch(`${server.url}${url}?lang=en`);
+      expect((await refused.json()).message, url).toBe('Your session has ended. Please sign in again.');
+    }
+    const upload = document.paths['/media/uploads/{fileId}/{name}'].get;
+    expect(upload.parameters[1].schema.enum).toEqual(['64.webp', '256.webp', '512.webp']);
+  });
+
   it('describes each call: summary, tag, security, parameters, body and answers', async () => {
     const document = await fetchDocument();
-    const ops = Object.values(document.paths).flatMap((item) => Object.values(item as object));
+    const ops = Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/media/'))
+      .flatMap(([, item]) => Object.values(item as object));
     for (const op of ops) {
       expect(op.summary, op.operationId).toEqual(expect.any(String));
       expect(op.tags).toHaveLength(1);
@@ -331,8 +385,9 @@ describe('the document agrees with what the server answers', () => {
     const document: OpenApi = await fetchDocument();
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
-        // The body limit of every API path answers before any route.
-        expect(Object.keys(operation.responses), `${method} ${path}`).toContain('413');
+        // The body limit of every API path answers before any route (the media routes take no body).
+        if (!path.startsWith('/media/'))
+          expect(Object.keys(operation.responses), `${method} ${path}`).toContain('413');
         expect(operation.parameters, `${method} ${path}`).toContainEqual(
           expect.objectContaining({ name: 'lang', in: 'query', required: false }),
         );
@@ -364,5 +419,8 @@ describe('GET /spa/docs', () => {
       const path = openApiPath(route.path.slice(route.base.length));
       expect(html, path).toContain(`${route.method.toUpperCase()}</span> <code>${path}</code>`);
     }
+    // The media routes, outside the bases, with their whole paths.
+    expect(html).toContain('GET</span> <code>/media/videos/{fileId}/{path}</code>');
+    expect(html).toContain('GET</span> <code>/media/uploads/{fileId}/{name}</code>');
   });
 });

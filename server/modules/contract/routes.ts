@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/context';
 import { openApiDocument } from '../../http/openapi';
 import { referencePage } from '../../http/reference-page';
 import type { ApiModule } from '../../http/route';
+import { MEDIA_PATHS, MEDIA_TAG } from '../media/openapi';
 
 /** The reference page has no script and loads nothing: its policy allows only its own style block. */
 const referencePageSecurity = secureHeaders({
@@ -19,8 +20,10 @@ const referencePageSecurity = secureHeaders({
 
 /** GET /spa/openapi.json and its readable form GET /spa/docs, both generated from the route declarations. */
 export function contractRoutes(modules: readonly ApiModule[], bases: readonly string[]) {
-  const document = openApiDocument(modules, bases, packageJson.version);
-  const [firstBase = ''] = bases;
+  const document = openApiDocument(modules, bases, packageJson.version, {
+    tag: MEDIA_TAG,
+    paths: MEDIA_PATHS,
+  });
   return new Hono<AppEnv>()
     .get('/openapi.json', (c) => c.json(document))
     .use('/docs', referencePageSecurity)
@@ -28,6 +31,6 @@ export function contractRoutes(modules: readonly ApiModule[], bases: readonly st
       // Set before the body: with Node's lightweight responses, compression would otherwise rebuild
       // the answer from its first headers and drop the policy the middleware adds afterwards.
       c.header('Cache-Control', 'no-cache');
-      return c.html(referencePage(document, firstBase, c.get('secureHeadersNonce') ?? ''));
+      return c.html(referencePage(document, bases, c.get('secureHeadersNonce') ?? ''));
     });
 }

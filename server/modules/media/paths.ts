@@ -1,23 +1,22 @@
 import { realpath } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import { CANONICAL_ID, MAX_INT4 } from '../../http/fields';
 
 /**
  * Turning a URL into a file path without ever leaving the media file's folder: every segment is
  * decoded on its own and refused when it could name anything but a plain entry of its folder.
  */
 
-/** Larger than any int4 id: such a segment cannot name a row. */
-const FILE_ID = /^[1-9][0-9]{0,9}$/;
-const MAX_ID = 2_147_483_647;
 const MAX_SEGMENT = 255;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses.
 const FORBIDDEN = /[\u0000-\u001f\u007f/\\]/;
 
 /** The media file id of a URL segment, or null when it is not a plain positive int4. */
 export function fileIdOf(segment: string | undefined): number | null {
-  if (!segment || !FILE_ID.test(segment)) return null;
+  if (!segment || !CANONICAL_ID.test(segment)) return null;
+  // Larger than any int4 id, a segment cannot name a row.
   const id = Number(segment);
-  return id <= MAX_ID ? id : null;
+  return id <= MAX_INT4 ? id : null;
 }
 
 /**
