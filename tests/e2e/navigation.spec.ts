@@ -59,6 +59,40 @@ test('the header shows no balance while the start lists could not be loaded, and
   await expect(points).toHaveText(/^\d+ points?$/);
 });
 
+// The service worker would answer the reload's failed read with its kept copy: this screen must fail.
+test.describe('without the service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('one “Try again” recovers the whole screen, whichever of its two failed loads it is pressed on', async ({
+    page,
+  }) => {
+    const streams = '**/spa/api/v1/user-course-streams?*';
+    const dataFailed = page.getByText('Failed to load your data.');
+    const coursesFailed = page.getByText('Could not load your courses. Check the connection and try again.');
+    await page.route(streams, (route) => route.fulfill({ status: 500, body: '{}' }));
+    await signIn(page, DEMO.learner);
+    await expect(dataFailed).toBeVisible();
+    await expect(coursesFailed).toBeVisible();
+    await page.unroute(streams);
+    // The page's own retry: the frame's data loads again too.
+    await page.getByRole('button', { name: 'Try again' }).last().click();
+    await expect(page.getByRole('tab', { name: 'Current' })).toBeVisible();
+    await expect(dataFailed).toHaveCount(0);
+    await expect(coursesFailed).toHaveCount(0);
+
+    // The frame's retry: the page's load runs again too.
+    await page.route(streams, (route) => route.fulfill({ status: 500, body: '{}' }));
+    await page.reload();
+    await expect(dataFailed).toBeVisible();
+    await expect(coursesFailed).toBeVisible();
+    await page.unroute(streams);
+    await page.getByRole('button', { name: 'Try again' }).first().click();
+    await expect(page.getByRole('tab', { name: 'Current' })).toBeVisible();
+    await expect(dataFailed).toHaveCount(0);
+    await expect(coursesFailed).toHaveCount(0);
+  });
+});
+
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   await signIn(page, DEMO.learner);
   await expect(page).toHaveURL(/\/v\/home$/);

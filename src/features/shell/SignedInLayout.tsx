@@ -6,6 +6,7 @@ import { loadAreaCatalog } from '../../app/i18n';
 import { ROUTE_PATHS } from '../../app/routeNames';
 import { applySavedLanguage } from '../../app/savedLanguage';
 import { focusTarget, watchPageHeading } from '../../platform/focusAfterPageChange';
+import { onRetryRequested, requestRetry } from '../../platform/retryRequests';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Logo } from '../../ui/Logo';
@@ -55,6 +56,8 @@ function SignedInFrame() {
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
   useSavedLanguage();
+  // Any "Try again" on the screen, this frame's or a page's, asks for the app's data again too.
+  useEffect(() => onRetryRequested(() => app.send({ type: 'APP.RETRY' })), [app]);
   return (
     <div className="shell">
       <SkipToContent main={main} />
@@ -63,7 +66,7 @@ function SignedInFrame() {
         {dataFailed && (
           <Notice>
             <Trans>Failed to load your data.</Trans>{' '}
-            <Button variant="link" onClick={() => app.send({ type: 'APP.RETRY' })}>
+            <Button variant="link" onClick={requestRetry}>
               <Trans>Try again</Trans>
             </Button>
             {/* After long without a network nothing kept is fresh enough; downloads still play. */}{' '}
