@@ -189,8 +189,13 @@ const spec = {
       { state: 'notFound', see: seesCourseNotAvailable },
       {
         state: 'failed',
-        see: () =>
-          expect(notice()).toBe('Could not load the course calendar. Check the connection and try again.'),
+        see: () => {
+          expect(notice()).toBe('Could not load the course calendar. Check the connection and try again.');
+          // The way out stays: the list of courses, as on the loaded calendar.
+          expect(screen.getByRole('link', { name: 'Back to my courses' }).getAttribute('href')).toBe(
+            '/courses',
+          );
+        },
       },
       {
         state: 'accessEnded',

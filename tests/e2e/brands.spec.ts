@@ -51,6 +51,19 @@ test("the second brand's primary stays readable as text on its own tints", async
   );
   // axe's colour-contrast rule (serious) measures every text on the page against what is behind it.
   await expectNoSeriousViolations(page, 'Kite, signed in');
+  // On a phone the menu is where the sections are: the current one is marked there too, as readably.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Menu' });
+  const current = menu.getByRole('link', { name: 'My courses', exact: true });
+  await expect(current).toHaveAttribute('aria-current', 'page');
+  const look = (link: typeof current) =>
+    link.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.backgroundColor} ${style.color} ${style.fontWeight}`;
+    });
+  expect(await look(current)).not.toBe(await look(menu.getByRole('link', { name: 'Chat', exact: true })));
+  await expectNoSeriousViolations(page, 'Kite, the phone menu open');
 });
 
 test("a calendar and a day opened by their address keep the brand's colours", async ({ page }) => {

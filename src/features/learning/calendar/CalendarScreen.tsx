@@ -123,6 +123,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   if (snapshot.matches('failed')) {
     return (
       <section className="learning calendar" aria-labelledby={TITLE_ID}>
+        <BackToMyCourses />
         <h1 id={TITLE_ID}>
           <Trans>Course calendar</Trans>
         </h1>
@@ -145,9 +146,7 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   // of courses is here.
   const header = (
     <>
-      <BackLink className="calendar__back" to="/courses">
-        <Trans>Back to my courses</Trans>
-      </BackLink>
+      <BackToMyCourses />
       <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
     </>
   );
@@ -295,5 +294,13 @@ function CalendarHeader({
         </Link>
       </div>
     </header>
+  );
+}
+
+function BackToMyCourses() {
+  return (
+    <BackLink className="calendar__back" to="/courses">
+      <Trans>Back to my courses</Trans>
+    </BackLink>
   );
 }
