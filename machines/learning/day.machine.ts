@@ -10,6 +10,7 @@
  * failed load can be retried.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import type { Course } from '../../src/domain/learning/course';
 import { type Day, type DayStatusRecord, isDayBroken } from '../../src/domain/learning/day';
 import { isDayLocked, isDayNotOpenYet, type LockableDay } from '../../src/domain/learning/dayLock';
 import {
@@ -39,6 +40,8 @@ export type LoadedDay = {
   statuses: StreamStatuses;
   /** Where the learner left lessons of the day on this browser, in seconds, by lesson link id. */
   leftAt?: Readonly<Record<number, number>>;
+  /** The course, read only for a stream whose access ended: its page names it, as the calendar's does. */
+  course?: Course | null;
 };
 
 /** The day number names no day of the stream's course. */

@@ -18,7 +18,7 @@ import { renderSignedIn } from '../offline/offlineFixtures';
 import { screenProviders } from '../screenProviders';
 import { button, notice } from '../screenQueries';
 import { click, networkReturns } from '../userActions';
-import { day, daysFromNow, seesCourseNotAvailable, statuses, stream } from './learningFixtures';
+import { course, day, daysFromNow, seesCourseNotAvailable, statuses, stream } from './learningFixtures';
 
 const video = (id: number) => ({
   id,
@@ -64,7 +64,11 @@ const broken: LoadedDay = {
   day: { ...fullDay, lessonSets: [lessonSet(1, 1, [lesson(3, 'Plank', null, false)])] },
 };
 const locked: LoadedDay = { ...ready, stream: stream({ id: 5, isDemo: true, courseFullAccess: false }) };
-const accessEnded: LoadedDay = { ...ready, stream: stream({ id: 5, status: 'ended' }) };
+const accessEnded: LoadedDay = {
+  ...ready,
+  stream: stream({ id: 5, status: 'ended' }),
+  course: course(1, 'Strong back'),
+};
 const accessStopped: LoadedDay = {
   ...ready,
   stream: stream({ id: 5, status: 'stopped', isOptionalPurchase: true }),
@@ -169,12 +173,15 @@ const spec = {
       },
       {
         state: 'accessEnded',
-        see: () => {
+        see: ({ context }: AnyMachineSnapshot) => {
           // The emoticon is bound to the last word (a no-break space): a line never ends before it.
           expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(
             'Ouch! You have run out of access\u00a0:(',
           );
           expect(screen.getByText('Extend the course to resume access.')).toBeTruthy();
+          // The course is named when its read came (the stopped stream's did not: nothing in its place).
+          const { course: named } = context.loaded as LoadedDay;
+          expect(screen.queryByText('Strong back') !== null).toBe(named != null);
           expect(screen.queryByRole('heading', { level: 2 })).toBeNull();
           expect(screen.queryByRole('button')).toBeNull();
         },

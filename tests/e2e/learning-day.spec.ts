@@ -309,6 +309,8 @@ test('a day of a stream whose access ended or stopped shows the access-ended pag
       page.getByRole('heading', { level: 1, name: 'Ouch! You have run out of access :(' }),
     ).toBeVisible();
     await expect(page.getByText('Extend the course to resume access.')).toBeVisible();
+    // The course is named, as its calendar's access-ended page names it.
+    await expect(page.getByText(title, { exact: true })).toBeVisible();
     // The tab says what the page says, not the title of a day the learner cannot open.
     await expect(page).toHaveTitle(/^Ouch! You have run out of access :\( — /);
     await expectNoLessons(page);

@@ -8,11 +8,12 @@ import {
 import { finishDay, startDay } from '../../api/dayStatuses';
 import type { AppEffects } from '../../app/effects';
 import { type Day, dayLessons, lessonVideo } from '../../domain/learning/day';
+import { hasAccessEnded } from '../../domain/learning/stream';
 import { lessonPositions } from '../../platform/lessonPositions';
 import { preloadImage } from '../../platform/preloadImage';
 import { startsInTurn } from '../../platform/startsInTurn';
 import { networkReturn } from '../shell/networkReturn.provide';
-import { readCourseDays } from './common/pageReadAhead.provide';
+import { readCourse, readCourseDays } from './common/pageReadAhead.provide';
 import { readShownStream } from './common/shownStream.provide';
 import { readStatuses, refetchStatuses } from './common/statuses.provide';
 import { isNarrowScreen } from './player/useNarrowScreen';
@@ -47,7 +48,9 @@ async function loadDay(effects: AppEffects, { streamId, dayNumber }: DayRequest)
     earlyDays && stream.courseId === knownCourseId ? earlyDays : readCourseDays(effects, stream.courseId);
   const day = await findDayByNumber(days, dayNumber);
   const linkIds = day.lessonSets.flatMap((set) => set.lessons.map((item) => item.id));
-  return { stream, day, statuses, leftAt: lessonPositions.of(stream.id, linkIds) };
+  // The access-ended page names the course; without its name it still says what happened.
+  const course = hasAccessEnded(stream) ? await readCourse(effects, stream.courseId).catch(() => null) : null;
+  return { stream, day, statuses, leftAt: lessonPositions.of(stream.id, linkIds), course };
 }
 
 export const day = (effects: AppEffects) =>

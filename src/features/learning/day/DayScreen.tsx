@@ -122,7 +122,7 @@ export function DayView({ actor }: { actor: DayActor }) {
   }
   if (!loaded) return null;
   if (snapshot.matches('accessEnded')) {
-    return <AccessEndedPage stream={loaded.stream} course={null} now={Date.now()} />;
+    return <AccessEndedPage stream={loaded.stream} course={loaded.course ?? null} now={Date.now()} />;
   }
   const freeze = snapshot.matches('frozen') ? holdingFreeze(loaded.stream) : null;
   return (
