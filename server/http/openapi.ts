@@ -299,7 +299,7 @@ const RESPONSES = {
   415: refusal('The content is not of a type the route accepts, or comes under a Content-Encoding'),
   // A refusal of the call as a whole (e.g. "There is no freeze to cancel.") names no field.
   422: refusal(
-    'Invalid fields (`errors` names them), a query parameter (such as `lang`) sent more than once, or a request the call refuses as a whole (`message` alone)',
+    'Invalid fields (`errors` names them), a query parameter (such as `lang`) sent more than once or a body key named twice, or a request the call refuses as a whole (`message` alone)',
     { anyOf: [answerRef('FieldErrorAnswer'), answerRef('ErrorAnswer')] },
   ),
   429: refusal('Too many requests', answerRef('ErrorAnswer'), {

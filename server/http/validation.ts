@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { isMessageKey, type MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError, type FieldErrors } from './errors';
+import { repeatedKey } from './repeated-keys';
 import { readRequestBody } from './request-body';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
@@ -57,6 +58,8 @@ async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknow
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ApiError(400, 'notAnObject');
+  const repeated = repeatedKey(text, parsed);
+  if (repeated !== null) throw new ApiError(422, 'invalidFields', { [repeated]: [{ key: 'repeatedField' }] });
   return parsed as Record<string, unknown>;
 }
 

@@ -134,6 +134,27 @@ describe('POST /save-lesson-stat', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('refuses a body that names a field twice (422 in the request language), counting nothing', async () => {
+    const fixture = await freshFixture('Stats twice');
+    const body = JSON.stringify(statOf(fixture, { viewed_seconds: 86_401 }));
+    // The refused value first, a valid one after it: JSON.parse alone would keep the last.
+    const twice = body.replace('"viewed_seconds":86401', '"viewed_seconds":86401,"viewed_seconds":1');
+    expect(twice).not.toBe(body);
+    const before = await snapshot(server.db);
+    const refused = await api.call('POST', '/save-lesson-stat?lang=es', {
+      token: learner.token,
+      raw: twice,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      viewed_seconds: [
+        'Envía este campo una sola vez: el cuerpo lo nombra (o una clave dentro de él) dos veces.',
+      ],
+    });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it("accepts statistics of a demo stream's open day, refuses them (403) for a stream not open", async () => {
     const now = Date.now();
     const demo = await freshFixture('Stats demo', { isDemo: 1, courseFullAccess: 0 });
