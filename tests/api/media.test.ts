@@ -288,7 +288,7 @@ describe('the learner whose course uses the media', () => {
     expect(refused.status).toBe(412);
     expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
     expect(refused.headers.get('etag')).toBe(etag);
-    expect(refused.headers.get('cache-control')).toBeNull();
+    expect(refused.headers.get('cache-control')).toBe('no-store');
     expect(JSON.parse(refused.bytes.toString())).toEqual({
       success: false,
       message: 'The file has changed since the copy you named: load it again.',
