@@ -69,27 +69,22 @@ test.describe('without the service worker', () => {
     const streams = '**/spa/api/v1/user-course-streams?*';
     const dataFailed = page.getByText('Failed to load your data.');
     const coursesFailed = page.getByText('Could not load your courses. Check the connection and try again.');
-    await page.route(streams, (route) => route.fulfill({ status: 500, body: '{}' }));
-    await signIn(page, DEMO.learner);
-    await expect(dataFailed).toBeVisible();
-    await expect(coursesFailed).toBeVisible();
-    await page.unroute(streams);
-    // The page's own retry: the frame's data loads again too.
-    await page.getByRole('button', { name: 'Try again' }).last().click();
-    await expect(page.getByRole('tab', { name: 'Current' })).toBeVisible();
-    await expect(dataFailed).toHaveCount(0);
-    await expect(coursesFailed).toHaveCount(0);
-
-    // The frame's retry: the page's load runs again too.
-    await page.route(streams, (route) => route.fulfill({ status: 500, body: '{}' }));
-    await page.reload();
-    await expect(dataFailed).toBeVisible();
-    await expect(coursesFailed).toBeVisible();
-    await page.unroute(streams);
-    await page.getByRole('button', { name: 'Try again' }).first().click();
-    await expect(page.getByRole('tab', { name: 'Current' })).toBeVisible();
-    await expect(dataFailed).toHaveCount(0);
-    await expect(coursesFailed).toHaveCount(0);
+    /** Loads the screen with the streams' read failing, then presses one retry once it answers. */
+    async function failThenRetry(load: () => Promise<unknown>, retry: 'first' | 'last') {
+      await page.route(streams, (route) => route.fulfill({ status: 500, body: '{}' }));
+      await load();
+      await expect(dataFailed).toBeVisible();
+      await expect(coursesFailed).toBeVisible();
+      await page.unroute(streams);
+      await page.getByRole('button', { name: 'Try again' })[retry]().click();
+      await expect(page.getByRole('tab', { name: 'Current' })).toBeVisible();
+      await expect(dataFailed).toHaveCount(0);
+      await expect(coursesFailed).toHaveCount(0);
+    }
+    // The page's own retry (the last): the frame's data loads again too.
+    await failThenRetry(() => signIn(page, DEMO.learner), 'last');
+    // The frame's retry (the first): the page's load runs again too.
+    await failThenRetry(() => page.reload(), 'first');
   });
 });
 
