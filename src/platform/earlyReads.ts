@@ -20,7 +20,13 @@ export async function keepEarlyReads(headers: Readonly<Record<string, string>>):
   );
   const reads: Promise<unknown>[] = [];
   for (const url of urls) {
-    reads.push(fetch(url, { headers }).catch(() => undefined));
+    // Each answer is read to its end: the worker keeps its own copy, and a body left unread holds
+    // its request open (the page never goes quiet, and the browser keeps the stream until collected).
+    reads.push(
+      fetch(url, { headers })
+        .then((answer) => answer.arrayBuffer())
+        .catch(() => undefined),
+    );
     // One call per task: starting a call costs a few milliseconds on a slow phone, and the fifteen
     // or so of a first page in one go held it for longer than a tap may wait.
     await nextTask();
