@@ -15,7 +15,8 @@
  *   the other: `loadingUserData` loads the subscriptions and the start lists side by side (two
  *   regions), and a failure of either ends the load in `fail`.
  * - `logError` takes params `{ error }`; `restoreSession` defaults to sending SESSION.RESTORE to the
- *   session child.
+ *   session child. SESSION.UNREACHABLE (the stored session's user could not be read for want of a
+ *   network) sends `running` back to `configFailed`, whose retry restores the session again.
  * - Demo auto-enrolment runs between the first start lists and `loaded`: `enrollingInDemo`, then
  *   `fetchingDemoService` (kept as `demoService`), then `reloadingAfterDemo` loads the lists once more.
  *   A failed step is logged and never blocks the app: a refused enrolment goes on to `loaded` with the
@@ -29,6 +30,7 @@ import { demoServiceToEnrol } from '../../src/domain/demoEnrolment';
 import { type RequestError, toRequestError } from '../../src/domain/requestError';
 import type { StartLists, Stream, Subscription } from '../../src/domain/startLists';
 import type { User } from '../../src/domain/user';
+import { LOG_FAILURE } from '../common/logFailure';
 import { unprovided } from '../common/unprovided';
 import { appUpdateMachine } from './appUpdate.machine';
 import { type SessionParentEvent, sessionMachine } from './session.machine';
@@ -60,12 +62,6 @@ const noData = {
   error: null,
   demoService: null,
 } satisfies Partial<AppContext>;
-
-/** A failed actor's error, logged (an invoke's onError). */
-const LOG_FAILURE = {
-  type: 'logError',
-  params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
-} as const;
 
 export const appMachine = setup({
   types: {
@@ -152,12 +148,15 @@ export const appMachine = setup({
           },
         },
         configFailed: {
-          // Offline, the config cannot load: the network's return is the retry.
+          // Offline, the config (or the stored session's user) cannot load: the network's return is the retry.
           on: { 'APP.RETRY': 'loadingConfig', 'CONNECTIVITY.ONLINE': 'loadingConfig' },
         },
         siteUnavailable: {},
         running: {
           entry: 'restoreSession',
+          // The stored session could not be checked for want of a network: the app cannot start
+          // signed in or out, so it waits as for its config, and restores the session again after.
+          on: { 'SESSION.UNREACHABLE': 'configFailed' },
         },
       },
     },

@@ -6,13 +6,16 @@
  * - Named actions `notifyStarted`, `notifyUserChanged`, `notifyEnded` tell the parent (the app)
  *   SESSION.STARTED / SESSION.USER_CHANGED / SESSION.ENDED; `logError` reports failures that do not
  *   change the state (a broken remote-logout listener, a restore without a network).
- * - A 401 while fetching the user at restore removes the stored token; a network failure keeps it,
- *   so the next start can try again.
+ * - A 401 while fetching the user at restore removes the stored token. A failure without an answer
+ *   (no network, the server unreachable) keeps it and goes back to `idle`, telling the app
+ *   (SESSION.UNREACHABLE), which asks again once the server can be reached: the learner is not
+ *   shown the sign-in page while still signed in.
  * - `SESSION.EXPIRED` names the token the 401 answered; only the current token's ends the session.
  */
 import { assign, type EventObject, fromCallback, fromPromise, sendParent, setup } from 'xstate';
 import { isUnauthorized } from '../../src/domain/requestError';
 import type { User } from '../../src/domain/user';
+import { LOG_FAILURE } from '../common/logFailure';
 import { unprovided } from '../common/unprovided';
 
 export type SessionNotice = 'newSignIn';
@@ -32,7 +35,8 @@ export type SessionEvent =
 export type SessionParentEvent =
   | { type: 'SESSION.STARTED'; user: User }
   | { type: 'SESSION.USER_CHANGED'; user: User }
-  | { type: 'SESSION.ENDED' };
+  | { type: 'SESSION.ENDED' }
+  | { type: 'SESSION.UNREACHABLE' };
 
 const signedOutContext = { token: null, user: null } as const;
 
@@ -75,6 +79,7 @@ export const sessionMachine = setup({
       }),
     ),
     notifyEnded: sendParent({ type: 'SESSION.ENDED' } satisfies SessionParentEvent),
+    notifyUnreachable: sendParent({ type: 'SESSION.UNREACHABLE' } satisfies SessionParentEvent),
   },
   guards: {
     hasToken: (_, params: { token: string | null }) => params.token !== null && params.token !== '',
@@ -114,7 +119,7 @@ export const sessionMachine = setup({
         ],
         onError: {
           target: 'signedOut',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          actions: LOG_FAILURE,
         },
       },
     },
@@ -137,11 +142,8 @@ export const sessionMachine = setup({
             actions: [assign(signedOutContext), 'clearToken'],
           },
           {
-            target: 'signedOut',
-            actions: [
-              assign(signedOutContext),
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            ],
+            target: 'idle',
+            actions: [assign(signedOutContext), LOG_FAILURE, 'notifyUnreachable'],
           },
         ],
       },
@@ -152,7 +154,7 @@ export const sessionMachine = setup({
         src: 'listenRemoteLogout',
         // signedIn is only ever entered with a token in context.
         input: ({ context }) => ({ token: context.token ?? '' }),
-        onError: { actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { actions: LOG_FAILURE },
       },
       on: {
         'SESSION.USER_UPDATED': {

@@ -87,6 +87,7 @@ const spec = {
     { type: 'SESSION.STARTED', user },
     { type: 'SESSION.USER_CHANGED', user: { ...user, firstName: 'Augusta' } },
     { type: 'SESSION.ENDED' },
+    { type: 'SESSION.UNREACHABLE' },
     done('loadConfig', remote),
     done('loadConfig', unavailable),
     failed('loadConfig', networkError),
@@ -183,6 +184,17 @@ describe('app', () => {
     await app.dispatch({ type: 'CONNECTIVITY.ONLINE' });
     expect(app.snapshot().matches({ lifecycle: 'loadingConfig', connectivity: 'online' })).toBe(true);
     expect(app.fakes.started.filter((actor) => actor.id === 'loadConfig')).toHaveLength(2);
+  });
+
+  it('waits as for its config when the stored session cannot be checked, and restores it again online', async () => {
+    const app = await running();
+    await app.dispatch({ type: 'CONNECTIVITY.OFFLINE' });
+    await app.dispatch({ type: 'SESSION.UNREACHABLE' });
+    expect(app.snapshot().matches({ lifecycle: 'configFailed', data: 'pending' })).toBe(true);
+    await app.dispatch({ type: 'CONNECTIVITY.ONLINE' });
+    await app.dispatch(done('loadConfig', remote));
+    expect(app.snapshot().matches({ lifecycle: 'running' })).toBe(true);
+    expect(app.effects.map((effect) => effect.name)).toEqual(['restoreSession', 'restoreSession']);
   });
 
   it('loads subscriptions and the start lists (banners as the brand says) together for a new session', async () => {

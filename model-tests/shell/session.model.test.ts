@@ -50,7 +50,7 @@ describe('session', () => {
     expect(running.fakes.inputOf('listenRemoteLogout')).toEqual({ token: 'stored' });
   });
 
-  it('removes a token the server no longer accepts, but keeps it after a network failure', async () => {
+  it('removes a token the server no longer accepts, but keeps it without an answer and tells the app', async () => {
     const rejected = startMachine(spec);
     await rejected.dispatch({ type: 'SESSION.RESTORE' });
     await rejected.dispatch(done('readToken', 'stale'));
@@ -62,8 +62,13 @@ describe('session', () => {
     await offline.dispatch({ type: 'SESSION.RESTORE' });
     await offline.dispatch(done('readToken', 'kept'));
     await offline.dispatch(failed('fetchUser', networkError));
-    expect(offline.snapshot().value).toBe('signedOut');
-    expect(offline.effects.map((effect) => effect.name)).toEqual(['logError']);
+    expect(offline.snapshot().value).toBe('idle');
+    expect(offline.effects.map((effect) => effect.name)).toEqual(['logError', 'notifyUnreachable']);
+    // The app's retry restores it again.
+    await offline.dispatch({ type: 'SESSION.RESTORE' });
+    await offline.dispatch(done('readToken', 'kept'));
+    await offline.dispatch(done('fetchUser', user));
+    expect(offline.snapshot().value).toBe('signedIn');
   });
 
   it('stores the token of a new sign-in and tells the app', async () => {

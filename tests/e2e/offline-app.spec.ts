@@ -267,7 +267,8 @@ test('a tab shown again after a minute away hears of a new build without a reloa
   }
 });
 
-test('a brand with offline mode off keeps no answers', async ({ page }) => {
+/** Signs the demo learner in on Kite, whose offline mode is off: its worker keeps the shell only. */
+async function signInOnKite(page: Page) {
   await page.goto(`${SECOND_BRAND_APP}/v/`);
   // Kite speaks Russian first.
   await page.getByLabel('E-mail').fill(DEMO.learner.email);
@@ -275,7 +276,26 @@ test('a brand with offline mode off keeps no answers', async ({ page }) => {
   await page.getByRole('button', { name: 'Войти' }).click();
   await expect(page.getByLabel('E-mail')).toBeHidden();
   expect(await controlledByWorker(page)).toBe(`${SECOND_BRAND_APP}/v/sw.js`);
+}
+
+test('a brand with offline mode off keeps no answers', async ({ page }) => {
+  await signInOnKite(page);
   expect(await page.evaluate((name) => caches.has(name), API_CACHE)).toBe(false);
+});
+
+test('with offline mode off, a reload offline waits for the network and comes back signed in', async ({
+  page,
+  context,
+}) => {
+  await signInOnKite(page);
+  await context.setOffline(true);
+  await page.reload();
+  // Neither the config nor the learner can be read: the app says so, not that the learner is signed
+  // out. It speaks the learner's language (English), kept from the sign-in.
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveCount(0);
 });
 
 test('with the network cut, the reminders and the support page open from what was kept', async ({

@@ -32,10 +32,13 @@ function earlyUserRead(api: TrackedApiClient) {
     (start) => start.readAheadOfPage(api),
     () => {},
   );
-  const answer = fetchUser(api, token);
-  // Its failure is the restore's to handle when it takes the answer, not an unhandled rejection.
-  answer.catch(() => {});
-  return { token, answer };
+  const early = { token, answer: fetchUser(api, token) };
+  // A failure is the restore's to handle when it takes the answer, not an unhandled rejection. A
+  // restore that comes after it (the read was made offline) asks again: the token no longer matches.
+  early.answer.catch(() => {
+    early.token = '';
+  });
+  return early;
 }
 
 /**
