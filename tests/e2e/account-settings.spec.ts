@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { APP, createLearner, signIn, tokenOf } from './support/helpers';
 import { expect, test } from './support/test';
@@ -142,18 +142,20 @@ test('changing the language asks first: No leaves it, Yes switches the texts and
 
   // Signed in on the way to the settings, the page opens before the saved language applies: the
   // pressed language follows it, and English, no longer in use, asks again.
-  const straight = await browser.newContext({ baseURL: `${APP}/v/` });
-  const settings = await straight.newPage();
-  await settings.goto('./user/settings');
-  await settings.getByLabel('E-mail').fill(account.email);
-  await settings.getByLabel('Password', { exact: true }).fill(account.password);
-  await settings.getByRole('button', { name: 'Sign in' }).click();
+  const { context: straight, page: settings } = await signInOnTheWayTo(browser, './user/settings', account);
   await expect(settings.getByRole('heading', { name: 'Configuración' })).toBeVisible();
   const languages = settings.getByRole('group', { name: 'Idioma' });
   await expect(languages.getByRole('button', { pressed: true })).toHaveText('Español');
   await languages.getByRole('button', { name: 'English' }).click();
   await expect(settings.getByRole('dialog')).toContainText('English');
   await straight.close();
+
+  // So does the support page: the topics, which the server words, come in the saved language too.
+  const { context: toSupport, page: support } = await signInOnTheWayTo(browser, './support', account);
+  await expect(support.getByRole('heading', { level: 1, name: 'Soporte' })).toBeVisible();
+  await expect(support.getByText('Problema técnico')).toBeVisible();
+  await expect(support.getByText('Technical problem')).toHaveCount(0);
+  await toSupport.close();
 
   // A browser where the visitor chose English before signing in keeps English.
   const chosen = await browser.newContext({ baseURL: `${APP}/v/` });
@@ -166,6 +168,21 @@ test('changing the language asks first: No leaves it, Yes switches the texts and
   await expect(english.locator('html')).toHaveAttribute('lang', 'en');
   await chosen.close();
 });
+
+/** A fresh browser that opens `path` signed out and signs in on the way there. */
+async function signInOnTheWayTo(
+  browser: Browser,
+  path: string,
+  account: { email: string; password: string },
+) {
+  const context = await browser.newContext({ baseURL: `${APP}/v/` });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.getByLabel('E-mail').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return { context, page };
+}
 
 test('the settings page fits a phone screen', async ({ page, request }) => {
   const account = await createLearner(request, 'settings-mobile');

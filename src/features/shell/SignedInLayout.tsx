@@ -1,10 +1,10 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, Outlet, useLocation } from '@tanstack/react-router';
-import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useApp, useAppActor, useBrand, useSession } from '../../app/hooks';
-import { loadAreaCatalog } from '../../app/i18n';
+import { loadAreaCatalog, switchLanguage } from '../../app/i18n';
 import { ROUTE_PATHS } from '../../app/routeNames';
-import { applySavedLanguage } from '../../app/savedLanguage';
+import { savedLanguageToApply } from '../../app/savedLanguage';
 import { focusTarget, watchPageHeading } from '../../platform/focusAfterPageChange';
 import { onRetryRequested, requestRetry } from '../../platform/retryRequests';
 import { Avatar } from '../../ui/Avatar';
@@ -35,7 +35,9 @@ const PushPrompt = lazy(() =>
  * is drawn in slices after it. Later pages keep the frame and render as before.
  */
 export function SignedInLayout() {
-  return useDrawnInSlices(true) ? <SignedInFrame /> : <StartPreloader />;
+  const drawn = useDrawnInSlices(true);
+  const languageApplied = useSavedLanguage();
+  return drawn && languageApplied ? <SignedInFrame /> : <StartPreloader />;
 }
 
 /**
@@ -55,7 +57,6 @@ function SignedInFrame() {
   const offline = useApp((snapshot) => snapshot.matches({ connectivity: 'offline' }));
   const pushOffered = useBrand().flags.isPushSupport;
   const main = useMainFocusAfterPageChange();
-  useSavedLanguage();
   // Any "Try again" on the screen, this frame's or a page's, asks for the app's data again too.
   useEffect(() => onRetryRequested(() => app.send({ type: 'APP.RETRY' })), [app]);
   return (
@@ -86,13 +87,22 @@ function SignedInFrame() {
   );
 }
 
-/** The learner's saved language, on a browser where none was chosen (see applySavedLanguage). */
-function useSavedLanguage() {
+/**
+ * The learner's saved language, on a browser where none was chosen (see savedLanguageToApply); false
+ * while the first frame waits for its texts. The first page then reads what the server words (support
+ * topics, say) in that language and shows nothing in the one left behind. Only the first frame waits:
+ * a language saved on another device later applies without taking a page (a form being filled) away.
+ */
+function useSavedLanguage(): boolean {
   const brand = useBrand();
   const saved = useSession((snapshot) => snapshot.context.user?.languageCode);
+  const toApply = savedLanguageToApply(saved, brand);
+  const [waiting, setWaiting] = useState(toApply !== null);
   useEffect(() => {
-    if (saved) applySavedLanguage(saved, brand);
-  }, [saved, brand]);
+    // A catalog that cannot load leaves the language as it was (the rejection is reported as uncaught).
+    if (toApply) void switchLanguage(toApply).finally(() => setWaiting(false));
+  }, [toApply]);
+  return !waiting;
 }
 
 /**
