@@ -211,8 +211,18 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
   await expectNoSeriousViolations(page, 'profile with a photo');
 });
 
-test('the menu: groups by width, Escape closes it, legacy paths lead on', async ({ page, request }) => {
+test('the menu: groups by width, fits a phone whatever the name, Escape closes it, legacy paths lead on', async ({
+  page,
+  request,
+}) => {
   const account = await createLearner(request, 'profile-menu');
+  // The longest name the profile takes, in wide letters without a space to break at.
+  const name = { name: 'W'.repeat(64), last_name: 'Ш'.repeat(64) };
+  const saved = await request.post(`${APP}/spa/api/v1/user?lang=en`, {
+    headers: { Authorization: `Bearer ${await tokenOf(request, account)}` },
+    data: name,
+  });
+  expect(saved.ok()).toBe(true);
   await signIn(page, account);
   await expect(page).toHaveURL(/\/v\/home$/);
   const menu = page.getByRole('navigation', { name: 'Menu' });
@@ -230,6 +240,10 @@ test('the menu: groups by width, Escape closes it, legacy paths lead on', async 
   // The mobile profile group replaces the settings group: points are in the header, not here.
   await expect(menu.getByRole('link', { name: 'Points' })).toBeHidden();
   await expect(menu.getByRole('link', { name: 'My profile' })).toBeVisible();
+  // The name wraps inside the menu, and the menu stays on the screen.
+  const box = await menu.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+  await expect(menu.getByText(`${name.name} ${name.last_name}`)).toBeVisible();
   // The downloads are reachable on a phone as well, and nothing shows twice.
   await expect(menu.getByRole('link', { name: 'Downloads' }).filter({ visible: true })).toHaveCount(1);
   await expect(menu.getByRole('link', { name: 'Support' }).filter({ visible: true })).toHaveCount(1);
