@@ -1,6 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { createLearner, DEMO, signIn } from './support/helpers';
+import { networkReturnsUntil } from './support/offline';
 import { expect, test } from './support/test';
 
 test('a guest on a signed-in page goes to sign-in and comes back there after signing in', async ({
@@ -161,13 +162,9 @@ test('without a network the configuration dialog says the learner is offline, an
   await expect(dialog).not.toContainText('Failed to load the app configuration');
   // The network comes back (the browser says so): the app loads without the learner's tap.
   await page.unroute('**/external-application-config**');
-  // Chromium can say it is online a moment before its emulated network lets requests through: a
-  // retry made at that moment fails too, and the app waits for the network's next return.
-  await expect(async () => {
-    await context.setOffline(true);
-    await context.setOffline(false);
-    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await networkReturnsUntil(context, () =>
+    expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 2_000 }),
+  );
 });
 
 test('a brand whose remote config closes the site shows the not-available page', async ({ page }) => {
@@ -203,14 +200,14 @@ test('a screen that could not load without a network loads by itself once it is 
   await expect(
     page.getByText('Could not load your courses. Check the connection and try again.'),
   ).toBeVisible();
-  await context.setOffline(true);
   await page.unroute(streams);
-  await context.setOffline(false);
   // No "Try again" pressed: the network's return retried the load.
-  await expect(
-    page.getByText('Could not load your courses. Check the connection and try again.'),
-  ).toHaveCount(0);
-  await expect(page.locator('a[href*="/calendar"]').first()).toBeVisible();
+  await networkReturnsUntil(context, async () => {
+    await expect(
+      page.getByText('Could not load your courses. Check the connection and try again.'),
+    ).toHaveCount(0, { timeout: 2_000 });
+    await expect(page.locator('a[href*="/calendar"]').first()).toBeVisible();
+  });
 });
 
 /** The vertical middle of each visible element, rounded to a pixel. */

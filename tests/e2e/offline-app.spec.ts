@@ -8,6 +8,7 @@ import {
   controlledByWorker,
   cutNetwork,
   DOWNLOADS_CACHE,
+  networkReturnsUntil,
   signInWithWorker,
 } from './support/offline';
 import { test } from './support/test';
@@ -293,8 +294,9 @@ test('with offline mode off, a reload offline waits for the network and comes ba
   // Neither the config nor the learner can be read: the app says so, not that the learner is signed
   // out. It speaks the learner's language (English), kept from the sign-in.
   await expect(page.getByText('You are offline')).toBeVisible();
-  await context.setOffline(false);
-  await expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible();
+  await networkReturnsUntil(context, () =>
+    expect(page.getByRole('heading', { level: 1, name: 'My courses' })).toBeVisible({ timeout: 2_000 }),
+  );
   await expect(page.getByLabel('E-mail')).toHaveCount(0);
 });
 

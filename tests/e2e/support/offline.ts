@@ -37,3 +37,16 @@ export async function signInWithWorker(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   return controlledByWorker(page);
 }
+
+/**
+ * The network goes and comes back until `loaded` holds. Chromium can say it is online a moment
+ * before its emulated network lets requests through: a retry made at that moment fails too, and the
+ * app waits for the network's next return.
+ */
+export async function networkReturnsUntil(context: BrowserContext, loaded: () => Promise<void>) {
+  await expect(async () => {
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await loaded();
+  }).toPass({ timeout: 15_000 });
+}
