@@ -7,6 +7,8 @@ import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
 import { hasVisibleText } from '../../src/domain/text';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
+import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
+import { isGroupedPhone, PHONE_INPUT_MAX_LENGTH } from './phone-input';
 
 /**
  * Field schemas shared by the routes. Every message is a key of infra/i18n.ts, translated when
@@ -31,10 +33,12 @@ const LINE_BREAKS = /[\t\n\r\u2028\u2029]+/g;
 /**
  * `text` tidied into what a one-line field takes, for text that is not a person's own input (the name
  * a social network gives): line breaks and tabs become spaces, and what `lineInput` refuses (NUL,
- * lone surrogates, controls, direction controls) is dropped. Trimming and length are the field's.
+ * lone surrogates, controls, direction controls, hidden characters) is dropped. Trimming and length
+ * are the field's.
  */
 export function asLine(text: string): string {
-  return [...text.replace(LINE_BREAKS, ' ')].filter((char) => isStorable(char) && isOneLine(char)).join('');
+  const kept = [...text.replace(LINE_BREAKS, ' ')].filter((char) => isStorable(char) && isOneLine(char));
+  return withoutHiddenCharacters(kept.join(''));
 }
 
 /** Every text input. */
@@ -45,8 +49,18 @@ const textInput = () =>
     v.check((s) => !hasControlCharacters(s), 'controlCharacters' satisfies MessageKey),
   );
 
-/** A text input of one line (src/domain/oneLine.ts: the registration chat asks the same of a name). */
-const lineInput = () => v.pipe(textInput(), v.check(isOneLine, 'controlCharacters' satisfies MessageKey));
+/**
+ * A text input of one line (src/domain/oneLine.ts: the registration chat asks the same of a name),
+ * without the format, unassigned and private-use characters of ./hidden-characters.ts, with which it
+ * could show as something else than what is stored (an emoji's joiners are kept). Text that shows
+ * nothing at all is left to the field: a required one refuses it as missing, an optional one clears.
+ */
+const lineInput = () =>
+  v.pipe(
+    textInput(),
+    v.check(isOneLine, 'controlCharacters' satisfies MessageKey),
+    v.check((s) => !hasHiddenCharacters(s) || !hasVisibleText(s), 'hiddenCharacters' satisfies MessageKey),
+  );
 
 /**
  * Text that shows nothing (empty, or only invisible characters: src/domain/text.ts) clears an optional
@@ -166,12 +180,17 @@ export const optionalLine = (max: number) => optional(lineInput(), max);
 /** A first or last name of the profile (POST /user). */
 export const nameField = requiredLine(NAME_MAX_LENGTH);
 
-/** The app's own phone rule (src/domain/phone.ts), stored without separators. */
+/**
+ * The app's own phone rule (src/domain/phone.ts), within the server's bounds on what is typed
+ * (./phone-input.ts: a length, single separators, one bracketed group), stored without separators.
+ */
 export const phoneField = v.pipe(
   textInput(),
   v.trim(),
   v.nonEmpty('required' satisfies MessageKey),
+  v.maxCodePoints(PHONE_INPUT_MAX_LENGTH, 'phoneTooLong' satisfies MessageKey),
   v.check(isPhone, 'phone' satisfies MessageKey),
+  v.check(isGroupedPhone, 'phone' satisfies MessageKey),
   v.transform(normalizePhone),
 );
 

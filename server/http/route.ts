@@ -117,6 +117,13 @@ export interface RouteDefinition<
   query?: Q;
   /** The JSON object body. */
   body?: B;
+  /**
+   * The body's schema for this caller, checked in place of `body`, where a form's rules depend on the
+   * account (a field only some accounts must send): so that one answer still lists every wrong field.
+   * `body` stays what the document states, and takes at least every body this one takes. Not with
+   * `readWithSession`, which reads its input before the session is known.
+   */
+  bodyFor?: (auth: AuthOf<A>) => B;
   /** Request headers the call reads, checked like the rest of the input and documented as parameters. */
   headers?: H;
   /**
@@ -235,13 +242,18 @@ function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
 }
 
 /** The route's input, each part checked against its schema (a refusal throws). */
-async function readInput(c: Context<AppEnv>, route: RouteDefinition): Promise<AnyCheckedInput> {
+async function readInput(
+  c: Context<AppEnv>,
+  route: RouteDefinition,
+  auth?: Authenticated,
+): Promise<AnyCheckedInput> {
   // An upload's handler streams its body as it is: a coded one would be refused as no image at all.
   if (route.upload) refuseCodedBody(c);
+  const body = route.bodyFor?.(auth) ?? route.body;
   return {
     params: route.params ? readParams(c, route.params) : undefined,
     query: route.query ? readQuery(c, route.query) : undefined,
-    body: route.body ? await readBody(c, route.body) : undefined,
+    body: body ? await readBody(c, body) : undefined,
     headers: route.headers ? readHeaders(c, route.headers) : undefined,
   };
 }
@@ -283,6 +295,8 @@ export function apiRouter(modules: readonly ApiModule[], services: Services): Ho
     const { readWithSession } = route;
     if (readWithSession && route.access !== 'session')
       throw new Error(`${route.path}: readWithSession reads a session, which only a session route has`);
+    if (readWithSession && route.bodyFor)
+      throw new Error(`${route.path}: readWithSession reads the body before bodyFor could know the session`);
     router.on([route.method.toUpperCase()], [route.path], async (c) => {
       if (route.changesState && c.req.method === 'HEAD')
         throw new ApiError(405, 'methodNotAllowed', undefined, { Allow: 'GET' });
@@ -290,7 +304,7 @@ export function apiRouter(modules: readonly ApiModule[], services: Services): Ho
       // Access first, then the route's own precondition, then the input: 401 before 403 before 422.
       const auth = await authenticate(c, route.access, services);
       route.precondition?.(c, services);
-      const input = { ...(await readInput(c, route)), auth, read: undefined };
+      const input = { ...(await readInput(c, route, auth)), auth, read: undefined };
       // The cast is the one place where the declaration's schemas meet the handler's typed input.
       return route.handle(c, input as RouteInput<Access, undefined, undefined, undefined>, services);
     });

@@ -181,6 +181,21 @@ describe('POST /auth/signup-by-email', () => {
 
     const missing = await api.post('/auth/signup-by-email', {});
     expect(Object.keys(missing.body.errors).sort()).toEqual(['email', 'password', 'password_repeat']);
+    // Fields left out do not hide the username's mistake: it is listed with theirs.
+    const partial = await api.post('/auth/signup-by-email?lang=ru', { username: 'x', email: 'bad' });
+    expect(partial.body.errors).toEqual({
+      email: ['Введите корректный e-mail.'],
+      username: ['Имя пользователя должно совпадать с e-mail.'],
+      password: ['Заполните это поле.'],
+      password_repeat: ['Заполните это поле.'],
+    });
+    // The username is the e-mail as typed, in any case and with spaces around, even when the
+    // e-mail itself is wrong: only the e-mail is then listed.
+    const sameAsWrongMail = await api.post('/auth/signup-by-email', {
+      username: ' Bad-Mail ',
+      email: 'bad-mail',
+    });
+    expect(Object.keys(sameAsWrongMail.body.errors).sort()).toEqual(['email', 'password', 'password_repeat']);
     expect(await userCount()).toBe(before);
   });
 

@@ -153,3 +153,39 @@ describe("the learner's cookie policy", () => {
     expect(row).toMatchObject({ essential: true, analytics: false, marketing: false });
   });
 });
+
+describe('the cookie policy on a brand that does not ask for consent (Kite)', () => {
+  it('refuses a choice with 403 in the learner’s language, before the body, and stores nothing', async () => {
+    const { id, token } = await api.signUp('cookie-kite');
+    const onKite = { token, appId: 'kite-web' };
+    const policy = { essential: true, analytics: false, marketing: false };
+    const cases: [unknown, string, string][] = [
+      [
+        policy,
+        'en',
+        'This site does not ask for a cookie choice: every category is allowed, and there is nothing to store.',
+      ],
+      [policy, 'ru', 'Этот сайт не запрашивает выбор cookie: разрешены все категории, сохранять нечего.'],
+      // The body is not read: a wrong one is refused the same way.
+      [
+        { essential: false },
+        'ru',
+        'Этот сайт не запрашивает выбор cookie: разрешены все категории, сохранять нечего.',
+      ],
+    ];
+    for (const [body, lang, message] of cases) {
+      const refused = await api.post(`/cookie/update-policy?lang=${lang}`, body, onKite);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.body).toEqual({ success: false, message });
+    }
+    // By the Kite host without X-App-Id too (the test server listens on 127.0.0.1).
+    expect((await api.post('/cookie/update-policy', policy, { token, appId: null })).status).toBe(403);
+    expect(await server.db.select().from(cookiePolicies).where(eq(cookiePolicies.userId, id))).toEqual([]);
+    // The read stays open: nothing is stored, so nothing is answered.
+    const read = await api.get('/cookie/get-policy', onKite);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toBeNull();
+    // Without a session, 401 comes first.
+    expect((await api.post('/cookie/update-policy', policy, { appId: 'kite-web' })).status).toBe(401);
+  });
+});

@@ -204,3 +204,47 @@ describe('PUT /schedule/update', () => {
     expect(result.status).toBe(401);
   });
 });
+
+describe('the schedule on a brand that sends no push (Kite)', () => {
+  const onKite = (account: Account, body: unknown, lang: string) =>
+    api.call('PUT', `/schedule/update?lang=${lang}`, { token: account.token, body, appId: 'kite-web' });
+
+  it('refuses every change with 403 in the learner’s language, before the body, and changes nothing', async () => {
+    const learner = await api.signUp('schedule-kite');
+    // Kept from a brand that sends reminders.
+    await put(learner, { repeatDays: { 2: ['07:30'] } });
+    const cases: [unknown, string, string][] = [
+      [{ repeatDays: { 1: ['08:00'] } }, 'en', 'This site does not send reminders.'],
+      [{ repeatDays: {} }, 'ru', 'Этот сайт не присылает напоминания.'],
+      // The body is not read: a wrong one is refused the same way.
+      [{ repeatDays: { 9: 'soon' } }, 'en', 'This site does not send reminders.'],
+      [{}, 'ru', 'Этот сайт не присылает напоминания.'],
+    ];
+    for (const [body, lang, message] of cases) {
+      const refused = await onKite(learner, body, lang);
+      expect(refused.status, JSON.stringify(body)).toBe(403);
+      expect(refused.body).toEqual({ success: false, message });
+    }
+    // Kite speaks no Spanish: its default language answers.
+    const spanish = await onKite(learner, { repeatDays: {} }, 'es');
+    expect(spanish.body.message).toBe('Этот сайт не присылает напоминания.');
+    // On /spa/v2 alike, and by the Kite host without X-App-Id (the test server listens on 127.0.0.1).
+    const v2 = await fetch(`${server.url}/spa/v2/schedule/update`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${learner.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ repeatDays: {} }),
+    });
+    expect(v2.status).toBe(403);
+    expect(await rowsOf(learner.id)).toEqual(['2 450']);
+    // A read changes nothing and stays open: it answers the schedule kept.
+    const read = await api.get('/schedule', { token: learner.token, appId: 'kite-web' });
+    expect(read.status).toBe(200);
+    expect(read.body.data.repeatDays).toEqual({ ...EMPTY, 2: ['07:30'] });
+    // Without a session, 401 comes first.
+    const anonymous = await api.call('PUT', '/schedule/update', {
+      body: { repeatDays: {} },
+      appId: 'kite-web',
+    });
+    expect(anonymous.status).toBe(401);
+  });
+});

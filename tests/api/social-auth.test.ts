@@ -367,6 +367,32 @@ describe('Accounts a social sign-up makes', () => {
     }
   });
 
+  it('keep a provider’s name without the hidden characters a profile refuses, emoji whole', async () => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}';
+    const back = await signIn('google', {
+      subject: 'g-1310',
+      email: 'g1310@example.com',
+      // A zero-width space, a BOM, a tag character, a noncharacter and a private-use character.
+      firstName: `A\u200bda\ufeff\u{E0041} ${family}`,
+      lastName: 'Love\uffff\ue000lace',
+    });
+    const { token, user } = (await exchange(back.query.code ?? '')).body.data;
+    expect(user).toMatchObject({ name: `Ada ${family}`, last_name: 'Lovelace' });
+    const cut = await exchange(
+      (
+        await signIn('google', {
+          subject: 'g-1311',
+          email: 'g1311@example.com',
+          // Cut to 64 characters inside the emoji sequence: its joiner with nothing after it goes too.
+          firstName: `${'A'.repeat(62)}${family}`,
+        })
+      ).query.code ?? '',
+    );
+    expect(cut.body.data.user.name).toBe(`${'A'.repeat(62)}\u{1F468}`);
+    const saved = await api.post('/user', { name: user.name, last_name: user.last_name }, { token });
+    expect(saved.status).toBe(200);
+  });
+
   it('get the time zone their start named, as IANA spells it; an unknown one is ignored', async () => {
     for (const [subject, timezone, kept] of [
       ['g-1400', 'europe/berlin', 'Europe/Berlin'],

@@ -173,6 +173,102 @@ describe('POST /user', () => {
     expect(await row(id)).toEqual(before);
   });
 
+  it('refuses invisible, unassigned and private-use characters in one-line texts, keeping emoji', async () => {
+    const { id, token } = await api.signUp('hidden-characters');
+    await api.post('/user', { name: 'Before', last_name: 'Name', city: 'Old town' }, { token });
+    const before = await row(id);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: 'A\u200bda' }, 'name'],
+      [{ name: '\ufeffAda' }, 'name'],
+      [{ last_name: 'Lovelace\u{E0041}' }, 'last_name'],
+      [{ last_name: 'Love\uffff' }, 'last_name'],
+      [{ name: 'Ada\ufdd0' }, 'name'],
+      [{ name: 'Ada\ue000' }, 'name'],
+      [{ name: 'Ada\u{F0000}' }, 'name'],
+      [{ name: 'Ada\u0378' }, 'name'],
+      [{ name: 'Lo\u00advelace' }, 'name'],
+      [{ name: 'A\u200dda' }, 'name'],
+      [{ name: 'Ada \u{1F468}\u200d' }, 'name'],
+      [{ city: 'Par\u2060is' }, 'city'],
+    ];
+    for (const [body, field] of cases) {
+      const result = await api.post('/user', { name: 'Changed', ...body }, { token });
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.errors, JSON.stringify(body)).toEqual({
+        [field]: ['Must not contain invisible characters or characters that have no meaning yet.'],
+      });
+    }
+    const russian = await api.post('/user?lang=ru', { name: 'A\u200bda' }, { token });
+    expect(russian.body.errors).toEqual({
+      name: ['Не должно содержать невидимых символов или символов, у которых пока нет значения.'],
+    });
+    const spanish = await api.post('/user?lang=es', { last_name: 'B\ufeff' }, { token });
+    expect(spanish.body.errors).toEqual({
+      last_name: ['No debe contener caracteres invisibles ni caracteres que aún no tienen significado.'],
+    });
+    // A visitor's name on the support form shares the rule.
+    const question = await api.post('/tech-questions/anonymous', {
+      email: 'visitor@example.com',
+      name: 'Vi\u200bsitor',
+      message: 'Hello',
+    });
+    expect(question.status).toBe(422);
+    expect(Object.keys(question.body.errors)).toEqual(['name']);
+    expect(await row(id)).toEqual(before);
+
+    // Emoji keep their joiners and variation selectors, and a flag its tags.
+    const scotland = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    const emoji = {
+      name: 'Ada \u{1F468}\u200d\u{1F469}\u200d\u{1F467}',
+      last_name: `\u{1F3F3}\ufe0f\u200d\u{1F308} ${scotland}`,
+      city: 'Zoë\u0301 \u{1F469}\u{1F3FD}\u200d\u{1F4BB}',
+    };
+    const saved = await api.post('/user', emoji, { token });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject(emoji);
+    // Text of nothing but such characters is still no text: missing where required, cleared where optional.
+    const blank = await api.post('/user', { name: '\u200b\ufeff', city: '\u2060' }, { token });
+    expect(blank.body.errors).toEqual({ name: ['This field is required.'] });
+    const cleared = await api.post('/user', { city: '\u200b\uffff' }, { token });
+    expect(cleared.body.data.city).toBeNull();
+  });
+
+  it('bounds a phone as typed: its length, single separators and one bracketed group', async () => {
+    const { id, token } = await api.signUp('phone-grouping');
+    await api.post('/user', { phone: '+15550001111' }, { token });
+    const before = await row(id);
+    const dashes = `+1${'-'.repeat(200)}234567`;
+    const cases: [string, string, string][] = [
+      [dashes, 'en', 'The phone number is too long: at most 32 characters.'],
+      [dashes, 'ru', 'Номер телефона слишком длинный: не больше 32 символов.'],
+      [dashes, 'es', 'El número de teléfono es demasiado largo: 32 caracteres como máximo.'],
+      ['+1 (((555))) 1234567', 'ru', 'Неверный формат номера телефона'],
+      ['+1 (5(55)) 1234567', 'en', 'Invalid phone number format.'],
+      ['(555)(123)4567', 'en', 'Invalid phone number format.'],
+      ['+1 (555 1234567', 'en', 'Invalid phone number format.'],
+      ['+1 555) 1234567', 'en', 'Invalid phone number format.'],
+      ['+1--555-123-4567', 'es', 'Formato de número de teléfono no válido.'],
+      ['+1 - 555 123 4567', 'en', 'Invalid phone number format.'],
+      ['+1  555 123 4567', 'en', 'Invalid phone number format.'],
+    ];
+    for (const [phone, lang, message] of cases) {
+      const result = await api.post(`/user?lang=${lang}`, { phone, name: 'Changed' }, { token });
+      expect(result.status, phone).toBe(422);
+      expect(result.body.errors, phone).toEqual({ phone: [message] });
+    }
+    expect(await row(id)).toEqual(before);
+    for (const [phone, stored] of [
+      ['+7 (912) 345-67-89', '+79123456789'],
+      ['+7(912)345-67-89', '+79123456789'],
+      ['+44 (0) 20 7946 0958', '+4402079460958'],
+      ['+1 (2) 3 4 5 6 7 8 9 0 1 2 3 4 5', '+123456789012345'],
+    ]) {
+      const saved = await api.post('/user', { phone }, { token });
+      expect(saved.status, phone).toBe(200);
+      expect(saved.body.data.phone).toBe(stored);
+    }
+  });
+
   it('words a birthday in another form "Wrong format" in English and Spanish', async () => {
     const { id, token } = await api.signUp('birthday-format');
     const before = await row(id);
@@ -263,6 +359,67 @@ describe('POST /user/update-password', () => {
     });
     expect(await row(id)).toEqual(before);
     expect((await api.get('/user', { token })).status).toBe(200);
+  });
+
+  it('lists every wrong field in one answer, a missing current password with the rest', async () => {
+    const { id, token, password } = await api.signUp('password-form');
+    const before = await row(id);
+    const empty = await api.post('/user/update-password?lang=ru', {}, { token });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual({
+      current_password: ['Заполните это поле.'],
+      password: ['Заполните это поле.'],
+      password_repeat: ['Заполните это поле.'],
+    });
+    const emptyCurrent = await api.post(
+      '/user/update-password',
+      { current_password: '', password: 'short', password_repeat: 'other' },
+      { token },
+    );
+    expect(emptyCurrent.body.errors).toEqual({
+      current_password: ['This field is required.'],
+      password: ['The password must be 8 to 128 characters long.'],
+      password_repeat: ['The new passwords do not match.'],
+    });
+    const notText = await api.post(
+      '/user/update-password?lang=es',
+      { current_password: 42, password: 'new-password' },
+      { token },
+    );
+    expect(notText.body.errors).toEqual({
+      current_password: ['Debe ser texto.'],
+      password_repeat: ['Este campo es obligatorio.'],
+    });
+    // A current password that is there is checked against the account once the form is right: a
+    // wrong one beside a form's mistake is not looked at (nor counted as a failed attempt).
+    const wrongBesideMistake = await api.post(
+      '/user/update-password',
+      { current_password: 'not-it-at-all', password: 'new-password', password_repeat: 'other-password' },
+      { token },
+    );
+    expect(wrongBesideMistake.body.errors).toEqual({ password_repeat: ['The new passwords do not match.'] });
+    expect(await row(id)).toEqual(before);
+    const changed = await api.post(
+      '/user/update-password',
+      { current_password: password, password: 'new-password', password_repeat: 'new-password' },
+      { token },
+    );
+    expect(changed.status).toBe(200);
+
+    // Where none is needed (the registration chat's password step), none is listed.
+    const signedUp = await api.post('/auth/signup-by-email', {
+      username: 'chat-password-form@example.com',
+      email: 'chat-password-form@example.com',
+      password: 'a-chat-password',
+      password_repeat: 'a-chat-password',
+      status: 20,
+    });
+    const atChatStep = await api.post('/user/update-password', {}, { token: signedUp.body.data.token });
+    expect(atChatStep.status).toBe(422);
+    expect(atChatStep.body.errors).toEqual({
+      password: ['This field is required.'],
+      password_repeat: ['This field is required.'],
+    });
   });
 
   it('limits wrong current passwords as the sign-in does, refusing the right one too while it holds', async () => {

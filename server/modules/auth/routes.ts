@@ -42,15 +42,26 @@ const EmailSignupBody = withMatchingRepeat(
       status: v.optional(statusField),
     }),
     // The form sends its e-mail as the username too (shell spec, section 5): another one is a
-    // mistake, reported with the form's other mistakes.
-    v.forward(
-      v.partialCheck(
-        [['username'], ['email']],
-        ({ username, email }) => username === undefined || username.trim().toLowerCase() === email,
-        'usernameNotEmail' satisfies MessageKey,
-      ),
-      ['username'],
-    ),
+    // mistake, reported with the form's other mistakes, a wrong e-mail's included (the two are
+    // compared as typed, trimmed and lowercased as the e-mail is).
+    v.rawCheck(({ dataset, addIssue }) => {
+      const form = dataset.value as { username?: unknown; email?: unknown };
+      const { username, email } = form;
+      if (typeof username !== 'string' || typeof email !== 'string') return;
+      if (username.trim().toLowerCase() === email.trim().toLowerCase()) return;
+      addIssue({
+        message: 'usernameNotEmail' satisfies MessageKey,
+        path: [
+          {
+            type: 'object',
+            origin: 'value',
+            input: form as Record<string, unknown>,
+            key: 'username',
+            value: username,
+          },
+        ],
+      });
+    }),
   ),
 );
 const AppIdSignupBody = withMatchingRepeat(

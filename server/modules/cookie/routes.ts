@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { cookieSettingsOf } from '../../../src/domain/consent';
 import { cookiePolicies } from '../../db/schema';
+import { ApiError } from '../../http/errors';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -65,10 +66,18 @@ export const cookieModule: ApiModule = {
       method: 'post',
       path: '/cookie/update-policy',
       summary: "Stores the learner's cookie choice",
-      description: 'Booleans only; `essential` must be true (false answers 422).',
+      description:
+        'Booleans only; `essential` must be true (false answers 422). Refused (403) on a brand that does ' +
+        'not ask for consent (`isCookieEnable` false): every category is allowed there (shell spec, ' +
+        'section 9), so a choice would be stored that nothing reads.',
       access: 'session',
+      // Before the body: nothing is checked or stored where there is no choice to make.
+      precondition(c) {
+        if (!c.get('brand').flags.isCookieEnable) throw new ApiError(403, 'cookieChoiceClosed');
+      },
       body: CookiePolicyBody,
       answer: dataAnswer(WireCookiePolicy),
+      refusals: [403],
       async handle(c, { body, auth }, { db }) {
         const choice = { analytics: body.analytics, marketing: body.marketing, updatedAt: new Date() };
         const [row] = await db

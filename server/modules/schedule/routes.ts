@@ -1,5 +1,8 @@
+import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isReminderTime, MAX_REMINDERS_PER_DAY, type Weekday } from '../../../src/domain/reminders';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -40,6 +43,16 @@ const ScheduleBody = v.object({
   ),
 });
 
+/**
+ * Reminders reach a learner by push alone (docs/ARCHITECTURE.md, "Reminders and push"): a brand without
+ * `isPushSupport` sends none, its app says so, and `POST /push-subscriptions` refuses it alike. A
+ * schedule stored there would promise reminders that never come, so a change is refused (403) before
+ * the body is read; the read stays open (it answers what is kept, empty unless stored elsewhere).
+ */
+function remindersOffered(c: Context<AppEnv>): void {
+  if (!c.get('brand').flags.isPushSupport) throw new ApiError(403, 'remindersClosed');
+}
+
 /** The learner's weekly reminder times (docs/API.md, "Reminders"); delivered as web push by the scheduler. */
 export const scheduleModule: ApiModule = {
   tag: 'schedule',
@@ -61,11 +74,15 @@ export const scheduleModule: ApiModule = {
       method: 'put',
       path: '/schedule/update',
       summary: 'Replace the whole reminder schedule',
-      description: 'Weekdays left out have no reminders afterwards. At most 10 distinct times a day.',
+      description:
+        'Weekdays left out have no reminders afterwards. At most 10 distinct times a day. ' +
+        'Refused (403) on a brand whose flags say it sends no push (`isPushSupport`): reminders come only by push.',
       access: 'session',
       learnerData: true,
+      precondition: remindersOffered,
       body: ScheduleBody,
       answer: dataAnswer(WireSchedule),
+      refusals: [403],
       async handle(c, { body, auth }, { db }) {
         const days: Partial<Record<Weekday, string[]>> = {};
         for (const [day, times] of Object.entries(body.repeatDays)) days[Number(day) as Weekday] = times;

@@ -35,7 +35,8 @@ export interface ProviderAccount {
  */
 function personName(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  const cut = [...asLine(value).trim()].slice(0, NAME_MAX_LENGTH).join('');
+  // Tidied again once cut: the cut may end inside an emoji sequence, leaving a joiner with no emoji after it.
+  const cut = asLine([...asLine(value).trim()].slice(0, NAME_MAX_LENGTH).join('')).trim();
   const name = v.safeParse(nameField, cut);
   return name.success ? name.output : null;
 }

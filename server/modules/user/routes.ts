@@ -47,14 +47,53 @@ const ProfileBody = v.object({
   disable_notification: v.optional(flagField),
 });
 
-const PasswordChangeBody = withMatchingRepeat(
-  v.object({
-    current_password: v.optional(v.string('notText' satisfies MessageKey)),
-    password: passwordField,
-    password_repeat: v.string('notText' satisfies MessageKey),
-  }),
-  'newPasswordMismatch',
-);
+/**
+ * Whether a password change must prove the current password. Not for an account without one (made
+ * through a social network: the session is the proof), nor for a forced change (it comes right after
+ * sign-in) or the registration chat's password step (status 20: the account was made with a password
+ * the learner never saw).
+ */
+const needsCurrentPassword = (user: UserRow) =>
+  user.passwordHash !== null &&
+  user.isRequireUpdatePassword !== 1 &&
+  user.status !== REGISTRATION_STATUS.password;
+
+/**
+ * The password change's form. Where the account must give its current password, a missing or empty
+ * one is one of the form's mistakes, listed with the others in one answer; whether a given one is
+ * right needs the database, and is checked once the form itself is right.
+ */
+const passwordChangeBody = (currentNeeded: boolean) =>
+  withMatchingRepeat(
+    v.pipe(
+      v.object({
+        current_password: v.optional(v.string('notText' satisfies MessageKey)),
+        password: passwordField,
+        password_repeat: v.string('notText' satisfies MessageKey),
+      }),
+      // Runs on a form with other mistakes too: it reads the field as far as it was read.
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!currentNeeded) return;
+        const form = dataset.value as { current_password?: unknown };
+        if (form.current_password !== undefined && form.current_password !== '') return;
+        addIssue({
+          message: 'required' satisfies MessageKey,
+          path: [
+            {
+              type: 'object',
+              origin: 'value',
+              input: form as Record<string, unknown>,
+              key: 'current_password',
+              value: form.current_password,
+            },
+          ],
+        });
+      }),
+    ),
+    'newPasswordMismatch',
+  );
+const PasswordChangeBody = passwordChangeBody(false);
+const PasswordChangeBodyWithCurrent = passwordChangeBody(true);
 
 const UpdateUserBody = v.object({
   email: v.optional(emailField),
@@ -173,6 +212,8 @@ export const userModule: ApiModule = {
       access: 'session',
       learnerData: true,
       body: PasswordChangeBody,
+      bodyFor: (auth) =>
+        needsCurrentPassword(auth.user) ? PasswordChangeBodyWithCurrent : PasswordChangeBody,
       answer: dataAnswer(WireSignedIn),
       refusals: [429],
       async handle(c, { body, auth }, services) {
@@ -189,10 +230,9 @@ export const userModule: ApiModule = {
           updated = await replacePassword(db, user.id, null, passwordHash);
           if (!updated) throw fieldError('current_password', 'required');
         } else {
-          // A forced change comes right after sign-in, and the registration chat's password step
-          // (status 20) follows an account made with a password the learner never saw: neither
-          // needs an old password; the session is the proof.
-          if (user.isRequireUpdatePassword !== 1 && user.status !== REGISTRATION_STATUS.password) {
+          // A forced change and the registration chat's password step need no old password: the
+          // session is the proof. Any other change has it in its body (`bodyFor` required it).
+          if (needsCurrentPassword(user)) {
             if (!body.current_password) throw fieldError('current_password', 'required');
             await checkPassword(c, services, {
               account: signInAccountOf(user),
