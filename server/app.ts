@@ -28,6 +28,7 @@ import type { PasswordCost } from './infra/passwords';
 import { createPush, DEFAULT_PUSH_SUBJECT, loadVapidKeys } from './infra/push';
 import type { PushServices } from './infra/push-services';
 import { createReminderScheduler, type ReminderScheduler } from './infra/scheduler';
+import { adminDashboardRoutes } from './modules/admin-dashboard/routes';
 import { analyticsModule } from './modules/analytics/routes';
 import { appRatingModule } from './modules/app-rating/routes';
 import { authModule } from './modules/auth/routes';
@@ -150,6 +151,7 @@ export function createApp(services: Services) {
   app.all('/spa/*', (c) => sendError(c, new ApiError(404, 'notFound')));
   // Course media: session-checked and ranged. Only subtitles (text) over 1 KiB are compressed, and
   // never in a ranged (206) answer; video, images, playlists and documents go out as they are.
+  app.route('/', adminDashboardRoutes(services.settings.adminDashboardUrl));
   app.route('/', uploadFileRoutes(services));
   app.route('/', mediaRoutes(services));
   app.route('/', appPages(services.settings.distDir, sessionConsentReader(services)));
@@ -208,6 +210,8 @@ export interface ServerOptions {
   social?: SocialConfig;
   /** Tag manager and pixel ids per brand (server/infra/brand-tags.ts); the brand files' when absent. */
   brandTags?: DeployedTags;
+  /** The admin side's sign-in address (http or https), where GET /admin/login sends an admin on. */
+  adminDashboardUrl?: string;
   log?: Logger;
   /** Where the VAPID key pair is kept (made on the first start); absent: fresh keys per process. */
   vapidFile?: string;
@@ -287,6 +291,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       keepAliveMs: options.keepAliveMs ?? KEEP_ALIVE_MS,
       social: options.social,
       brandTags: options.brandTags,
+      adminDashboardUrl: options.adminDashboardUrl,
     },
     { smtpUrl: options.smtpUrl, argon2: options.argon2, push },
   );

@@ -19,6 +19,12 @@ if (!Number.isInteger(reminderTickMs) || reminderTickMs < 0) {
   process.exit(1);
 }
 
+const adminDashboardUrl = env.ADMIN_DASHBOARD_URL || undefined;
+if (adminDashboardUrl !== undefined && !/^https?:$/.test(URL.parse(adminDashboardUrl)?.protocol ?? '')) {
+  console.error(`ADMIN_DASHBOARD_URL must be an http or https address, got ${adminDashboardUrl}`);
+  process.exit(1);
+}
+
 try {
   const server = await startServer({
     port,
@@ -37,6 +43,7 @@ try {
     pushSubject: env.VAPID_SUBJECT || undefined,
     pushServices: parsePushServices(env),
     reminders: { tickMs: reminderTickMs },
+    adminDashboardUrl,
   });
   console.log(`Listening on ${server.url}/v/ — database ${server.databaseLabel} — mail ${server.mailMode}`);
   // Brands are picked by host name, so say which name opens which brand.

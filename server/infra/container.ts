@@ -34,6 +34,8 @@ export interface Settings {
   social?: SocialConfig;
   /** Tag manager and pixel ids per brand id, set by the environment (GTM_*, FBQ_*). */
   brandTags?: DeployedTags;
+  /** Where an admin's dashboard link is sent on to (ADMIN_DASHBOARD_URL); none when absent. */
+  adminDashboardUrl?: string;
 }
 
 /** Everything a route may use, built once per server. */

@@ -22,6 +22,7 @@ const en = {
   cookieChoiceClosed:
     'This site does not ask for a cookie choice: every category is allowed, and there is nothing to store.',
   notFound: 'Not found.',
+  adminDashboardMissing: 'The admin dashboard is not set up on this server.',
   fileChanged: 'The file has changed since the copy you named: load it again.',
   rangeNotSatisfiable: 'The requested range is outside the file ({size} bytes).',
   methodNotAllowed: 'This method is not allowed here.',
@@ -156,6 +157,7 @@ const ru: Catalog = {
   remindersClosed: 'Этот сайт не присылает напоминания.',
   cookieChoiceClosed: 'Этот сайт не запрашивает выбор cookie: разрешены все категории, сохранять нечего.',
   notFound: 'Не найдено.',
+  adminDashboardMissing: 'Панель администратора на этом сервере не настроена.',
   fileChanged: 'Файл изменился после версии, которую вы указали: загрузите его заново.',
   rangeNotSatisfiable: 'Запрошенный диапазон выходит за пределы файла ({size} байт).',
   methodNotAllowed: 'Этот метод здесь не поддерживается.',
@@ -290,6 +292,7 @@ const es: Catalog = {
   cookieChoiceClosed:
     'Este sitio no pide elegir las cookies: todas las categorías están permitidas y no hay nada que guardar.',
   notFound: 'No encontrado.',
+  adminDashboardMissing: 'El panel de administración no está configurado en este servidor.',
   fileChanged: 'El archivo ha cambiado desde la versión indicada: vuelva a cargarlo.',
   rangeNotSatisfiable: 'El rango solicitado queda fuera del archivo ({size} bytes).',
   methodNotAllowed: 'Este método no está permitido aquí.',

@@ -146,3 +146,9 @@ export function menuGroups({ brand, language, lists }: MenuFacts): MenuGroups {
     mobileProfile: mobileProfile.filter((entry) => !shownAbove.has(entry.id)),
   };
 }
+
+/**
+ * Where an admin's "Dashboard" link goes, with the session's token (shell spec: "a dashboard link to
+ * an admin login carrying the token"); the server sends it on to the admin side it is set up with.
+ */
+export const ADMIN_LOGIN_PATH = '/admin/login';

@@ -2,7 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useApp, useBrand, useLanguage, useSession } from '../../app/hooks';
-import { type MenuEntry, type MenuEntryId, memberCommunities, menuGroups } from '../../domain/menu';
+import {
+  ADMIN_LOGIN_PATH,
+  type MenuEntry,
+  type MenuEntryId,
+  memberCommunities,
+  menuGroups,
+} from '../../domain/menu';
 import { reportAction } from '../consent/reportAction';
 import { SectionLinks } from './SectionLinks';
 
@@ -11,9 +17,6 @@ const DocumentViewer = lazy(() =>
   import('../../ui/DocumentViewer').then((module) => ({ default: module.DocumentViewer })),
 );
 const ClubChooser = lazy(() => import('./ClubChooser').then((module) => ({ default: module.ClubChooser })));
-
-/** Where an admin's "Dashboard" link goes; the admin side signs in with the learner app's token. */
-const ADMIN_DASHBOARD_PATH = '/admin/login';
 
 type Opened = { kind: 'document'; title: string; url: string } | { kind: 'club' } | null;
 
@@ -161,7 +164,7 @@ export function AccountMenu() {
         <nav className="menu" id={menuId} aria-label={t`Menu`}>
           {name && <div className="menu__user">{name}</div>}
           {isAdmin && token && (
-            <a className="menu__item" href={`${ADMIN_DASHBOARD_PATH}?token=${encodeURIComponent(token)}`}>
+            <a className="menu__item" href={`${ADMIN_LOGIN_PATH}?token=${encodeURIComponent(token)}`}>
               <Trans>Dashboard</Trans>
             </a>
           )}
