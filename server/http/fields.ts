@@ -105,6 +105,14 @@ export const appIdField = v.pipe(
 );
 
 /**
+ * The path of an issue a form-wide check raises on one of the form's fields (`rawCheck`): the answer
+ * lists it under that field with the field's own mistakes.
+ */
+export function fieldPath(form: Record<string, unknown>, key: string): [v.IssuePathItem] {
+  return [{ type: 'object', origin: 'value', input: form, key, value: form[key] }];
+}
+
+/**
  * Adds the "passwords match" rule (reported under `password_repeat`) to a password form; a form that
  * sets a new password says so (shell spec, section 5: "Новые пароли не совпадают"). It needs only the
  * two passwords to be text: a form with other mistakes reports this one with them.
@@ -117,18 +125,7 @@ export function withMatchingRepeat<
     v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
       const form = passwordsToCompare(dataset);
       if (!form || form.password === form.password_repeat) return;
-      addIssue({
-        message,
-        path: [
-          {
-            type: 'object',
-            origin: 'value',
-            input: form,
-            key: 'password_repeat',
-            value: form.password_repeat,
-          },
-        ],
-      });
+      addIssue({ message, path: fieldPath(form, 'password_repeat') });
     }),
   );
 }

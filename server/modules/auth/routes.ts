@@ -3,12 +3,14 @@ import * as v from 'valibot';
 import { isUniqueViolation } from '../../db/errors';
 import { type UserRow, users } from '../../db/schema';
 import { limitedPerAddress } from '../../http/address-limit';
+import { brandOffers } from '../../http/brand-flag';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
-import { ApiError, fieldError } from '../../http/errors';
+import { fieldError } from '../../http/errors';
 import {
   appIdField,
   emailField,
+  fieldPath,
   givenPasswordField,
   passwordField,
   statusField,
@@ -45,22 +47,11 @@ const EmailSignupBody = withMatchingRepeat(
     // mistake, reported with the form's other mistakes, a wrong e-mail's included (the two are
     // compared as typed, trimmed and lowercased as the e-mail is).
     v.rawCheck(({ dataset, addIssue }) => {
-      const form = dataset.value as { username?: unknown; email?: unknown };
+      const form = dataset.value as Record<string, unknown>;
       const { username, email } = form;
       if (typeof username !== 'string' || typeof email !== 'string') return;
       if (username.trim().toLowerCase() === email.trim().toLowerCase()) return;
-      addIssue({
-        message: 'usernameNotEmail' satisfies MessageKey,
-        path: [
-          {
-            type: 'object',
-            origin: 'value',
-            input: form as Record<string, unknown>,
-            key: 'username',
-            value: username,
-          },
-        ],
-      });
+      addIssue({ message: 'usernameNotEmail' satisfies MessageKey, path: fieldPath(form, 'username') });
     }),
   ),
 );
@@ -89,9 +80,7 @@ const SignupCheckAnswer = v.object({
 });
 
 /** Sign-ups (by e-mail or app id) only on brands with registration open. */
-function registrationOpen(c: Context<AppEnv>): void {
-  if (!c.get('brand').flags.isRegistrationEnable) throw new ApiError(403, 'registrationClosed');
-}
+const registrationOpen = brandOffers('isRegistrationEnable', 'registrationClosed');
 
 const checkSignupLimit = limitedPerAddress((services) => services.signupCheckLimit);
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { cookieSettingsOf } from '../../../src/domain/consent';
 import { cookiePolicies } from '../../db/schema';
-import { ApiError } from '../../http/errors';
+import { brandOffers } from '../../http/brand-flag';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -72,9 +72,7 @@ export const cookieModule: ApiModule = {
         'section 9), so a choice would be stored that nothing reads.',
       access: 'session',
       // Before the body: nothing is checked or stored where there is no choice to make.
-      precondition(c) {
-        if (!c.get('brand').flags.isCookieEnable) throw new ApiError(403, 'cookieChoiceClosed');
-      },
+      precondition: brandOffers('isCookieEnable', 'cookieChoiceClosed'),
       body: CookiePolicyBody,
       answer: dataAnswer(WireCookiePolicy),
       refusals: [403],

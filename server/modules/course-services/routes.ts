@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { brandOffers } from '../../http/brand-flag';
 import { ApiError } from '../../http/errors';
 import { idParam, optionalLine } from '../../http/fields';
 import { sendData } from '../../http/respond';
@@ -47,9 +48,7 @@ export const courseServicesModule: ApiModule = {
         "stream without full access, from the start of today in the learner's time zone, for the service's access days. " +
         'Refused (403) on a brand whose flags say it has no demo access (`isDemoAccessible`).',
       access: 'session',
-      precondition(c) {
-        if (!c.get('brand').flags.isDemoAccessible) throw new ApiError(403, 'demoClosed');
-      },
+      precondition: brandOffers('isDemoAccessible', 'demoClosed'),
       params: v.object({ id: idParam }),
       answer: dataAnswer(WireStream, 201),
       refusals: [403, 404, 409],

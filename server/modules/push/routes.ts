@@ -1,5 +1,6 @@
 import { ECDH } from 'node:crypto';
 import * as v from 'valibot';
+import { brandOffers } from '../../http/brand-flag';
 import { ApiError, fieldError } from '../../http/errors';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
@@ -86,9 +87,7 @@ export const pushModule: ApiModule = {
         "Refused (403) on a brand whose flags say it sends no push (`isPushSupport`): its app never asks, and the reminders of its learners' devices would come from a site that offers none.",
       access: 'session',
       learnerData: true,
-      precondition(c) {
-        if (!c.get('brand').flags.isPushSupport) throw new ApiError(403, 'pushClosed');
-      },
+      precondition: brandOffers('isPushSupport', 'pushClosed'),
       body: SubscriptionBody,
       answer: dataAnswer(EmptyData),
       refusals: [403],

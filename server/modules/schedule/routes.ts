@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import { isReminderTime, MAX_REMINDERS_PER_DAY, type Weekday } from '../../../src/domain/reminders';
-import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { brandOffers } from '../../http/brand-flag';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -49,9 +47,7 @@ const ScheduleBody = v.object({
  * schedule stored there would promise reminders that never come, so a change is refused (403) before
  * the body is read; the read stays open (it answers what is kept, empty unless stored elsewhere).
  */
-function remindersOffered(c: Context<AppEnv>): void {
-  if (!c.get('brand').flags.isPushSupport) throw new ApiError(403, 'remindersClosed');
-}
+const remindersOffered = brandOffers('isPushSupport', 'remindersClosed');
 
 /** The learner's weekly reminder times (docs/API.md, "Reminders"); delivered as web push by the scheduler. */
 export const scheduleModule: ApiModule = {

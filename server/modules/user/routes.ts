@@ -10,6 +10,7 @@ import {
   birthdayField,
   canonicalTimeZone,
   emailField,
+  fieldPath,
   flagField,
   genderField,
   instagramField,
@@ -74,20 +75,9 @@ const passwordChangeBody = (currentNeeded: boolean) =>
       // Runs on a form with other mistakes too: it reads the field as far as it was read.
       v.rawCheck(({ dataset, addIssue }) => {
         if (!currentNeeded) return;
-        const form = dataset.value as { current_password?: unknown };
+        const form = dataset.value as Record<string, unknown>;
         if (form.current_password !== undefined && form.current_password !== '') return;
-        addIssue({
-          message: 'required' satisfies MessageKey,
-          path: [
-            {
-              type: 'object',
-              origin: 'value',
-              input: form as Record<string, unknown>,
-              key: 'current_password',
-              value: form.current_password,
-            },
-          ],
-        });
+        addIssue({ message: 'required' satisfies MessageKey, path: fieldPath(form, 'current_password') });
       }),
     ),
     'newPasswordMismatch',
