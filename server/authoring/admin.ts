@@ -19,6 +19,8 @@ export class AdminError extends Error {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long an enrolment lasts when no end date is given. */
 export const DEFAULT_ENROLMENT_DAYS = 90;
+/** The last day a date option can name (a four-digit year), so a default end may not pass it either. */
+const LAST_DAY = '9999-12-31';
 
 export interface CourseSummary {
   id: number;
@@ -89,6 +91,10 @@ export function enrolmentDates(
     throw new AdminError(
       `--end (${formatDate(lastDay)}) must not be before --start (${formatDate(startDate)})`,
     );
+  if (lastDay > parseDate(LAST_DAY, '--end'))
+    throw new AdminError(
+      `--start ${formatDate(startDate)} plus ${DEFAULT_ENROLMENT_DAYS} days passes ${LAST_DAY}: give an --end`,
+    );
   return { startDate, lastDay };
 }
 
@@ -116,7 +122,7 @@ async function userByEmail(db: Db, email: string) {
 
 async function courseById(db: Db, courseId: number) {
   const [course] = await db
-    .select({ id: courses.id, title: courses.title })
+    .select({ id: courses.id, title: courses.title, version: courses.version })
     .from(courses)
     .where(eq(courses.id, courseId));
   if (!course) throw new AdminError(`no course ${courseId} (npm run cli -- course list shows them)`);
@@ -143,6 +149,8 @@ export async function enrolByEmail(db: Db, request: EnrolmentRequest): Promise<E
     startDate,
     endDate,
     isDemo: request.demo,
+    // The course as it is now: an older version would offer the learner the update modal at once.
+    courseVersion: course.version,
   });
   return { streamId, courseTitle: course.title, startDate, endDate };
 }

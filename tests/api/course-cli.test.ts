@@ -26,6 +26,7 @@ import { writeTinyCourse } from './course-folder';
 /** A course of one of everything, whose counts read in the singular. */
 const ONE_LESSON = {
   title: 'One lesson',
+  version: 3,
   image: 'cover.png',
   stages: [
     {
@@ -182,6 +183,22 @@ describe('npm run cli -- course ...', () => {
       code: 2,
       stderr: expect.stringMatching(/^usage: /),
     });
+    expect(await cli('enrol', EMAIL, '2', '--start', '9999-12-31')).toMatchObject({
+      code: 1,
+      stderr: '--start 9999-12-31 plus 90 days passes 9999-12-31: give an --end\n',
+    });
+
+    // A stream starts on the course's current version (the manifest's 3), up to the last day there is.
+    expect(await cli('enrol', EMAIL, '2', '--start', '2030-01-01', '--end', '9999-12-31')).toMatchObject({
+      code: 0,
+      stdout: `Enrolled ${EMAIL} in course 2 "One lesson": stream 2, 2030-01-01 to 9999-12-31\n`,
+    });
+    const [onVersion] = await withDatabase((db) =>
+      db.select().from(userCourseStreams).where(eq(userCourseStreams.courseId, 2)),
+    );
+    expect(onVersion).toMatchObject({ courseVersion: 3 });
+    expect(onVersion?.endDate?.toISOString()).toBe('9999-12-31T23:59:59.000Z');
+    expect(await cli('unenrol', EMAIL, '2')).toMatchObject({ code: 0 });
 
     const stream = await withDatabase(async (db) => {
       const [row] = await db.select().from(userCourseStreams).where(eq(userCourseStreams.courseId, 1));
