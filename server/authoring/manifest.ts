@@ -1,10 +1,11 @@
 import { access, open, readFile, realpath, stat } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { extname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
 import { hasControlCharacters, hasDirectionControls, hasLineBreaks } from '../../src/domain/oneLine';
 import { hasVisibleText } from '../../src/domain/text';
+import { repeatedKey } from '../http/repeated-keys';
 
 /**
  * The course manifest: `course.yaml` (or `.yml`, `.json`) at the top of a course folder, naming every
@@ -204,11 +205,18 @@ const integer = (min: number, max: number) =>
   );
 const flag = v.boolean('must be true or false');
 
-/** A path inside the course folder; whether the file is there is checked by `loadManifest`. */
+/**
+ * A path inside the course folder; whether the file is there is checked by `loadManifest`. The file
+ * keeps its own name on the server, so the name must be one the media route serves (no backslash, no
+ * leading dot); the path is normalized so `./v/a.mp4` and `v//a.mp4` are one file, imported once.
+ */
 const filePath = v.pipe(
   requiredText(1000),
+  v.check((s) => !s.includes('\\'), 'must separate folders with /'),
   v.check((s) => !isAbsolute(s) && !/^[A-Za-z]:/.test(s), 'must be a path inside the course folder'),
-  v.check((s) => !s.split(/[\\/]/).includes('..'), 'must be a path inside the course folder'),
+  v.check((s) => !s.split('/').includes('..'), 'must be a path inside the course folder'),
+  v.check((s) => !posix.basename(s).startsWith('.'), 'must name a file whose name does not start with a dot'),
+  v.transform((s) => posix.normalize(s)),
 );
 
 const url = v.pipe(
@@ -429,14 +437,16 @@ function toManifest(raw: RawManifest): CourseManifest {
  * read or is not a mapping of fields.
  */
 function manifestData(source: string, fileName: string): Record<string, unknown> {
+  const unreadable = (reason: string) => new ManifestError([`${fileName}: cannot be read: ${reason}`]);
   let data: unknown;
   try {
     data = fileName.endsWith('.json') ? JSON.parse(source) : parseYaml(source, { uniqueKeys: true });
   } catch (error) {
-    throw new ManifestError([
-      `${fileName}: cannot be read: ${error instanceof Error ? error.message : error}`,
-    ]);
+    throw unreadable(error instanceof Error ? error.message : String(error));
   }
+  // YAML refuses a key given twice in one mapping (uniqueKeys); JSON.parse would keep the last one.
+  const repeated = fileName.endsWith('.json') ? repeatedKey(source, data) : null;
+  if (repeated !== null) throw unreadable(`a key is given twice in one object (in "${repeated}")`);
   // valibot's objects take arrays too; a manifest is a mapping of fields.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ManifestError([`${fileName}: must be a mapping of fields (title, stages, ...)`]);

@@ -376,6 +376,21 @@ describe('parseManifest', () => {
     expect(problemsOf(variant((m) => Object.assign(m, { image: '/etc/passwd' })))).toEqual([
       'image: must be a path inside the course folder',
     ]);
+    // Names the media route would not serve: the import refuses them rather than store dead links.
+    expect(problemsOf(variant((m) => Object.assign(m, { image: 'pictures\\cover.png' })))).toEqual([
+      'image: must separate folders with /',
+    ]);
+    expect(problemsOf(variant((m) => Object.assign(m, { image: 'pictures/.cover.png' })))).toEqual([
+      'image: must name a file whose name does not start with a dot',
+    ]);
+  });
+
+  it('reads every spelling of one path as that path', () => {
+    const spelt = parseManifest(
+      variant((m) => Object.assign(firstLesson(m), { video: './v//hips.mp4' })),
+      'course.yaml',
+    );
+    expect(spelt.stages[0]?.days[0]?.lessonSets[0]?.lessons[0]?.video).toBe('v/hips.mp4');
   });
 
   it('checks subtitle languages and names', () => {
@@ -419,6 +434,9 @@ describe('parseManifest', () => {
     expect(problemsOf('title: [unclosed')[0]).toMatch(/^course\.yaml: cannot be read: /);
     expect(problemsOf('title: A\ntitle: B\n')[0]).toMatch(/^course\.yaml: cannot be read: .*unique/i);
     expect(problemsOf('{"title": ', 'course.json')[0]).toMatch(/^course\.json: cannot be read: /);
+    expect(problemsOf('{"title": "A", "stages": [{"title": "B", "title": "C"}]}', 'course.json')).toEqual([
+      'course.json: cannot be read: a key is given twice in one object (in "stages")',
+    ]);
     expect(problemsOf('- just\n- a list\n')).toEqual([
       'course.yaml: must be a mapping of fields (title, stages, ...)',
     ]);
