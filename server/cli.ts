@@ -15,8 +15,9 @@ import { importCourse } from './authoring/importer';
 import { ManifestError } from './authoring/manifest';
 import { type Database, type DatabaseOptions, openDatabase } from './db/client';
 import { DataDirBusyError } from './db/lock';
-import { clientErrors, outbox, users } from './db/schema';
+import { outbox, users } from './db/schema';
 import { analyticsReport } from './modules/analytics/report';
+import { clientErrorsReport } from './modules/client-errors/report';
 import { supportReport } from './modules/tech-questions/report';
 
 /**
@@ -38,7 +39,6 @@ const USAGE = [
   '       | enrol <email> <courseId> [--demo] [--start YYYY-MM-DD] [--end YYYY-MM-DD]',
   '       | unenrol <email> <courseId>',
 ].join('\n');
-const ERRORS_SHOWN = 50;
 const DEFAULT_MEDIA_DIR = '.data/media';
 
 type Command =
@@ -198,18 +198,7 @@ async function main(): Promise<number> {
         console.log(`To: ${mail.toAddress}\nSubject: ${mail.subject}\n\n${mail.text}\n${'-'.repeat(60)}`);
       }
     } else if (command.name === 'errors') {
-      const reports = await database.db
-        .select()
-        .from(clientErrors)
-        .orderBy(desc(clientErrors.id))
-        .limit(ERRORS_SHOWN);
-      if (reports.length === 0) console.log('No client errors reported.');
-      for (const report of reports) {
-        const who = report.userId === null ? 'anonymous' : `user ${report.userId}`;
-        console.log(
-          `${report.createdAt.toISOString()}\t${who}\t${report.name}: ${report.message}\t${report.href}`,
-        );
-      }
+      for (const line of await clientErrorsReport(database.db)) console.log(line);
     } else if (command.name === 'analytics') {
       for (const line of await analyticsReport(database.db)) console.log(line);
     } else if (command.name === 'support') {

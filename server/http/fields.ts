@@ -326,6 +326,8 @@ export const plainText = (min: number, max: number) =>
   v.pipe(
     textInput(),
     v.minCodePoints(min, 'required' satisfies MessageKey),
+    // Required text that shows nothing (spaces, zero-width characters) is as missing as empty text.
+    v.check((s) => min === 0 || hasVisibleText(s), 'required' satisfies MessageKey),
     v.maxCodePoints(max, 'tooLong' satisfies MessageKey),
   );
 

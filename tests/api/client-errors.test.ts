@@ -1,6 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clientErrors } from '../../server/db/schema';
+import { clientErrorsReport } from '../../server/modules/client-errors/report';
 import { serverForFile } from './harness';
 
 const { server, api } = serverForFile();
@@ -77,6 +78,10 @@ describe('POST /client-errors', () => {
         },
       ],
       [{ ...report, name: '' }, { name: ['This field is required.'] }],
+      [
+        { ...report, name: ' \u200b', message: '\n\t' },
+        { name: ['This field is required.'], message: ['This field is required.'] },
+      ],
       [{ ...report, name: 'x'.repeat(201) }, { name: ['Must be at most 200 characters.'] }],
       [{ ...report, message: 'x'.repeat(2001) }, { message: ['Must be at most 2000 characters.'] }],
       [{ ...report, stack: 'x'.repeat(8001) }, { stack: ['Must be at most 8000 characters.'] }],
@@ -95,10 +100,14 @@ describe('POST /client-errors', () => {
     expect(await stored()).toBe(before);
   });
 
-  it('keeps tabs and newlines in the message and stack', async () => {
+  it('keeps tabs and newlines in the message and stack; the command line shows them escaped', async () => {
     const multiline = { ...report, message: 'line one\n\tline two' };
     expect((await api.post('/client-errors', multiline)).status).toBe(201);
     expect((await newest()).message).toBe('line one\n\tline two');
+    const [line] = await clientErrorsReport(server.db);
+    expect(line).toMatch(
+      /^\S+Z\tanonymous\tTypeError: line one\\n\\tline two\thttp:\/\/localhost\/v\/calendar$/,
+    );
   });
 
   // Last: it uses up this client address's allowance for the rest of the file.
