@@ -1,14 +1,13 @@
 import * as v from 'valibot';
 import { isEmailAddress } from '../../src/domain/email';
+import { hasHiddenCharacters, withoutHiddenCharacters } from '../../src/domain/hiddenCharacters';
 import { INSTAGRAM_EXAMPLE_NAME, NAME_MAX_LENGTH } from '../../src/domain/limits';
 import { hasControlCharacters, isOneLine } from '../../src/domain/oneLine';
-import { isPhone, normalizePhone } from '../../src/domain/phone';
+import { isPhone, normalizePhone, PHONE_INPUT_MAX_LENGTH } from '../../src/domain/phone';
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
 import { hasVisibleText } from '../../src/domain/text';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
-import { hasHiddenCharacters, withoutHiddenCharacters } from './hidden-characters';
-import { isGroupedPhone, PHONE_INPUT_MAX_LENGTH } from './phone-input';
 
 /**
  * Field schemas shared by the routes. Every message is a key of infra/i18n.ts, translated when
@@ -51,7 +50,7 @@ const textInput = () =>
 
 /**
  * A text input of one line (src/domain/oneLine.ts: the registration chat asks the same of a name),
- * without the format, unassigned and private-use characters of ./hidden-characters.ts, with which it
+ * without the format, unassigned and private-use characters of src/domain/hiddenCharacters.ts, with which it
  * could show as something else than what is stored (an emoji's joiners are kept). Text that shows
  * nothing at all is left to the field: a required one refuses it as missing, an optional one clears.
  */
@@ -178,8 +177,8 @@ export const optionalLine = (max: number) => optional(lineInput(), max);
 export const nameField = requiredLine(NAME_MAX_LENGTH);
 
 /**
- * The app's own phone rule (src/domain/phone.ts), within the server's bounds on what is typed
- * (./phone-input.ts: a length, single separators, one bracketed group), stored without separators.
+ * The app's own phone rule (src/domain/phone.ts: 7 to 15 digits, single separators, one bracketed
+ * group), with its length told apart, stored without separators.
  */
 export const phoneField = v.pipe(
   textInput(),
@@ -187,7 +186,6 @@ export const phoneField = v.pipe(
   v.nonEmpty('required' satisfies MessageKey),
   v.maxCodePoints(PHONE_INPUT_MAX_LENGTH, 'phoneTooLong' satisfies MessageKey),
   v.check(isPhone, 'phone' satisfies MessageKey),
-  v.check(isGroupedPhone, 'phone' satisfies MessageKey),
   v.transform(normalizePhone),
 );
 

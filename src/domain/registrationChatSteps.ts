@@ -1,3 +1,4 @@
+import { hasHiddenCharacters } from './hiddenCharacters';
 import { NAME_MAX_LENGTH } from './limits';
 import { isOneLine } from './oneLine';
 import {
@@ -17,12 +18,17 @@ import { characterCount, hasVisibleText } from './text';
 
 /**
  * A first name the chat takes, as it sends it (trimmed): something visible (a zero-width space is no
- * name), one line without controls or direction marks (the server's name rule: a name it would
- * refuse only after the account is made must be asked for again here), not too long.
+ * name), one line without controls, direction marks or hidden characters (the server's name rule: a
+ * name it would refuse only after the account is made must be asked for again here), not too long.
  */
 export function isChatName(value: string): boolean {
   const name = value.trim();
-  return hasVisibleText(name) && isOneLine(name) && characterCount(name) <= NAME_MAX_LENGTH;
+  return (
+    hasVisibleText(name) &&
+    isOneLine(name) &&
+    !hasHiddenCharacters(name) &&
+    characterCount(name) <= NAME_MAX_LENGTH
+  );
 }
 
 /** The stage a question belongs to: `guest` before the account exists, else the status it runs at. */

@@ -141,6 +141,18 @@ describe('isChatName: the first name the chat takes', () => {
       expect(isChatName(name)).toBe(false);
     },
   );
+  it.each(['Zo\u200be', 'Zoe\u00ad', 'Zo\ue000e', 'Zoe\uffff'])(
+    'refuses %j, which the server refuses as a name (hidden characters)',
+    (name) => {
+      expect(isChatName(name)).toBe(false);
+    },
+  );
+  it.each(['\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645', '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}'])(
+    'takes %j, whose joiners are how it is spelt',
+    (name) => {
+      expect(isChatName(name)).toBe(true);
+    },
+  );
   it('refuses more than 64 characters', () => {
     expect(isChatName('a'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);
     expect(isChatName('\u{1f600}'.repeat(NAME_MAX_LENGTH + 1))).toBe(false);

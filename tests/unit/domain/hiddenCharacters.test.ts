@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasHiddenCharacters, withoutHiddenCharacters } from '../../../server/http/hidden-characters';
+import { hasHiddenCharacters, withoutHiddenCharacters } from '../../../src/domain/hiddenCharacters';
 
 /** 🏴 and the tags of "gbsct" and CANCEL TAG: the flag of Scotland. */
 const SCOTLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
