@@ -1,4 +1,4 @@
-import { access, open, readFile, realpath, stat } from 'node:fs/promises';
+import { access, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { hasControlCharacters, hasDirectionControls, hasLineBreaks } from '../../src/domain/oneLine';
 import { hasVisibleText } from '../../src/domain/text';
 import { repeatedKey } from '../http/repeated-keys';
+import { subtitleProblem } from './subtitle-check';
 
 /**
  * The course manifest: `course.yaml` (or `.yml`, `.json`) at the top of a course folder, naming every
@@ -532,17 +533,6 @@ export function resolveInside(folder: string, file: string): string | null {
   return isBelow(root, path) ? path : null;
 }
 
-async function readHead(path: string, bytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
-
 /**
  * The problem with one referenced file, or null; videos are probed later by the importer (ffmpeg).
  * `realFolder` is the folder's real path: a symbolic link (the file or a folder on its way) may point
@@ -560,11 +550,10 @@ async function checkFile(folder: string, realFolder: string, ref: FileReference)
   if (info.size === 0) return `${ref.field}: file is empty: ${ref.file}`;
   if (ref.kind === 'image' && !(await isPictureAsNamed(real, extname(ref.file).toLowerCase())))
     return `${ref.field}: not a picture of the kind its name says (${IMAGE_EXTENSIONS.join(', ')}): ${ref.file}`;
-  if (
-    ref.kind === 'subtitle' &&
-    !/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test((await readHead(path, 16)).toString('utf8'))
-  )
-    return `${ref.field}: not a WebVTT file (it must start with WEBVTT): ${ref.file}`;
+  if (ref.kind === 'subtitle') {
+    const problem = subtitleProblem(await readFile(real, 'utf8'));
+    if (problem) return `${ref.field}: ${problem}: ${ref.file}`;
+  }
   return null;
 }
 

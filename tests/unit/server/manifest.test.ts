@@ -562,14 +562,14 @@ describe('loadManifest', () => {
       firstDay(m).title = '';
     });
     const root = await courseFolder('shape-and-files', manifest, ['v/spine.mp4']);
-    await writeFile(join(root, 'subs/hips.en.vtt'), 'not subtitles');
+    await writeFile(join(root, 'subs/hips.en.vtt'), 'WEBVTT\n\nnot subtitles\n');
     const checked = await checkCourseFolder(root);
     expect(checked.manifest).toBeNull();
     expect(checked.problems).toEqual([
       'background: must be a path inside the course folder',
       'stages[0].days[0].title: must not be empty',
       'colour: unknown key (check its spelling and level)',
-      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: not a WebVTT file (it must start with WEBVTT): subs/hips.en.vtt',
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[0].file: a WebVTT file without any cue: subs/hips.en.vtt',
       'stages[1].days[0].lesson_sets[0].lessons[0].video: file not found: v/spine.mp4',
     ]);
     // The files that are there and of their kind, for the importer to probe.
