@@ -62,7 +62,8 @@ export function limitBody({
     // (nor the web Request that asking for the body builds: the route reads it from Node's request).
     if (declared !== undefined && declared <= maxBytes) return next();
     const body = c.req.raw.body;
-    if (!body) return next();
+    // A GET's or HEAD's web Request has no body to read, whatever its length says: refused unread.
+    if (!body) return declared !== undefined && declared > maxBytes ? tooLarge(c) : next();
     // Past the drain size, or held back by its client (expect-continue.ts): refused unread.
     const request = nodeRequest(c);
     const heldBack = request !== undefined && bodyNotInvited(request);

@@ -7,6 +7,7 @@ import { isPhone, normalizePhone, PHONE_INPUT_MAX_LENGTH } from '../../src/domai
 import { birthdayProblem } from '../../src/domain/profileValidation';
 import { ACTIVE_STATUS, REGISTRATION_STATUS } from '../../src/domain/registrationChat';
 import { hasVisibleText } from '../../src/domain/text';
+import { isSamePassword } from '../../src/domain/validation';
 import { LANGUAGE_CODES, type MessageKey } from '../infra/i18n';
 
 /**
@@ -123,7 +124,7 @@ export function withMatchingRepeat<
     schema,
     v.rawCheck<v.InferOutput<S>>(({ dataset, addIssue }) => {
       const form = passwordsToCompare(dataset);
-      if (!form || form.password === form.password_repeat) return;
+      if (!form || isSamePassword(form.password, form.password_repeat)) return;
       addIssue({ message, path: fieldPath(form, 'password_repeat') });
     }),
   );

@@ -119,11 +119,12 @@ export interface RouteDefinition<
   body?: B;
   /**
    * The body's schema for this caller, checked in place of `body`, where a form's rules depend on the
-   * account (a field only some accounts must send): so that one answer still lists every wrong field.
-   * `body` stays what the document states, and takes at least every body this one takes. Not with
-   * `readWithSession`, which reads its input before the session is known.
+   * account (a field only some accounts must send) or on the server's set-up (the push services it
+   * sends to): so that one answer still lists every wrong field. `body` stays what the document
+   * states, and takes at least every body this one takes. Not with `readWithSession`, which reads its
+   * input before the session is known.
    */
-  bodyFor?: (auth: AuthOf<A>) => B;
+  bodyFor?: (auth: AuthOf<A>, services: Services) => B;
   /** Request headers the call reads, checked like the rest of the input and documented as parameters. */
   headers?: H;
   /**
@@ -245,11 +246,12 @@ function readHeaders(c: Context<AppEnv>, schema: HeadersSchema) {
 async function readInput(
   c: Context<AppEnv>,
   route: RouteDefinition,
+  services: Services,
   auth?: Authenticated,
 ): Promise<AnyCheckedInput> {
   // An upload's handler streams its body as it is: a coded one would be refused as no image at all.
   if (route.upload) refuseCodedBody(c);
-  const body = route.bodyFor?.(auth) ?? route.body;
+  const body = route.bodyFor?.(auth, services) ?? route.body;
   return {
     params: route.params ? readParams(c, route.params) : undefined,
     query: route.query ? readQuery(c, route.query) : undefined,
@@ -270,7 +272,7 @@ async function handleWithSessionRead(
 ): Promise<Response> {
   let input: AnyCheckedInput;
   try {
-    input = await readInput(c, route);
+    input = await readInput(c, route, services);
   } catch (refusal) {
     await authenticate(c, route.access, services);
     route.precondition?.(c, services);
@@ -304,7 +306,7 @@ export function apiRouter(modules: readonly ApiModule[], services: Services): Ho
       // Access first, then the route's own precondition, then the input: 401 before 403 before 422.
       const auth = await authenticate(c, route.access, services);
       route.precondition?.(c, services);
-      const input = { ...(await readInput(c, route, auth)), auth, read: undefined };
+      const input = { ...(await readInput(c, route, services, auth)), auth, read: undefined };
       // The cast is the one place where the declaration's schemas meet the handler's typed input.
       return route.handle(c, input as RouteInput<Access, undefined, undefined, undefined>, services);
     });

@@ -49,10 +49,16 @@ export function validatePassword(value: string): FieldError[] {
   return [];
 }
 
+/**
+ * Two typings of one password: "ä" typed as one character or as "a" and a combining mark is the same
+ * password (Unicode NFC), as the server hashes it (server/infra/passwords.ts).
+ */
+export const isSamePassword = (a: string, b: string): boolean => a.normalize('NFC') === b.normalize('NFC');
+
 /** A password typed again must be given and equal the first; `mismatch` says how a difference reads. */
 function repeatErrors(password: string, repeat: string, mismatch: FieldError): FieldError[] {
   if (!hasVisibleText(repeat)) return [{ code: 'required' }];
-  return password === repeat ? [] : [mismatch];
+  return isSamePassword(password, repeat) ? [] : [mismatch];
 }
 
 /** Sign-up's repeat: "Passwords do not match". */

@@ -104,6 +104,16 @@ describe('POST /auth/signup-by-email', () => {
     expect(result.body.data.user.timezone).toBeNull();
   });
 
+  it('takes a repeat typed composed where the password was decomposed: one password (Unicode NFC)', async () => {
+    const created = await api.post(
+      '/auth/signup-by-email',
+      form('nfc@example.com', { password: 'pa\u0308sswort-1', password_repeat: 'p\u00e4sswort-1' }),
+    );
+    expect(created.status).toBe(201);
+    const signedIn = await api.post('/auth/login', { email: 'nfc@example.com', password: 'p\u00e4sswort-1' });
+    expect(signedIn.status).toBe(200);
+  });
+
   it('refuses a taken address, bad passwords and a mismatching repeat without creating anyone', async () => {
     const before = await userCount();
     const taken = await api.post('/auth/signup-by-email', form('LEARNER@example.com'));

@@ -32,7 +32,13 @@ const MiB = 1024 * 1024;
 function rawPost(
   port: number,
   path: string,
-  options: { bodyBytes: number; framing: BodyFraming; stopAfter?: number; closeAfter?: boolean },
+  options: {
+    bodyBytes: number;
+    framing: BodyFraming;
+    stopAfter?: number;
+    closeAfter?: boolean;
+    method?: 'POST' | 'GET';
+  },
 ): Promise<RawAnswer> {
   const started = Date.now();
   return new Promise((resolve) => {
@@ -63,7 +69,7 @@ function rawPost(
         new Promise<void>((done, fail) => socket.write(data, (e) => (e ? fail(e) : done())));
       try {
         await write(
-          `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-App-Id: web\r\n${connection}${framing}\r\n\r\n`,
+          `${options.method ?? 'POST'} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-App-Id: web\r\n${connection}${framing}\r\n\r\n`,
         );
         const piece = Buffer.alloc(256 * 1024, 'x');
         const toWrite = options.stopAfter ?? options.bodyBytes;
@@ -143,6 +149,16 @@ describe('the server answers an oversize body with 413 every time', () => {
     const answer = await rawPost(port(), '/spa/api/v1/auth/login?lang=es', {
       bodyBytes: 100 * 1024,
       framing: 'chunked',
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).message).toBe('La solicitud es demasiado grande (máximo 64 KiB).');
+  });
+
+  it('on a call that reads no body as well (a GET), unread', async () => {
+    const answer = await rawPost(port(), '/spa/api/v1/cookie?lang=es', {
+      method: 'GET',
+      bodyBytes: 100 * 1024,
+      framing: 'content-length',
     });
     expect(answer.status).toBe(413);
     expect(JSON.parse(answer.body).message).toBe('La solicitud es demasiado grande (máximo 64 KiB).');

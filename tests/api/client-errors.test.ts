@@ -100,6 +100,11 @@ describe('POST /client-errors', () => {
     expect(await stored()).toBe(before);
   });
 
+  it('takes a stack of null as none', async () => {
+    expect((await api.post('/client-errors', { ...report, stack: null })).status).toBe(201);
+    expect((await newest()).stack).toBeNull();
+  });
+
   it('keeps tabs and newlines in the message and stack; the command line shows them escaped', async () => {
     const multiline = { ...report, message: 'line one\n\tline two' };
     expect((await api.post('/client-errors', multiline)).status).toBe(201);

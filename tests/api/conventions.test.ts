@@ -337,6 +337,20 @@ describe('headers', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('cache-control')).toBe('no-store');
     expect((await api.get('/no-such-call')).headers.get('cache-control')).toBe('no-store');
+    // The logout stream is a session's own too, whatever server-sent events usually say.
+    const events = new AbortController();
+    const stream = await fetch(`${server.url}/spa/api/v1/events?token=${token}`, { signal: events.signal });
+    expect(stream.status).toBe(200);
+    expect(stream.headers.get('cache-control')).toBe('no-store');
+    events.abort();
+  });
+
+  it('let a cache keep the contract’s own pages if it asks again', async () => {
+    for (const page of ['/spa/openapi.json', '/spa/docs']) {
+      const answer = await fetch(`${server.url}${page}`);
+      expect(answer.status, page).toBe(200);
+      expect(answer.headers.get('cache-control'), page).toBe('no-cache');
+    }
   });
 
   it('name the bearer scheme on a 401, and keep the media routes’ refusals out of caches too', async () => {

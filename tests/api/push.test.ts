@@ -98,7 +98,7 @@ describe('POST /push-subscriptions', () => {
     ['an endpoint that is no URL', { endpoint: 'push me', keys: deviceKeys }, { endpoint: [refused] }],
     [
       'keys that are not base64url',
-      { endpoint: 'https://push.example.com/x', keys: { ...deviceKeys, p256dh: 'a b' } },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/x', keys: { ...deviceKeys, p256dh: 'a b' } },
       { keys: [refused] },
     ],
     [
@@ -130,6 +130,11 @@ describe('POST /push-subscriptions', () => {
       { endpoint: [refused] },
     ]),
     ['no keys', { endpoint: 'https://fcm.googleapis.com/fcm/send/x' }, { keys: ['Заполните это поле.'] }],
+    [
+      'a clear endpoint and bad keys together',
+      { endpoint: 'http://push.example.com/x', keys: { ...deviceKeys, p256dh: 'a b' } },
+      { endpoint: [refused], keys: [refused] },
+    ],
   ])('refuses %s with 422 in the learner’s language and stores nothing', async (label, body, errors) => {
     const learner = await api.signUp(`push-bad-${label.replaceAll(' ', '-')}`);
     const russian = await api.post('/push-subscriptions?lang=ru', body, { token: learner.token });

@@ -315,6 +315,16 @@ describe('npm run cli -- support', () => {
     );
     expect(
       lines.some((line) => line.includes('topic 2, no course') && line.endsWith('Was I charged twice?')),
-    ).toBe(true);
+    ).toBe(true);  });
+
+  it('shows a message’s lines indented, and a carriage return or direction control escaped', async () => {
+    const written = await api.post(
+      '/tech-questions',
+      { message: 'REAL-QUESTION\rSPOOF\nsecond line \u202eevil', support_category_id: 2 },
+      { token: learner.token },
+    );
+    expect(written.status).toBe(201);
+    const [newest] = await supportReport(server.db);
+    expect(newest).toMatch(/\n {2}REAL-QUESTION\\rSPOOF\n {2}second line \\u202eevil$/);
   });
 });

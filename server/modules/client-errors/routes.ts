@@ -8,7 +8,8 @@ import { type ApiModule, dataAnswer, route } from '../../http/route';
 const ClientErrorBody = v.object({
   name: plainText(1, 200),
   message: plainText(1, 2000),
-  stack: v.optional(plainText(0, 8000)),
+  // A browser's error may have no stack: JSON.stringify then sends null.
+  stack: v.optional(v.nullable(plainText(0, 8000))),
   href: plainText(1, 2000),
 });
 

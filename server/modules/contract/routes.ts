@@ -25,7 +25,11 @@ export function contractRoutes(modules: readonly ApiModule[], bases: readonly st
     paths: MEDIA_PATHS,
   });
   return new Hono<AppEnv>()
-    .get('/openapi.json', (c) => c.json(document))
+    .get('/openapi.json', (c) => {
+      // The same for everyone and changed only by a new version: a cache may keep it if it asks again.
+      c.header('Cache-Control', 'no-cache');
+      return c.json(document);
+    })
     .use('/docs', referencePageSecurity)
     .get('/docs', (c) => {
       // Set before the body: with Node's lightweight responses, compression would otherwise rebuild

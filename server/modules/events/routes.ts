@@ -35,7 +35,7 @@ export const eventsModule: ApiModule = {
         const auth = await sessions.authenticate(token);
         if (!auth) throw new ApiError(401, 'unauthorized');
 
-        return streamSSE(c, async (stream) => {
+        const events = streamSSE(c, async (stream) => {
           let finish: (reason: LogoutReason | null) => void = () => undefined;
           const ended = new Promise<LogoutReason | null>((resolve) => {
             finish = resolve;
@@ -57,6 +57,9 @@ export const eventsModule: ApiModule = {
             unsubscribe();
           }
         });
+        // streamSSE says no-cache; the stream is a session's own, kept by no cache (docs/API.md).
+        events.headers.set('Cache-Control', 'no-store');
+        return events;
       },
     }),
   ],

@@ -1,7 +1,7 @@
 import { ECDH } from 'node:crypto';
 import * as v from 'valibot';
 import { brandOffers } from '../../http/brand-flag';
-import { ApiError, fieldError } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { sendData } from '../../http/respond';
 import { type ApiModule, dataAnswer, route } from '../../http/route';
 import type { MessageKey } from '../../infra/i18n';
@@ -52,12 +52,19 @@ const EndpointField = v.pipe(
   v.url('pushSubscription' satisfies MessageKey),
 );
 
-/** `PushSubscription.toJSON()` as the browser gives it. */
-const SubscriptionBody = v.object({
-  endpoint: EndpointField,
-  expirationTime: v.optional(v.nullable(v.number('pushSubscription' satisfies MessageKey))),
-  keys: Keys,
-});
+/**
+ * `PushSubscription.toJSON()` as the browser gives it, its endpoint one `accepts` takes (the push
+ * services this server sends to), checked with the keys so one answer names both when both are wrong.
+ */
+const subscriptionBody = (accepts: (endpoint: string) => boolean) =>
+  v.object({
+    endpoint: v.pipe(EndpointField, v.check(accepts, 'pushSubscription' satisfies MessageKey)),
+    expirationTime: v.optional(v.nullable(v.number('pushSubscription' satisfies MessageKey))),
+    keys: Keys,
+  });
+
+/** What the document states: any URL as the endpoint. */
+const SubscriptionBody = subscriptionBody(() => true);
 
 const EndpointQuery = v.object({ endpoint: EndpointField });
 
@@ -89,10 +96,10 @@ export const pushModule: ApiModule = {
       learnerData: true,
       precondition: brandOffers('isPushSupport', 'pushClosed'),
       body: SubscriptionBody,
+      bodyFor: (_auth, { push }) => subscriptionBody(push.accepts),
       answer: dataAnswer(EmptyData),
       refusals: [403],
-      async handle(c, { body, auth }, { db, push }) {
-        if (!push.accepts(body.endpoint)) throw fieldError('endpoint', 'pushSubscription');
+      async handle(c, { body, auth }, { db }) {
         await saveSubscription(db, auth.user.id, auth.sessionId, {
           endpoint: body.endpoint,
           p256dh: body.keys.p256dh,

@@ -1,13 +1,15 @@
 import { desc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { techQuestions } from '../../db/schema';
+import { asPrintedCell, asPrintedLines } from '../../infra/terminal-text';
 
 /** How many questions `npm run cli -- support` shows, newest first. */
 export const QUESTIONS_SHOWN = 50;
 
 /**
  * The newest support questions as lines for the command line: when, who (account or anonymous),
- * the topic and stream they are about, whether it was a one-tap request, then the message.
+ * the topic and stream they are about, whether it was a one-tap request, then the message, each of its
+ * lines indented, as the learner wrote it (server/infra/terminal-text.ts).
  */
 export async function supportReport(db: Db): Promise<string[]> {
   const rows = await db.select().from(techQuestions).orderBy(desc(techQuestions.id)).limit(QUESTIONS_SHOWN);
@@ -19,6 +21,7 @@ export async function supportReport(db: Db): Promise<string[]> {
       row.targetId === null ? 'no course' : `stream ${row.targetId}`,
       row.isAuto ? 'one-tap' : '',
     ].filter(Boolean);
-    return `#${row.id} ${row.createdAt.toISOString()}\t${who} (${row.name})\t${about.join(', ')}\n  ${row.message}`;
+    const from = asPrintedCell(`${who} (${row.name})`);
+    return `#${row.id} ${row.createdAt.toISOString()}\t${from}\t${about.join(', ')}\n  ${asPrintedLines(row.message, '  ')}`;
   });
 }

@@ -55,6 +55,7 @@ describe('validateEmail', () => {
     'a@b.co.',
     'ü@b.co',
     'a@bücher.de',
+    `${'l'.repeat(65)}@example.com`,
   ])('rejects %j', (value) => {
     expect(validateEmail(value)).toEqual([{ code: 'email' }]);
   });
@@ -67,6 +68,7 @@ describe('validateEmail', () => {
     'user@example.xn--p1ai',
     'a_b-c@my-school.academy',
     "!#$%&'*+/=?^_`{|}~-@b.co",
+    `${'l'.repeat(64)}@example.com`,
   ])('accepts %j', (value) => {
     expect(validateEmail(value)).toEqual([]);
   });
@@ -99,6 +101,10 @@ describe('validatePasswordRepeat', () => {
     expect(validatePasswordRepeat('secret-123', 'secret-124')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123 ')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123')).toEqual([]);
+  });
+  it('takes one password typed composed and decomposed (Unicode NFC), as the server does', () => {
+    expect(validatePasswordRepeat('p\u00e4sswort-1', 'pa\u0308sswort-1')).toEqual([]);
+    expect(validateNewPasswordRepeat('pa\u0308sswort-1', 'p\u00e4sswort-1')).toEqual([]);
   });
 });
 
