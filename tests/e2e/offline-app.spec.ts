@@ -330,5 +330,17 @@ test('with the network cut, the reminders and the support page open from what wa
     await expect(page.getByText(failure)).toHaveCount(0);
   }
   await expect(page.getByRole('button', { name: 'Technical problem' })).toBeVisible();
+  // Scrolled, the header stays below the offline bar: its menu (with the downloads) is still there
+  // to press, on a phone and on a desktop.
+  const offlineBar = page.getByRole('status').filter({ hasText: 'You are offline' });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 640 });
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(40);
+    const bar = await offlineBar.boundingBox();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(bar && header && header.y >= bar.y + bar.height - 1, `at ${width} px`).toBe(true);
+    await page.getByRole('button', { name: 'Menu' }).click({ trial: true, timeout: 2_000 });
+  }
   await context.unroute('**/*');
 });
