@@ -210,6 +210,31 @@ test('a screen that could not load without a network loads by itself once it is 
   });
 });
 
+test('a load that fails while the returned network is still settling is tried again by itself', async ({
+  page,
+  context,
+}) => {
+  await signIn(page, DEMO.learner);
+  await expect(page.locator('a[href*="/calendar"]').first()).toBeVisible();
+  const stages = /\/spa\/api\/v1\/courses\/\d+\/stages/;
+  let refused = 0;
+  await page.route(stages, (route) => {
+    refused += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.locator('a[href*="/calendar"]').first().click();
+  const failed = page.getByText('Could not load the course calendar. Check the connection and try again.');
+  await expect(failed).toBeVisible();
+  // The browser says the network is back, but the retry that return makes gets nowhere yet.
+  const before = refused;
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await expect.poll(() => refused).toBeGreaterThan(before);
+  await page.unroute(stages);
+  // No second return and no "Try again": the app asks once more while the network settles.
+  await expect(failed).toHaveCount(0, { timeout: 6_000 });
+});
+
 /** The vertical middle of each visible element, rounded to a pixel. */
 async function middles(locators: readonly Locator[]): Promise<number[]> {
   const boxes = await Promise.all(locators.map((locator) => locator.boundingBox()));

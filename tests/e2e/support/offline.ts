@@ -41,7 +41,8 @@ export async function signInWithWorker(page: Page): Promise<string> {
 /**
  * The network goes and comes back until `loaded` holds. Chromium can say it is online a moment
  * before its emulated network lets requests through: a retry made at that moment fails too, and the
- * app waits for the network's next return.
+ * app asks again only 2 s later (src/features/shell/networkReturn.provide.ts); a test that waits
+ * less returns the network again instead.
  */
 export async function networkReturnsUntil(context: BrowserContext, loaded: () => Promise<void>) {
   await expect(async () => {
