@@ -158,6 +158,14 @@ test('finishing a day changes the calendar', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
   await expect(page.getByText('You started this day.')).toBeVisible();
   await expect(page.getByText('Repeat 3 times')).toBeVisible();
+  // A finish that gets no answer says the server could not be reached, not that something went wrong.
+  const finish = '**/user-day-status/*/finish*';
+  await page.route(finish, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Finish the day' }).click();
+  await expect(
+    page.getByText('Could not reach the server. Check your connection and try again.'),
+  ).toBeVisible();
+  await page.unroute(finish);
   // From the keyboard: the button goes with the finish, and the focus goes to the line that says so.
   await page.getByRole('button', { name: 'Finish the day' }).focus();
   await page.keyboard.press('Enter');

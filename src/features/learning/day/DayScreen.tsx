@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { NO_CONNECTION } from '../../../../machines/forms/formSupport';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
 import { formatDate } from '../../../domain/learning/calendarDates';
@@ -14,6 +15,7 @@ import { resumePosition } from '../../../domain/learning/playback';
 import { clampRepeatCount } from '../../../domain/learning/repeatCount';
 import { dayProgressStatusOf, dayStatusOf, holdingFreeze } from '../../../domain/learning/stream';
 import { Button } from '../../../ui/Button';
+import { formErrorText } from '../../../ui/formText';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
 import { Notice } from '../../../ui/Notice';
 import { useFocusOnReturn } from '../../../ui/useFocusOnReturn';
@@ -257,6 +259,7 @@ function DayHeader({ loaded }: { loaded: LoadedDay }) {
 
 function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
   const { day, statuses } = loaded;
+  const { i18n } = useLingui();
   const offer = useContext(DownloadOfferSlot);
   const status = dayStatusOf(statuses, day.id);
   const starting = useSelector(actor, (state) => state.matches({ ready: 'starting' }));
@@ -281,7 +284,13 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
         ))}
       </ol>
       {offer && <DayDownloadsView actor={offer} day={day} />}
-      <Notice>{error && (error.message || <Trans>Something went wrong</Trans>)}</Notice>
+      <Notice>
+        {/* Without an answer (offline) the learner is told so: whether the day changed is unknown. */}
+        {error &&
+          (error.status === 0
+            ? formErrorText(i18n, NO_CONNECTION)
+            : error.message || <Trans>Something went wrong</Trans>)}
+      </Notice>
       {!finished && (
         <div className="day__actions">
           {!started && (
