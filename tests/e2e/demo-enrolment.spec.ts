@@ -1,4 +1,4 @@
-import { APP, signIn } from './support/helpers';
+import { APP, createLearner, signIn } from './support/helpers';
 import { expect, test } from './support/test';
 
 /**
@@ -40,4 +40,22 @@ test('a learner without streams signs in and gets a demo stream of the demo cour
   });
   const { data } = (await streams.json()) as { data: { is_demo: number; course_full_access: number }[] };
   expect(data).toEqual([expect.objectContaining({ is_demo: 1, course_full_access: 0 })]);
+});
+
+test('my courses shows the demo stream even when the page read the streams before the enrolment ended', async ({
+  page,
+  request,
+}) => {
+  const newcomer = await createLearner(request, 'late-demo');
+  // The enrolment answers late: the page has read the (empty) streams by then.
+  await page.route(`**${API_PATH}/course-services/498/enrol-demo*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await signIn(page, newcomer);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await expect(page.getByRole('link', { name: 'Mindful Movement in 8 Days' })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText('No courses in progress right now.')).toHaveCount(0);
 });

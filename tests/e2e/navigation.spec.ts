@@ -293,7 +293,7 @@ test('a long e-mail in place of a name is cut at its cap, and the section links 
   request,
 }) => {
   // Signed up without a name: the header shows the e-mail, in Russian, whose section names are long.
-  const learner = await createLearner(request, 'a-learner-without-a-name-and-with-a-long-address');
+  const learner = await createLearner(request, 'a-learner-with-no-name-and-a-long-address');
   await signIn(page, learner);
   await expect(page).toHaveURL(/\/v\/home$/);
   await page.evaluate(() => localStorage.setItem('lp_language', 'ru'));

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { myCoursesMachine } from '../../../../machines/learning/myCourses.machine';
-import { useBrand, useProvided } from '../../../app/hooks';
+import { useApp, useBrand, useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { isInTab, MY_COURSES_TABS, type MyCoursesTab } from '../../../domain/learning/myCoursesTabs';
 import { asTabbedStream } from '../../../domain/learning/stream';
@@ -16,8 +16,32 @@ import { Tabs } from '../common/Tabs';
 import { chosenTabOfThisPage, myCourses } from '../myCourses.provide';
 import { StreamCard } from './StreamCard';
 
-/** My courses (/home, /courses): the learner's streams in the tabs current, active and ended. */
+/**
+ * My courses (/home, /courses): the learner's streams in the tabs current, active and ended. While
+ * the app enrols a newcomer in the demo (shell spec, section 4, "Data load state") the streams read
+ * now would miss the new one: the page says it is loading, and reads them once the enrolment ended.
+ */
 export function MyCoursesScreen() {
+  const { t } = useLingui();
+  const enrollingInDemo = useApp(
+    (snapshot) =>
+      snapshot.matches({ data: 'enrollingInDemo' }) ||
+      snapshot.matches({ data: 'fetchingDemoService' }) ||
+      snapshot.matches({ data: 'reloadingAfterDemo' }),
+  );
+  if (enrollingInDemo) {
+    return (
+      <section className="learning my-courses" aria-labelledby="my-courses-title">
+        <h1 id="my-courses-title">{t`My courses`}</h1>
+        <Loading label={t`Loading your courses…`} />
+      </section>
+    );
+  }
+  return <MyCoursesLoader />;
+}
+
+/** The page's own lifecycle, started anew after a demo enrolment. */
+function MyCoursesLoader() {
   const { isDemoAccessible } = useBrand().flags;
   const actor = useActorRef(useProvided(myCourses), {
     input: { isDemoAccessible, chosenTab: chosenTabOfThisPage() },
