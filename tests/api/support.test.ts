@@ -315,7 +315,8 @@ describe('npm run cli -- support', () => {
     );
     expect(
       lines.some((line) => line.includes('topic 2, no course') && line.endsWith('Was I charged twice?')),
-    ).toBe(true);  });
+    ).toBe(true);
+  });
 
   it('shows a message’s lines indented, and a carriage return or direction control escaped', async () => {
     const written = await api.post(
