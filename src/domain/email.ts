@@ -3,10 +3,9 @@
  * the usual characters (an apostrophe, a plus, …) in dot-separated runs, at a domain of two labels or
  * more ending in letters or an internationalised name's punycode (`xn--…`). Narrower than RFC 5322
  * (no quoted local part, no bare host name) and wider than patterns that turn away "o'brien@example.ie"
- * or "user@xn--bcher-kva.de". The local part is at most 64 characters (RFC 5321): no mail server
- * delivers to a longer one, so an account on it could never get its reset mail.
+ * or "user@xn--bcher-kva.de".
  */
 const EMAIL_ADDRESS =
-  /^(?=[^@]{1,64}@)[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/i;
+  /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+(?:[a-z]{2,63}|xn--[a-z\d-]{1,59})$/i;
 
 export const isEmailAddress = (text: string): boolean => EMAIL_ADDRESS.test(text);

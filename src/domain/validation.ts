@@ -50,15 +50,14 @@ export function validatePassword(value: string): FieldError[] {
 }
 
 /**
- * Two typings of one password: "ä" typed as one character or as "a" and a combining mark is the same
- * password (Unicode NFC), as the server hashes it (server/infra/passwords.ts).
+ * A password typed again must be given and equal the first; `mismatch` says how a difference reads.
+ * Compared as typed: one keyboard types both the same way. The server also takes the two Unicode
+ * forms of one password as one (server/http/fields.ts), as it hashes them; that comparison would
+ * cost the sign-in page's entry, which carries this module, bytes it has no room for.
  */
-export const isSamePassword = (a: string, b: string): boolean => a.normalize('NFC') === b.normalize('NFC');
-
-/** A password typed again must be given and equal the first; `mismatch` says how a difference reads. */
 function repeatErrors(password: string, repeat: string, mismatch: FieldError): FieldError[] {
   if (!hasVisibleText(repeat)) return [{ code: 'required' }];
-  return isSamePassword(password, repeat) ? [] : [mismatch];
+  return password === repeat ? [] : [mismatch];
 }
 
 /** Sign-up's repeat: "Passwords do not match". */

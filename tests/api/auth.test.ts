@@ -300,6 +300,11 @@ describe('POST /auth/validate-signup-form', () => {
 
     const invalid = await api.post('/auth/validate-signup-form', { email: 'nope' });
     expect(invalid.body.data['signupform-email']).toEqual(['Enter a valid e-mail address.']);
+    // A local part of 64 characters at most (RFC 5321): no mail could reach a longer one.
+    const longest = await api.post('/auth/validate-signup-form', { email: `${'l'.repeat(64)}@example.com` });
+    expect(longest.body.data['signupform-email']).toEqual([]);
+    const tooLong = await api.post('/auth/validate-signup-form', { email: `${'l'.repeat(65)}@example.com` });
+    expect(tooLong.body.data['signupform-email']).toEqual(['Enter a valid e-mail address.']);
     const typed = await api.post('/auth/validate-signup-form', { email: 5 });
     expect(typed.body.data['signupform-email']).toEqual(['Must be text.']);
 

