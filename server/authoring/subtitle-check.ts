@@ -1,4 +1,5 @@
 import webvtt from 'webvtt-parser';
+import { WEBVTT_SIGNATURE } from '../infra/media/transcode';
 
 /**
  * What a subtitle file must be to be imported: WebVTT whose every cue the player can show. The
@@ -9,12 +10,11 @@ import webvtt from 'webvtt-parser';
  * could not read as a cue, named by the parser's first complaint with its line.
  */
 
-const SIGNATURE = /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/;
 const TIMING_LINE = /-->/;
 
 /** The problem with a subtitle file's text, or null when every cue in it will show. */
 export function subtitleProblem(text: string): string | null {
-  if (!SIGNATURE.test(text)) return 'not a WebVTT file (it must start with WEBVTT)';
+  if (!WEBVTT_SIGNATURE.test(text)) return 'not a WebVTT file (it must start with WEBVTT)';
   const { cues, errors } = new webvtt.WebVTTParser().parse(text, 'subtitles');
   if (cues.length === 0) return 'a WebVTT file without any cue';
   const cueBlocks = text.split(/\r\n|\r|\n/).filter((line) => TIMING_LINE.test(line)).length;

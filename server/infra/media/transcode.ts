@@ -234,6 +234,9 @@ function subtitlePlaylist(vttFile: string, durationSeconds: number): string {
   ].join('\n');
 }
 
+/** How every WebVTT file starts (a byte order mark allowed): the importer's full check starts here too. */
+export const WEBVTT_SIGNATURE = /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/;
+
 /** Rejects what would break file names or the master playlist's quoted strings, before any work. */
 async function checkSubtitles(subtitles: readonly SubtitleSource[]): Promise<void> {
   const seen = new Set<string>();
@@ -245,7 +248,7 @@ async function checkSubtitles(subtitles: readonly SubtitleSource[]): Promise<voi
     if (name.trim() === '' || /["\r\n]/.test(name))
       throw new Error(`subtitle name "${name}" is empty or has a quote or line break`);
     const text = await readFile(path, 'utf8');
-    if (!/^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test(text)) throw new Error(`subtitle file ${path} is not WebVTT`);
+    if (!WEBVTT_SIGNATURE.test(text)) throw new Error(`subtitle file ${path} is not WebVTT`);
   }
 }
 

@@ -1,9 +1,10 @@
+import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { NO_CONNECTION } from '../../../../machines/forms/formSupport';
+import { formErrorFrom } from '../../../../machines/forms/formSupport';
 import type { dayMachine, LoadedDay } from '../../../../machines/learning/day.machine';
 import { useBrand, useProvided } from '../../../app/hooks';
 import { formatDate } from '../../../domain/learning/calendarDates';
@@ -285,11 +286,9 @@ function ReadyDay({ actor, loaded }: { actor: DayActor; loaded: LoadedDay }) {
       </ol>
       {offer && <DayDownloadsView actor={offer} day={day} />}
       <Notice>
-        {/* Without an answer (offline) the learner is told so: whether the day changed is unknown. */}
-        {error &&
-          (error.status === 0
-            ? formErrorText(i18n, NO_CONNECTION)
-            : error.message || <Trans>Something went wrong</Trans>)}
+        {/* As a form says it: the server's own refusal, no connection (whether the day changed is
+            then unknown), or the generic text. */}
+        {error && formErrorText(i18n, formErrorFrom(error), msg`Something went wrong`)}
       </Notice>
       {!finished && (
         <div className="day__actions">
