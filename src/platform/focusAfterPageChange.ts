@@ -17,8 +17,14 @@ let rescuedTo: Element | null = null;
  * waits 100 ms): an outcome slower than that (ResultNotice) still takes the focus its control lost.
  * A learner cannot Tab to a heading, so they did not put it there.
  */
-export const focusRescuedToHeading = (): boolean =>
-  rescuedTo !== null && document.activeElement === rescuedTo;
+const focusRescuedToHeading = (): boolean => rescuedTo !== null && document.activeElement === rescuedTo;
+
+/**
+ * Whether no control holds the focus the learner last gave one: it is lost, or only on the heading
+ * that took it while the page's control was gone. A control that comes back, or the outcome of the
+ * action that removed it, may then take it.
+ */
+export const focusUnclaimed = (): boolean => focusLost() || focusRescuedToHeading();
 
 /**
  * Watches the page just shown in `main` for as long as it is shown, and gives its heading a focus

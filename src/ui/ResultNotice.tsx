@@ -1,6 +1,5 @@
 import { type ComponentProps, useEffect, useRef } from 'react';
-import { focusRescuedToHeading } from '../platform/focusAfterPageChange';
-import { focusLost } from './focusLost';
+import { focusUnclaimed } from '../platform/focusAfterPageChange';
 import { Notice } from './Notice';
 
 /**
@@ -15,7 +14,7 @@ export function ResultNotice(props: Omit<ComponentProps<typeof Notice>, 'ref' | 
   const ref = useRef<HTMLDivElement>(null);
   const shown = Boolean(props.children);
   useEffect(() => {
-    if (shown && (focusLost() || focusRescuedToHeading())) ref.current?.focus();
+    if (shown && focusUnclaimed()) ref.current?.focus();
   }, [shown]);
   // -1: focusable by script, without adding a tab stop.
   return <Notice {...props} ref={ref} tabIndex={-1} />;

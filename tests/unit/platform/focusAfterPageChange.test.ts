@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { focusRescuedToHeading, watchPageHeading } from '../../../src/platform/focusAfterPageChange';
+import { focusUnclaimed, watchPageHeading } from '../../../src/platform/focusAfterPageChange';
 
 /** Lets the page's observer see the change, then its wait for the page's own focus run out. */
 async function settle() {
@@ -51,7 +51,7 @@ describe('watchPageHeading', () => {
     expect(document.activeElement).toBe(title);
   });
 
-  it('tells a heading that holds a lost focus from one a page change gave it', async () => {
+  it('leaves unclaimed a focus its heading holds for a removed control, not one a page change gave it', async () => {
     (document.activeElement as HTMLElement | null)?.blur();
     stop = watchPageHeading(main, true);
     const title = heading('Cookie settings');
@@ -59,12 +59,12 @@ describe('watchPageHeading', () => {
     main.append(title, save);
     await settle();
     expect(document.activeElement).toBe(title);
-    expect(focusRescuedToHeading()).toBe(false);
+    expect(focusUnclaimed()).toBe(false);
     save.focus();
     save.remove();
     await settle();
     expect(document.activeElement).toBe(title);
-    expect(focusRescuedToHeading()).toBe(true);
+    expect(focusUnclaimed()).toBe(true);
   });
 
   it('waits for the loaded page’s heading when the focus went with a loading state', async () => {
