@@ -3,8 +3,36 @@ import { join } from 'node:path';
 import type { Language } from '../brands/schema';
 
 /** An entry of the build's manifest (`dist/<base>/.vite/manifest.json`), as far as it is read here. */
-type ManifestChunk = { file: string; name?: string; src?: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  name?: string;
+  src?: string;
+  imports?: string[];
+  isEntry?: boolean;
+  css?: string[];
+};
 type Manifest = Record<string, ManifestChunk>;
+
+/** What a page names in its HTML to have it download beside the entry. */
+export type Preloads = { scripts: string[]; styles: string[] };
+
+/** A chunk the build names by rule (vite.config.ts `areaChunk`), not a module's own chunk. */
+const namedChunk = (manifest: Manifest, name: string) =>
+  Object.values(manifest).find((chunk) => chunk.name === name && !chunk.src);
+
+/** The files of some chunks and of what they import besides the entry, each once, with their stylesheets. */
+function withImports(manifest: Manifest, chunks: readonly (ManifestChunk | undefined)[]): Preloads {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const add = (chunk: ManifestChunk | undefined) => {
+    if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
+    for (const key of chunk.imports ?? []) add(manifest[key]);
+  };
+  for (const chunk of chunks) add(chunk);
+  return { scripts: [...scripts], styles: [...styles] };
+}
 
 /**
  * The scripts the cookie banner needs, by the build's manifest: the banner's chunk (`consent`, see
@@ -13,32 +41,65 @@ type Manifest = Record<string, ManifestChunk>;
  * of after it has run: on a first visit the banner is the largest thing the page paints.
  */
 function bannerScripts(manifest: Manifest, language: Language): string[] {
-  const banner = Object.values(manifest).find((chunk) => chunk.name === 'consent' && !chunk.src);
+  const banner = namedChunk(manifest, 'consent');
   const texts = manifest[`locales/${language}/consent.po`];
   if (!banner || !texts) return [];
-  const files = new Set<string>();
-  const add = (chunk: ManifestChunk | undefined) => {
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const key of chunk.imports ?? []) add(manifest[key]);
-  };
-  add(banner);
-  add(texts);
-  return [...files];
+  return withImports(manifest, [banner, texts]).scripts;
 }
 
 /**
- * The scripts a page names in its HTML to have them download beside the entry: the core texts in
- * `language` (src/app/i18n.ts), which every page waits for before its first call and render, asked
- * otherwise only once the entry has run; and the cookie banner's when the page will show it.
- * `language` is the brand's own: the server cannot see a visitor's other choice (kept in the
- * browser's storage), whose page then loads its texts as it would without this.
+ * The area whose chunk a signed-in page's screen is in, by the page's path within its base (the
+ * routes of src/features/<area>/routes.ts): my courses and a stream's pages are learning's, the
+ * profile, settings, points and support the account's.
  */
-export function pagePreloads(manifest: Manifest, language: Language, showsBanner: boolean): string[] {
-  const core = manifest[`locales/${language}/messages.po`]?.file;
-  return [...(core ? [core] : []), ...(showsBanner ? bannerScripts(manifest, language) : [])];
+export function pageArea(path: string): 'learning' | 'account' | null {
+  const [first = ''] = path.split('/');
+  if (['', 'home', 'courses', 'course'].includes(first)) return 'learning';
+  if (['user', 'support', 'updateProfile', 'linksocialnetworks'].includes(first)) return 'account';
+  return null;
 }
 
+/**
+ * What a signed-in page loads before it draws, besides the entry: the shared signed-in chunk, the
+ * page's area chunk, what they import, their stylesheets, and the texts of the signed-in frame and
+ * of the area. The app asks for each only when the one before has come (a screen's stylesheet before
+ * its chunk, a chunk before its imports, the entry before them all), one round trip after another;
+ * named in the page, they come side by side.
+ */
+function signedInPage(manifest: Manifest, language: Language, path: string): Preloads {
+  const area = pageArea(path);
+  return withImports(manifest, [
+    namedChunk(manifest, 'signed-in'),
+    ...(area ? [namedChunk(manifest, area), manifest[`locales/${language}/${area}.po`]] : []),
+    manifest[`locales/${language}/pages.po`],
+  ]);
+}
+
+/** What a page names in its HTML: scripts every page of its kind needs first, and a signed-in page's. */
+export type PagePreloads = { scripts: string[]; signedIn: Preloads };
+
+/**
+ * What a page names in its HTML to have it download beside the entry: the core texts in `language`
+ * (src/app/i18n.ts), which every page waits for before its first call and render, asked otherwise
+ * only once the entry has run; the cookie banner's scripts when the page will show it; and a
+ * signed-in page's (`signedInPath`, the page's path within its base, for a request with a session).
+ * `language` is the brand's own or the one chosen on this browser: the server cannot see a choice
+ * kept only in the browser's storage, whose page then loads its texts as it would without this.
+ */
+export function pagePreloads(
+  manifest: Manifest,
+  language: Language,
+  { showsBanner, signedInPath }: { showsBanner: boolean; signedInPath: string | null },
+): PagePreloads {
+  const core = manifest[`locales/${language}/messages.po`]?.file;
+  const scripts = [...(core ? [core] : []), ...(showsBanner ? bannerScripts(manifest, language) : [])];
+  if (signedInPath === null) return { scripts, signedIn: { scripts: [], styles: [] } };
+  const signedIn = signedInPage(manifest, language, signedInPath);
+  return {
+    scripts,
+    signedIn: { ...signedIn, scripts: signedIn.scripts.filter((file) => !scripts.includes(file)) },
+  };
+}
 /**
  * Reads a build's manifest, again only when its index.html changed (a new build); a build without
  * one (or an unreadable one) preloads nothing, and its scripts simply load as the app asks for them.

@@ -15,7 +15,7 @@ import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
 import { pickLanguage, translate } from './infra/i18n';
-import { buildManifestReader, pagePreloads } from './pagePreloads';
+import { buildManifestReader, type PagePreloads, pagePreloads } from './pagePreloads';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
 
@@ -64,6 +64,10 @@ const isDocPage = (path: string) => /^\/(v|class)\/docs\//.test(path);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** `low`: wanted soon, but after what the page asks for itself (the entry, the splash's image). */
+const preloadLink = (base: string, kind: 'script' | 'style', priority?: 'low') => (file: string) =>
+  `<link ${priority ? `fetchpriority="${priority}" ` : ''}rel="${kind === 'script' ? 'modulepreload" crossorigin' : 'preload" as="style"'} href="${base}${escapeHtml(file)}">`;
+
 /** JSON that cannot end its <script> element early (`</script>`, `<!--`). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -76,8 +80,8 @@ export type PageConsentStart = { isEnabled: true; session: boolean; stored: Cook
 
 /** What one page request adds to its brand's index.html (see brandIndexHtml). */
 export type PageStart = {
-  /** Scripts of the base the page will need early (server/pagePreloads.ts). */
-  preloads?: readonly string[];
+  /** Scripts and stylesheets of the base the page will need early (server/pagePreloads.ts). */
+  preloads?: PagePreloads;
   consentStart?: PageConsentStart;
   /** The cookie banner's first paint, at the end of the body, where the app's banner renders. */
   bannerHtml?: string;
@@ -95,11 +99,16 @@ export function brandIndexHtml(
   brand: BrandConfig,
   nonce: string,
   base: string,
-  { preloads = [], consentStart, bannerHtml = '', language = brand.assets.defaultLanguage }: PageStart = {},
+  {
+    preloads = { scripts: [], signedIn: { scripts: [], styles: [] } },
+    consentStart,
+    bannerHtml = '',
+    language = brand.assets.defaultLanguage,
+  }: PageStart = {},
 ): string {
   const { theme, title, logo } = brand.assets;
   const head = [
-    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="${base}${escapeHtml(file)}">`),
+    ...preloads.scripts.map(preloadLink(base, 'script')),
     `<meta name="theme-color" content="${theme.primary}">`,
     `<meta name="app-brand" content="${escapeHtml(brand.id)}">`,
     // Data, not code (the page's CSP runs no inline script): the app reads its brand from here.
@@ -119,6 +128,14 @@ export function brandIndexHtml(
   // The brand shows while the scripts load, where the page would otherwise stay blank: the app's
   // first render replaces it with its preloader, which shows the same logo in the same place. It is
   // the page's first paint, so it does not wait behind the scripts (an image's default is low).
+  // A signed-in page's chunks come after the splash, at a low priority: a browser opens six
+  // connections to a host, and the splash's image, the page's first paint, and the entry would
+  // otherwise wait behind them. The stylesheets are fetched as the app's own links will ask for them
+  // (no crossorigin), which then find them in the cache.
+  const signedIn = [
+    ...preloads.signedIn.scripts.map(preloadLink(base, 'script', 'low')),
+    ...preloads.signedIn.styles.map(preloadLink(base, 'style', 'low')),
+  ].join('');
   const splash =
     `<div class="app-splash"><img src="${escapeHtml(logo)}" alt="${escapeHtml(title)}" ` +
     `width="${LOGO_SIZE.width}" height="${LOGO_SIZE.height}" fetchpriority="high"></div>`;
@@ -136,7 +153,7 @@ export function brandIndexHtml(
       // The build writes the entry's styles into the page (vite.config.ts): browsers that know only
       // style-src (not style-src-elem, which allows them) apply them by the nonce.
       .replace(/<style>/gi, `<style nonce="${escapeHtml(nonce)}">`)
-      .replace(/<div id="root"><\/div>/i, `<div id="root">${splash}</div>`)
+      .replace(/<div id="root"><\/div>/i, `<div id="root">${splash}</div>${signedIn}`)
       .replace(/<\/body>/i, `${bannerHtml}</body>`)
   );
 }
@@ -170,12 +187,18 @@ export function appPages(
       // brand offers it, else the brand's own, as the app starts in (src/app/i18n.ts): not the
       // browser's Accept-Language, which the app does not follow either.
       const language = pickLanguage(brand, getCookie(c, LANGUAGE_COOKIE_NAME), undefined);
-      const preloads = pagePreloads(await manifestOf(html), language, showsBanner);
+      const navigated = c.req.header('sec-fetch-mode') === 'navigate';
+      // A signed-in page's chunks, for a page the browser navigates to with a session (whether it
+      // is live the app finds out; a stale cookie costs a few requests the cache keeps). Not in the
+      // page the service worker keeps, which serves every path and, after a sign-out, guests too.
+      const signedInPath =
+        navigated && getCookie(c, SESSION_COOKIE) ? c.req.path.slice(base.length + 1) : null;
+      const preloads = pagePreloads(await manifestOf(html), language, { showsBanner, signedInPath });
       // Only in a page the browser navigates to: the one the service worker keeps (fetched at its
       // install) would carry a start that is stale by its next use. A page without one works as well,
       // its banner just asks the server first. A failed read leaves the start out in the same way.
       const consentStart =
-        showsBanner && c.req.header('sec-fetch-mode') === 'navigate'
+        showsBanner && navigated
           ? await sessionConsent(getCookie(c, SESSION_COOKIE) ?? '').then(
               (known): PageConsentStart => ({ isEnabled: true, ...known }),
               () => undefined,
@@ -188,7 +211,10 @@ export function appPages(
           ? consentBannerHtml(language, brand.cookiePolicyLink)
           : '';
       // The start of a session's page is that learner's: for no cache but the browser's.
-      c.header('Cache-Control', consentStart?.session ? 'private, no-cache' : 'no-cache');
+      c.header(
+        'Cache-Control',
+        consentStart?.session || signedInPath !== null ? 'private, no-cache' : 'no-cache',
+      );
       return c.html(
         brandIndexHtml(html, brand, c.get('secureHeadersNonce') ?? '', `${base}/`, {
           preloads,

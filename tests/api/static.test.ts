@@ -16,7 +16,10 @@ const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Learning<
 <link rel="manifest" href="/v/manifest.webmanifest"><script type="module" src="/v/assets/index-AbC123.js"></script></head>
 <body><div id="root"></div></body></html>`;
 
-/** The build's manifest as far as the preloaded scripts go: the core texts and the cookie banner's (see vite.config.ts). */
+/**
+ * The build's manifest as far as the preloaded scripts go: the core texts, the cookie banner's, and a
+ * signed-in page's (the shared chunk, the areas, their texts and stylesheets; see vite.config.ts).
+ */
 const MANIFEST = {
   'index.html': { file: 'assets/index-AbC123.js', name: 'index', isEntry: true },
   '_consent-Xy1.js': {
@@ -37,6 +40,26 @@ const MANIFEST = {
     name: 'messages',
     src: 'locales/ru/messages.po',
   },
+  '_signed-in-Si7.js': {
+    file: 'assets/signed-in-Si7.js',
+    name: 'signed-in',
+    imports: ['index.html', '_consent-Xy1.js'],
+    css: ['assets/signed-in-Si8.css'],
+  },
+  '_learning-Le9.js': {
+    file: 'assets/learning-Le9.js',
+    name: 'learning',
+    imports: ['index.html', '_signed-in-Si7.js'],
+    css: ['assets/learning-Le10.css'],
+  },
+  '_account-Ac11.js': { file: 'assets/account-Ac11.js', name: 'account', imports: ['_signed-in-Si7.js'] },
+  'locales/en/pages.po': { file: 'assets/pages-En12.js', name: 'pages', src: 'locales/en/pages.po' },
+  'locales/en/learning.po': {
+    file: 'assets/learning-En13.js',
+    name: 'learning',
+    src: 'locales/en/learning.po',
+  },
+  'locales/en/account.po': { file: 'assets/account-En14.js', name: 'account', src: 'locales/en/account.po' },
 };
 
 beforeAll(async () => {
@@ -155,6 +178,65 @@ describe('the app pages', () => {
     const chosen = await getWithHost('/v/home', brightHost, { Cookie: 'cookie_consent=%7B%7D' });
     expect(preloads(chosen.body)).toEqual(['/v/assets/messages-En5.js']);
     expect(preloads((await getWithHost('/v/', '127.0.0.1')).body)).toEqual(['/v/assets/messages-Ru6.js']);
+  });
+
+  it("names a signed-in page's chunks, texts and stylesheets after the splash, for a navigation with a session", async () => {
+    const brightHost = `localhost:${new URL(server.url).port}`;
+    // The banner's scripts are the head's; a learner who has chosen sees no banner.
+    const learner = { 'Sec-Fetch-Mode': 'navigate', Cookie: 'auth_token=any; cookie_consent=%7B%7D' };
+    const afterSplash = (body: string) =>
+      [
+        ...(body.split('<div class="app-splash">')[1] ?? '').matchAll(
+          /<link fetchpriority="low" rel="(?:modulepreload" crossorigin|preload" as="style") href="([^"]+)">/g,
+        ),
+      ].map((match) => match[1]);
+    const signedIn = ['/v/assets/signed-in-Si7.js', '/v/assets/consent-Xy1.js', '/v/assets/shared-Q2.js'];
+    const calendar = await getWithHost('/v/course/5/calendar', brightHost, learner);
+    expect(afterSplash(calendar.body)).toEqual([
+      ...signedIn,
+      '/v/assets/learning-Le9.js',
+      '/v/assets/learning-En13.js',
+      '/v/assets/pages-En12.js',
+      '/v/assets/signed-in-Si8.css',
+      '/v/assets/learning-Le10.css',
+    ]);
+    expect(calendar.headers['cache-control']).toBe('private, no-cache');
+    expect(afterSplash((await getWithHost('/v/', brightHost, learner)).body)).toContain(
+      '/v/assets/learning-Le9.js',
+    );
+    expect(afterSplash((await getWithHost('/v/user/edit', brightHost, learner)).body)).toEqual([
+      ...signedIn,
+      '/v/assets/account-Ac11.js',
+      '/v/assets/account-En14.js',
+      '/v/assets/pages-En12.js',
+      '/v/assets/signed-in-Si8.css',
+    ]);
+    // A page outside the areas gets the shared chunk and the frame's texts.
+    expect(afterSplash((await getWithHost('/v/chat', brightHost, learner)).body)).toEqual([
+      ...signedIn,
+      '/v/assets/pages-En12.js',
+      '/v/assets/signed-in-Si8.css',
+    ]);
+    // A script the head names already (the banner's, for a visitor who has not chosen) is named once.
+    const undecided = await getWithHost('/v/course/5/calendar', brightHost, {
+      'Sec-Fetch-Mode': 'navigate',
+      Cookie: 'auth_token=any',
+    });
+    expect(undecided.body.match(/consent-Xy1\.js/g)).toHaveLength(1);
+    expect(afterSplash(undecided.body)).toEqual([
+      '/v/assets/signed-in-Si7.js',
+      '/v/assets/learning-Le9.js',
+      '/v/assets/learning-En13.js',
+      '/v/assets/pages-En12.js',
+      '/v/assets/signed-in-Si8.css',
+      '/v/assets/learning-Le10.css',
+    ]);
+    // Not for a guest, nor in a page fetched but not navigated to (the one the service worker keeps).
+    const guest = await getWithHost('/v/course/5/calendar', brightHost, { 'Sec-Fetch-Mode': 'navigate' });
+    expect(afterSplash(guest.body)).toEqual([]);
+    const kept = await getWithHost('/v/', brightHost, { Cookie: 'auth_token=any; cookie_consent=%7B%7D' });
+    expect(afterSplash(kept.body)).toEqual([]);
+    expect(kept.headers['cache-control']).toBe('no-cache');
   });
 
   it('tells a page the browser navigates to where the banner shows what the banner starts from', async () => {
