@@ -38,6 +38,8 @@ test('reminders: add one for weekdays, join the weekend to it, make it custom, d
   await expect(page).toHaveURL(/\/v\/user\/settings\/reminders\/new$/);
   await expect(page.getByRole('heading', { name: 'New reminder' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Time' })).toBeVisible();
+  // A new reminder starts at nine, written as a 24-hour clock writes it.
+  expect(await shownText(page.getByRole('group', { name: 'Time' }))).toBe('09:00');
   await expectNoSeriousViolations(page, 'new reminder');
   await typeTime(page.getByRole('group', { name: 'Time' }), '07:45');
   await page.getByRole('radio', { name: 'Weekdays' }).check();

@@ -39,6 +39,8 @@ export function TimeInputField({
         isInvalid={errorId !== undefined}
         aria-describedby={errorId}
         validationBehavior="aria"
+        // "09:00", as a 24-hour clock reads (and as the date field writes its day and month).
+        shouldForceLeadingZeros
         isDisabled={disabled}
         isRequired={required}
       >
