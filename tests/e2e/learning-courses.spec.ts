@@ -290,7 +290,9 @@ test('the calendar asks for its course and days without waiting for the stream�
   await expect(page.getByRole('listitem').filter({ hasText: 'Day 1' })).toContainText('Done');
 });
 
-test('the old day path, which names the day by id, leads to that day’s number', async ({ page }) => {
+test('the old day path, which names the day by id, leads to that day’s number, or says the day is gone', async ({
+  page,
+}) => {
   // The session cookie the app keeps lets the test read the ids the old path needs.
   const api = async <T>(path: string) => {
     const response = await page.request.get(`${APP}/spa/api/v1${path}`);
@@ -305,6 +307,14 @@ test('the old day path, which names the day by id, leads to that day’s number'
   const secondDayId = stage?.days[1];
   await page.goto(`./course/${stream?.id}/stages/${stage?.id}/days/${secondDayId}`);
   await expect(page).toHaveURL(new RegExp(`/course/${stream?.id}/calendar/2$`));
+
+  // A day the course does not have (an old link to a day since removed): its calendar, saying why.
+  await page.goto(`./course/${stream?.id}/stages/${stage?.id}/days/2147483647`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mindful Movement in 8 Days' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'The day this link leads to' })).toHaveText(
+    'The day this link leads to is not in this course. Here is the course calendar.',
+  );
+  await expect(page.getByRole('listitem').filter({ hasText: 'Day 1' })).toBeVisible();
 });
 
 test('the learner unfreezes a frozen course and freezes it again', async ({ page }) => {

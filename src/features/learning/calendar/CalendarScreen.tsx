@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CalendarInput, calendarMachine } from '../../../../machines/learning/calendar.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { calendarDayView } from '../../../domain/learning/calendarDays';
+import { calendarDayView, dayNumberOf } from '../../../domain/learning/calendarDays';
 import type { Course } from '../../../domain/learning/course';
 import { daysToComplete } from '../../../domain/learning/daysToComplete';
 import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
@@ -19,6 +19,7 @@ import { AccessLine } from '../common/AccessLine';
 import { CourseNotAvailable } from '../common/CourseNotAvailable';
 import '../common/learning.css';
 import { LoadFailed, Loading } from '../../../ui/LoadFailed';
+import { Notice } from '../../../ui/Notice';
 import { DownloadedLessonsLink } from '../../offline/DownloadedLessonsLink';
 import { BackLink } from '../../shell/BackLink';
 import { ProgressBar } from '../common/ProgressBar';
@@ -138,16 +139,24 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   if (snapshot.matches('accessEnded') && stream) {
     return <AccessEndedPage stream={stream} course={course} now={now} />;
   }
-  const { stages, days, statuses, filters, versionModal } = snapshot.context;
+  const { stages, days, statuses, filters, versionModal, legacyDayId } = snapshot.context;
   const leaving = snapshot.matches('leavingForDay');
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
   // The header is drawn as soon as the course is in; the stages and days follow below it. The menu's
   // "My courses" leads back to the last page of its section, which is this one: the way to the list
   // of courses is here.
+  // An old day link whose day the course no longer has (the machine moves on to one it has) lands
+  // here: the learner is told why they see the calendar instead.
+  const legacyDayGone = legacyDayId !== null && days.length > 0 && dayNumberOf(days, legacyDayId) === null;
   const header = (
     <>
       <BackToMyCourses />
       <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
+      {legacyDayGone && (
+        <Notice tone="info" polite>
+          <Trans>The day this link leads to is not in this course. Here is the course calendar.</Trans>
+        </Notice>
+      )}
     </>
   );
   if (!daysDrawn || !statuses) {
