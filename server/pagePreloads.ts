@@ -50,12 +50,12 @@ function bannerScripts(manifest: Manifest, language: Language): string[] {
 /**
  * The area whose chunk a signed-in page's screen is in, by the page's path within its base (the
  * routes of src/features/<area>/routes.ts): my courses and a stream's pages are learning's, the
- * profile, settings, points and support the account's.
+ * profile, settings, points, support and the registration chat the account's.
  */
-export function pageArea(path: string): 'learning' | 'account' | null {
+function pageArea(path: string): 'learning' | 'account' | null {
   const [first = ''] = path.split('/');
   if (['', 'home', 'courses', 'course'].includes(first)) return 'learning';
-  if (['user', 'support', 'updateProfile', 'linksocialnetworks'].includes(first)) return 'account';
+  if (['user', 'support', 'updateProfile', 'linksocialnetworks', 'welcome'].includes(first)) return 'account';
   return null;
 }
 
@@ -100,6 +100,7 @@ export function pagePreloads(
     signedIn: { ...signedIn, scripts: signedIn.scripts.filter((file) => !scripts.includes(file)) },
   };
 }
+
 /**
  * Reads a build's manifest, again only when its index.html changed (a new build); a build without
  * one (or an unreadable one) preloads nothing, and its scripts simply load as the app asks for them.

@@ -65,8 +65,11 @@ const isDocPage = (path: string) => /^\/(v|class)\/docs\//.test(path);
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** `low`: wanted soon, but after what the page asks for itself (the entry, the splash's image). */
-const preloadLink = (base: string, kind: 'script' | 'style', priority?: 'low') => (file: string) =>
-  `<link ${priority ? `fetchpriority="${priority}" ` : ''}rel="${kind === 'script' ? 'modulepreload" crossorigin' : 'preload" as="style"'} href="${base}${escapeHtml(file)}">`;
+const preloadLink = (base: string, kind: 'script' | 'style', priority?: 'low') => (file: string) => {
+  const rel = kind === 'script' ? 'rel="modulepreload" crossorigin' : 'rel="preload" as="style"';
+  const fetchPriority = priority ? `fetchpriority="${priority}" ` : '';
+  return `<link ${fetchPriority}${rel} href="${base}${escapeHtml(file)}">`;
+};
 
 /** JSON that cannot end its <script> element early (`</script>`, `<!--`). */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
