@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Language } from '../brands/schema';
+import { type AppRouteName, ROUTE_PATHS } from '../src/app/routeNames';
 
 /** An entry of the build's manifest (`dist/<base>/.vite/manifest.json`), as far as it is read here. */
 type ManifestChunk = {
@@ -15,6 +16,7 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** What a page names in its HTML to have it download beside the entry. */
 export type Preloads = { scripts: string[]; styles: string[] };
+const NO_PRELOADS: Preloads = { scripts: [], styles: [] };
 
 /** A chunk the build names by rule (vite.config.ts `areaChunk`), not a module's own chunk. */
 const namedChunk = (manifest: Manifest, name: string) =>
@@ -48,15 +50,49 @@ function bannerScripts(manifest: Manifest, language: Language): string[] {
 }
 
 /**
- * The area whose chunk a signed-in page's screen is in, by the page's path within its base (the
- * routes of src/features/<area>/routes.ts): my courses and a stream's pages are learning's, the
- * profile, settings, points, support and the registration chat the account's.
+ * The area whose chunk each signed-in page's screen is in (the `lazyAreaScreen` of its route in
+ * src/features/<area>/routes.ts); a page of neither loads only the shared signed-in chunk. The sign-in
+ * page's path is a signed-in learner's way home, which is my courses.
  */
+const AREA_OF_ROUTE: Partial<Record<AppRouteName, 'learning' | 'account'>> = {
+  login: 'learning',
+  home: 'learning',
+  'home-courses': 'learning',
+  courses: 'learning',
+  calendar: 'learning',
+  courseFreeze: 'learning',
+  day: 'learning',
+  materials: 'learning',
+  downloadedLesson: 'learning',
+  downloads: 'account',
+  userEdit: 'account',
+  userSettings: 'account',
+  userPassword: 'account',
+  settingsNotifications: 'account',
+  settingsReminders: 'account',
+  settingsReminderNew: 'account',
+  settingsReminderUpdate: 'account',
+  points: 'account',
+  'points-history': 'account',
+  socialNetworks: 'account',
+  linkSocialNetworks: 'account',
+  updateProfile: 'account',
+  registrationChat: 'account',
+  support: 'account',
+  supportCategory: 'account',
+  supportCategoryStream: 'account',
+};
+
+/** Each route's path (src/app/routeNames.ts) as a pattern of a path within the base; `$id` takes one segment. */
+const ROUTE_PATTERNS = (Object.keys(ROUTE_PATHS) as AppRouteName[]).map((name) => ({
+  name,
+  pattern: new RegExp(`^${ROUTE_PATHS[name].replace(/\$[^/]+/g, '[^/]+')}/?$`),
+}));
+
+/** The area of the page at `path` (within its base, without the leading slash), by its route. */
 function pageArea(path: string): 'learning' | 'account' | null {
-  const [first = ''] = path.split('/');
-  if (['', 'home', 'courses', 'course'].includes(first)) return 'learning';
-  if (['user', 'support', 'updateProfile', 'linksocialnetworks', 'welcome'].includes(first)) return 'account';
-  return null;
+  const route = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(`/${path}`));
+  return (route && AREA_OF_ROUTE[route.name]) ?? null;
 }
 
 /**
@@ -77,6 +113,7 @@ function signedInPage(manifest: Manifest, language: Language, path: string): Pre
 
 /** What a page names in its HTML: scripts every page of its kind needs first, and a signed-in page's. */
 export type PagePreloads = { scripts: string[]; signedIn: Preloads };
+export const NO_PAGE_PRELOADS: PagePreloads = { scripts: [], signedIn: NO_PRELOADS };
 
 /**
  * What a page names in its HTML to have it download beside the entry: the core texts in `language`
@@ -93,7 +130,7 @@ export function pagePreloads(
 ): PagePreloads {
   const core = manifest[`locales/${language}/messages.po`]?.file;
   const scripts = [...(core ? [core] : []), ...(showsBanner ? bannerScripts(manifest, language) : [])];
-  if (signedInPath === null) return { scripts, signedIn: { scripts: [], styles: [] } };
+  if (signedInPath === null) return { scripts, signedIn: NO_PRELOADS };
   const signedIn = signedInPage(manifest, language, signedInPath);
   return {
     scripts,

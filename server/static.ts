@@ -15,7 +15,7 @@ import { consentBannerHtml } from './consent-banner-page';
 import { SESSION_COOKIE } from './http/auth';
 import type { AppEnv } from './http/context';
 import { pickLanguage, translate } from './infra/i18n';
-import { buildManifestReader, type PagePreloads, pagePreloads } from './pagePreloads';
+import { buildManifestReader, NO_PAGE_PRELOADS, type PagePreloads, pagePreloads } from './pagePreloads';
 import { BRAND_ICONS, brandIconStore, brandIconUrl } from './pwa/icons';
 import { installRoutes } from './pwa/routes';
 
@@ -103,7 +103,7 @@ export function brandIndexHtml(
   nonce: string,
   base: string,
   {
-    preloads = { scripts: [], signedIn: { scripts: [], styles: [] } },
+    preloads = NO_PAGE_PRELOADS,
     consentStart,
     bannerHtml = '',
     language = brand.assets.defaultLanguage,

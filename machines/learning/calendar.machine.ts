@@ -105,6 +105,17 @@ export type CalendarEvent =
 const offeredDialog = ({ stream, now, timeZone }: CalendarContext): CalendarDialog | null =>
   stream === null ? null : freezeActionOf(stream, now(), timeZone);
 
+/** The number of the day the old day path names, or null without one or when the course has no such day. */
+const legacyDayNumber = ({ legacyDayId, days }: CalendarContext): number | null =>
+  legacyDayId === null ? null : dayNumberOf(days, legacyDayId);
+
+/**
+ * The old day path named a day the course does not have (once its days are in): the calendar shows
+ * instead, and says why.
+ */
+export const legacyDayGone = (context: CalendarContext): boolean =>
+  context.legacyDayId !== null && context.days.length > 0 && legacyDayNumber(context) === null;
+
 /** The dialog to open on arrival: the one offered, if the freeze route asked for one. */
 const dialogFor = (context: CalendarContext): CalendarDialog | null =>
   context.requestedDialog === null ? null : offeredDialog(context);
@@ -132,8 +143,7 @@ export const calendarMachine = setup({
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
-    leadsToLegacyDay: ({ context }) =>
-      context.legacyDayId !== null && dayNumberOf(context.days, context.legacyDayId) !== null,
+    leadsToLegacyDay: ({ context }) => legacyDayNumber(context) !== null,
     accessEnded: ({ context }) => context.stream !== null && hasAccessEnded(context.stream),
     canFreeze: ({ context }) =>
       context.stream !== null && canFreeze(context.stream, context.now(), context.timeZone),
@@ -274,7 +284,7 @@ export const calendarMachine = setup({
         type: 'goToDay',
         params: ({ context }) => ({
           streamId: context.streamId ?? 0,
-          dayNumber: dayNumberOf(context.days, context.legacyDayId ?? 0) ?? 0,
+          dayNumber: legacyDayNumber(context) ?? 0,
         }),
       },
     },

@@ -211,6 +211,13 @@ describe('the app pages', () => {
       '/v/assets/pages-En12.js',
       '/v/assets/signed-in-Si8.css',
     ]);
+    // By the page's route: a downloaded lesson plays in the learning area, the registration chat is the account's.
+    expect(afterSplash((await getWithHost('/v/user/downloads/7', brightHost, learner)).body)).toContain(
+      '/v/assets/learning-Le9.js',
+    );
+    expect(afterSplash((await getWithHost('/v/welcome', brightHost, learner)).body)).toContain(
+      '/v/assets/account-Ac11.js',
+    );
     // A page outside the areas gets the shared chunk and the frame's texts.
     expect(afterSplash((await getWithHost('/v/chat', brightHost, learner)).body)).toEqual([
       ...signedIn,

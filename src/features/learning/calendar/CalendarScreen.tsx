@@ -3,10 +3,14 @@ import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { CalendarInput, calendarMachine } from '../../../../machines/learning/calendar.machine';
+import {
+  type CalendarInput,
+  type calendarMachine,
+  legacyDayGone,
+} from '../../../../machines/learning/calendar.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
-import { calendarDayView, dayNumberOf } from '../../../domain/learning/calendarDays';
+import { calendarDayView } from '../../../domain/learning/calendarDays';
 import type { Course } from '../../../domain/learning/course';
 import { daysToComplete } from '../../../domain/learning/daysToComplete';
 import { type CourseStream, freezeActionOf, plannedFreeze } from '../../../domain/learning/stream';
@@ -139,20 +143,17 @@ export function CalendarView({ actor }: { actor: Calendar }) {
   if (snapshot.matches('accessEnded') && stream) {
     return <AccessEndedPage stream={stream} course={course} now={now} />;
   }
-  const { stages, days, statuses, filters, versionModal, legacyDayId } = snapshot.context;
+  const { stages, days, statuses, filters, versionModal } = snapshot.context;
   const leaving = snapshot.matches('leavingForDay');
   if (leaving || !stream || !course) return <Loading label={t`Loading the course calendar…`} />;
   // The header is drawn as soon as the course is in; the stages and days follow below it. The menu's
   // "My courses" leads back to the last page of its section, which is this one: the way to the list
   // of courses is here.
-  // An old day link whose day the course no longer has (the machine moves on to one it has) lands
-  // here: the learner is told why they see the calendar instead.
-  const legacyDayGone = legacyDayId !== null && days.length > 0 && dayNumberOf(days, legacyDayId) === null;
   const header = (
     <>
       <BackToMyCourses />
       <CalendarHeader actor={actor} stream={stream} course={course} now={now} timeZone={timeZone} />
-      {legacyDayGone && (
+      {legacyDayGone(snapshot.context) && (
         <Notice tone="info" polite>
           <Trans>The day this link leads to is not in this course. Here is the course calendar.</Trans>
         </Notice>
