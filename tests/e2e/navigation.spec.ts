@@ -225,11 +225,13 @@ test('a load that fails while the returned network is still settling is tried ag
   await page.locator('a[href*="/calendar"]').first().click();
   const failed = page.getByText('Could not load the course calendar. Check the connection and try again.');
   await expect(failed).toBeVisible();
-  // The browser says the network is back, but the retry that return makes gets nowhere yet.
+  // The browser says the network is back, but the retry that return makes gets nowhere yet. (Now and
+  // then Chromium tells no return of a network gone for a moment: it goes and comes back again until
+  // the app has made that retry.)
   const before = refused;
-  await context.setOffline(true);
-  await context.setOffline(false);
-  await expect.poll(() => refused).toBeGreaterThan(before);
+  await networkReturnsUntil(context, async () => {
+    await expect.poll(() => refused, { timeout: 3_000 }).toBeGreaterThan(before);
+  });
   await page.unroute(stages);
   // No second return and no "Try again": the app asks once more while the network settles.
   await expect(failed).toHaveCount(0, { timeout: 6_000 });
