@@ -290,7 +290,7 @@ async function freshRead(db: Db, tokenHash: string, streamId: number): Promise<S
 
 /**
  * Three reads at the most: the remembered one (or one made now), then after each count that counted
- * nothing and found no earlier answer, one made now. Such a count lost a race it can win once what
+ * nothing, one made now. Such a count found its key used before, lost a race it can win once what
  * raced it is committed (a day started by another statement) or was refused by what changed meanwhile
  * (a sign-out, a freeze), which the next read sees.
  */
@@ -327,9 +327,11 @@ export async function saveLessonStat(
     }
     const counted = await countStatistic(db, current, input, key, now);
     if (counted) return { saved: counted, replayed: false };
+    // Nothing counted: the key was used before, or the read no longer holds. A read made now comes
+    // first, so that a session ended meanwhile gets its 401 and never an earlier answer.
+    current = await freshRead(db, current.tokenHash, input.user_course_stream_id);
     const first = await earlierAnswer();
     if (first) return { saved: first, replayed: true };
     if (reads === MAX_READS) throw new Error('the statistic was neither counted nor found under its key');
-    current = await freshRead(db, current.tokenHash, input.user_course_stream_id);
   }
 }
