@@ -29,6 +29,8 @@ export function answerUnreadableRequests(server: Server): void {
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
+        // As every other refusal: nothing in between may keep it.
+        'Cache-Control: no-store\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

@@ -5,6 +5,7 @@ import type { AppEnv } from './context';
 import { ApiError, type FieldErrors } from './errors';
 import { repeatedKey } from './repeated-keys';
 import { readRequestBody } from './request-body';
+import { vanishingNumberField } from './vanishing-numbers';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -60,6 +61,9 @@ async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknow
     throw new ApiError(400, 'notAnObject');
   const repeated = repeatedKey(text, parsed);
   if (repeated !== null) throw new ApiError(422, 'invalidFields', { [repeated]: [{ key: 'repeatedField' }] });
+  const vanishing = vanishingNumberField(text);
+  if (vanishing !== null)
+    throw new ApiError(422, 'invalidFields', { [vanishing]: [{ key: 'numberTooSmall' }] });
   return parsed as Record<string, unknown>;
 }
 

@@ -454,6 +454,31 @@ describe('POST /user-course-streams/{id}/filters', () => {
     expect(kept.status).toBe(200);
     expect((await fetchStream(learner, course.streamId)).filters).toEqual(exact);
   });
+
+  it('refuses a number too close to zero to be a double, which would be kept as a 0 never sent', async () => {
+    const before = await snapshot(server.db);
+    for (const [raw, lang, text] of [
+      [
+        '{"filters":{"f":1e-400}}',
+        'en',
+        'A number here is too close to zero to be kept as sent: send 0 or a larger number.',
+      ],
+      [
+        `{"filters":{"view":"week","list":[1,-0.${'0'.repeat(330)}1]}}`,
+        'es',
+        'Aquí hay un número demasiado cercano a cero para guardarlo tal cual: envía 0 o un número mayor.',
+      ],
+    ] as const) {
+      const answer = await api.call('POST', `${path(course.streamId)}?lang=${lang}`, {
+        ...as(learner),
+        raw,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(answer.status, raw).toBe(422);
+      expect(answer.body.errors, raw).toEqual({ filters: [text] });
+    }
+    expect(await snapshot(server.db)).toEqual(before);
+  });
 });
 
 /** Tokyo has no daylight saving time: a day there starts at 15:00 UTC of the day before. */

@@ -30,6 +30,7 @@ describe('a request Node cannot read', () => {
       const { head, body } = await rawExchange(request);
       expect(head).toMatch(/^HTTP\/1\.1 431 /);
       expect(head).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(head).toMatch(/\r\ncache-control: no-store\r\n/i);
       expect(JSON.parse(body)).toEqual({
         success: false,
         message: 'The request’s address and headers are too large (16 KB at most together).',
@@ -44,6 +45,7 @@ describe('a request Node cannot read', () => {
     ]) {
       const { head, body } = await rawExchange(request);
       expect(head, request).toMatch(/^HTTP\/1\.1 400 /);
+      expect(head, request).toMatch(/\r\ncache-control: no-store\r\n/i);
       expect(JSON.parse(body), request).toEqual({
         success: false,
         message: 'The request could not be read: it is not well-formed HTTP.',
