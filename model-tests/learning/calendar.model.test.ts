@@ -81,7 +81,7 @@ const DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> = {
 };
 /**
  * A frozen stream's: no day to do or open until the day after the freeze's last one (which comes
- * after day 13's own delay), finished and rest days as they were.
+ * after day 13's own delay), the rest day included; finished days as they were.
  */
 const closedByFreeze = `Closed until ${formatDate(
   freezeLiftsAt(frozen.freeze as StreamFreeze, session.user.timezone),
@@ -89,8 +89,8 @@ const closedByFreeze = `Closed until ${formatDate(
 )}`;
 const FROZEN_DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> = {
   1: {
-    shown: ['Done', closedByFreeze, closedByFreeze, 'Rest day'],
-    hidden: [closedByFreeze, closedByFreeze, 'Rest day'],
+    shown: ['Done', closedByFreeze, closedByFreeze, closedByFreeze],
+    hidden: [closedByFreeze, closedByFreeze, closedByFreeze],
   },
   2: { shown: [closedByFreeze, closedByFreeze], hidden: [closedByFreeze, closedByFreeze] },
 };

@@ -58,4 +58,11 @@ test('my courses shows the demo stream even when the page read the streams befor
     timeout: 10_000,
   });
   await expect(page.getByText('No courses in progress right now.')).toHaveCount(0);
+
+  // The demo's rest day is not in the demo: the calendar locks it, as its page would, with no link.
+  await page.getByRole('link', { name: 'Mindful Movement in 8 Days' }).click();
+  const restDay = page.getByRole('listitem').filter({ hasText: /^Day 3/ });
+  await expect(restDay).toContainText('Locked in the demo');
+  await expect(restDay.getByRole('link')).toHaveCount(0);
+  await expect(page.getByText('Rest day')).toHaveCount(0);
 });

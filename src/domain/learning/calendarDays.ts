@@ -6,7 +6,7 @@ import { freezeLiftsAt } from './freeze';
 import { type CourseStream, dayStatusOf, holdingFreeze, type StreamStatuses } from './stream';
 
 /**
- * What each day of the calendar shows: a rest day as such, any other day in its calendar state
+ * What each day of the calendar shows: an open rest day as such, any other day in its calendar state
  * (calendarDayState.ts) from the stream's statuses, the demo lock (dayLock.ts) and the freeze that
  * holds the stream (its days open on the day after the freeze's end date, in the learner's time
  * zone). The status call knows the demo access and time delay of each day for this stream; the
@@ -23,7 +23,6 @@ export function calendarDayView(
   now: number,
   timeZone?: string | null,
 ): CalendarDayView {
-  if (day.isDayOfRest) return { kind: 'rest' };
   const status = dayStatusOf(statuses, day.id);
   const lockable = {
     isDemoAccessible: status?.isDemoAccessible ?? day.isDemoAccessible,
@@ -34,7 +33,7 @@ export function calendarDayView(
   // to show, it stays locked.
   const locked = isDayLockedToDemo(stream, lockable) || (isDayLocked(stream, lockable) && opensAt === null);
   const freeze = holdingFreeze(stream);
-  return calendarDayState(
+  const state = calendarDayState(
     {
       started: status?.startedAt != null,
       finished: status?.finishedAt != null,
@@ -45,6 +44,9 @@ export function calendarDayView(
     },
     now,
   );
+  // A rest day says so wherever it can be opened; closed (a demo lock, its delay, a freeze), it shows
+  // as closed as any other day, since its page would say just that.
+  return day.isDayOfRest && state.kind !== 'closedUntil' ? { kind: 'rest' } : state;
 }
 
 /** A day the learner can open: not closed (rest days open too, to read what they say). */

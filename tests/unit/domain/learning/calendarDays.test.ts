@@ -66,6 +66,26 @@ describe('calendar day view', () => {
     expect(calendarDayView(day({ isDayOfRest: true }), paid, statuses([status()]), NOW)).toEqual({
       kind: 'rest',
     });
+    // Done, or the day to do today, it is still a rest day.
+    const done = status({ startedAt: daysFromNow(-1), finishedAt: NOW });
+    expect(calendarDayView(day({ isDayOfRest: true }), paid, statuses([done], 7), NOW)).toEqual({
+      kind: 'rest',
+    });
+  });
+
+  it('shows a rest day its page would not open as closed, as any other day', () => {
+    const rest = day({ isDayOfRest: true });
+    expect(calendarDayView(rest, demo, statuses([status()]), NOW)).toEqual({
+      kind: 'closedUntil',
+      date: null,
+    });
+    expect(calendarDayView(rest, paid, statuses([status({ opensAt: daysFromNow(2) })]), NOW)).toEqual({
+      kind: 'closedUntil',
+      date: daysFromNow(2),
+    });
+    expect(calendarDayView(rest, demo, statuses([status({ isDemoAccessible: true })]), NOW)).toEqual({
+      kind: 'rest',
+    });
   });
 
   it.each([
@@ -164,10 +184,10 @@ describe('calendar day view', () => {
       });
     });
 
-    it('leaves a rest day as such', () => {
+    it('closes a rest day too: its page says the freeze holds it', () => {
       expect(
         calendarDayView(day({ isDayOfRest: true }), frozen('active'), statuses([status()]), NOW, ZONE),
-      ).toEqual({ kind: 'rest' });
+      ).toEqual(closedAfterFreeze);
     });
 
     it('opens the days of a freeze to come, or cancelled, as before', () => {
