@@ -172,7 +172,10 @@ test('finishing a day changes the calendar', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: 'You finished this day.' })).toBeFocused();
   await expect(page.getByRole('button', { name: 'Finish the day' })).toHaveCount(0);
 
-  await page.getByRole('link', { name: 'Back to the calendar' }).click();
+  // The way back leads to the page that holds this one, which is not the page shown.
+  const back = page.getByRole('link', { name: 'Back to the calendar' });
+  await expect(back).not.toHaveAttribute('aria-current');
+  await back.click();
   const days = page.getByRole('listitem').filter({ hasText: /^Day \d/ });
   await expect(days.filter({ hasText: 'Day 4' })).toContainText('Done');
 

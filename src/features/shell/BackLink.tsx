@@ -2,9 +2,13 @@ import { createLink } from '@tanstack/react-router';
 import { type AnchorHTMLAttributes, forwardRef } from 'react';
 import { reportAction } from '../consent/reportAction';
 
-/** The anchor under BackLink: reports the back action, then does what the router's link does. */
+/**
+ * The anchor under BackLink: reports the back action, then does what the router's link does. The
+ * router marks a link to a page that holds this one (the calendar, from one of its days) as the
+ * current page; a way back never is, so a screen reader is not told so.
+ */
 const BackAnchor = forwardRef<HTMLAnchorElement, AnchorHTMLAttributes<HTMLAnchorElement>>(function BackAnchor(
-  { href, onClick, ...props },
+  { href, onClick, 'aria-current': _current, ...props },
   ref,
 ) {
   return (

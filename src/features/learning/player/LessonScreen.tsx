@@ -185,7 +185,9 @@ export function LessonView({
               <h3 className="lesson__description-title" id={`${descriptionId}-title`}>
                 <Trans>Description of the lesson</Trans>
               </h3>
-              <VideoPlayer video={description} title={t`Description: ${name}`} />
+              <div className="lesson__player">
+                <VideoPlayer video={description} title={t`Description: ${name}`} />
+              </div>
             </section>
           )}
         </div>
