@@ -4,5 +4,5 @@
  * then fails the state that invoked it.
  */
 export function unprovided(): never {
-  throw new Error('An actor of this machine was not provided (machine.provide)');
+  throw new Error('machine.provide gave no actor');
 }

@@ -2,7 +2,6 @@ import type { ActorRefFrom } from 'xstate';
 import type { appMachine } from '../../machines/shell/app.machine';
 import type { routeGuardMachine } from '../../machines/shell/routeGuard.machine';
 import type { sessionMachine } from '../../machines/shell/session.machine';
-import type { StreamStatuses } from '../domain/learning/stream';
 import { resolveReturnUrl } from '../domain/returnUrl';
 import { offersSocialSignIn } from '../domain/socialSignIn';
 import type { User } from '../domain/user';
@@ -16,7 +15,6 @@ import type { NavigationHistoryStore } from './navigationHistory';
 import type { AppNavigator } from './navigator';
 import { ROUTE_PATHS } from './routeNames';
 import type { StatisticsQueueHandle } from './statisticsQueueHost';
-import { createStatusesStore } from './statusesStore';
 
 /**
  * The side effects several flows share (sign in, end the session, go home or to a return URL, ...),
@@ -25,6 +23,9 @@ import { createStatusesStore } from './statusesStore';
  * guard, navigator and API client, and screens reach them through React context (`useProvided`).
  */
 export type AppEffects = ReturnType<typeof createEffects>;
+
+/** A store of the running app's that "clear all stores" empties (the cached stream statuses). */
+type ClearableStore = { clear(): void };
 
 type EffectTargets = {
   root: ActorRefFrom<typeof appMachine>;
@@ -54,7 +55,8 @@ export function createEffects({
   const session = (): ActorRefFrom<typeof sessionMachine> => root.system.get('session');
   /** Brand home page, from the merged brand config the root actor holds. */
   const homePath = () => root.getSnapshot().context.brand.assets.homepage;
-  const statuses = createStatusesStore<StreamStatuses>();
+  // Made by the area that uses each, at its first use: their code comes with that area's chunk.
+  const stores = new Map<() => ClearableStore, ClearableStore>();
   /** The query's returnUrl, then the remembered one, else `home` (shell spec, section 4). */
   const goToReturnUrlOr = (home: string, token: string, returnUrl?: string | null) => {
     const target = resolveReturnUrl({
@@ -83,8 +85,12 @@ export function createEffects({
     homePath,
     /** The brand's feature flags, as the root actor merged them. */
     brandFlags: () => root.getSnapshot().context.brand.flags,
-    /** Stream statuses, cached 5 minutes and shared by the calendar and the day page. */
-    statuses,
+    /** The app's one store that `create` makes (the same function each time), made at its first use. */
+    store: <T extends ClearableStore>(create: () => T): T => {
+      const made = stores.get(create) ?? create();
+      stores.set(create, made);
+      return made as T;
+    },
     /** The course of one of the learner's streams as the app's start lists know it (null before them). */
     courseIdOfStream: (streamId: number): number | null =>
       root.getSnapshot().context.lists?.streams.find((stream) => stream.id === streamId)?.courseId ?? null,
@@ -119,10 +125,10 @@ export function createEffects({
       const { brand } = root.getSnapshot().context;
       goToReturnUrlOr(offersSocialSignIn(brand) ? ROUTE_PATHS.linkSocialNetworks : homePath(), params.token);
     },
-    /** What "clear all stores" means on the web: the local copy of the session and the cached stream statuses (shell spec, section 4). */
+    /** What "clear all stores" means on the web: the local copy of the session and the app's stores (shell spec, section 4). */
     clearStores: () => {
       tokenStorage.clearToken();
-      statuses.clear();
+      for (const store of stores.values()) store.clear();
       clearOfflineData(api).catch(reportError);
     },
     /** Rule 7: the e-mail prompt tells the route guard how it ended. */

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useMemo } from 'react';
+import { type Context, createContext, useCallback, useContext, useMemo } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { Language } from '../../brands';
 import type { appMachine } from '../../machines/shell/app.machine';
@@ -19,16 +19,20 @@ export const AppActorContext = createContext<AppActor | null>(null);
 /** The shared effects: only screens that start a machine need them (see useProvided). */
 export const AppEffectsContext = createContext<AppEffects | null>(null);
 
+/** A context's value; rendered outside its provider (a mistake in the tree), a component fails. */
+function useContextValue<T>(context: Context<T | null>): T {
+  const value = useContext(context);
+  if (!value) throw new Error('rendered outside its context provider');
+  return value;
+}
+
 export function useAppActor(): AppActor {
-  const actor = useContext(AppActorContext);
-  if (!actor) throw new Error('useAppActor needs <AppActorContext.Provider>');
-  return actor;
+  return useContextValue(AppActorContext);
 }
 
 /** A flow's machine with the app's shared effects handed in (a `<flow>.provide.ts` function), made once. */
 export function useProvided<T>(provide: (effects: AppEffects) => T): T {
-  const effects = useContext(AppEffectsContext);
-  if (!effects) throw new Error('useProvided needs <AppEffectsContext.Provider>');
+  const effects = useContextValue(AppEffectsContext);
   return useMemo(() => provide(effects), [provide, effects]);
 }
 

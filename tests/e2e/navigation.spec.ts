@@ -155,13 +155,14 @@ test('without a network the configuration dialog says the learner is offline, an
   page,
   context,
 }) => {
-  await page.route('**/external-application-config**', (route) => route.abort('internetdisconnected'));
+  // No call reaches the server: not the configuration, nor the read that asks whether it is there.
+  await page.route('**/spa/api/**', (route) => route.abort('internetdisconnected'));
   await page.goto('./');
   const dialog = page.getByRole('dialog', { name: 'Error (Ooops!)' });
   await expect(dialog).toContainText('You are offline');
   await expect(dialog).not.toContainText('Failed to load the app configuration');
   // The network comes back (the browser says so): the app loads without the learner's tap.
-  await page.unroute('**/external-application-config**');
+  await page.unroute('**/spa/api/**');
   await networkReturnsUntil(context, () =>
     expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible({ timeout: 2_000 }),
   );
@@ -208,6 +209,28 @@ test('a screen that could not load without a network loads by itself once it is 
     ).toHaveCount(0, { timeout: 2_000 });
     await expect(page.locator('a[href*="/calendar"]').first()).toBeVisible();
   });
+});
+
+test('a call a blocker stops while the server answers the rest fails once, without an offline loop', async ({
+  page,
+}) => {
+  // What a content blocker does to a list named "banners": that call alone gets no answer.
+  const banners = '**/spa/api/v1/banners*';
+  let asked = 0;
+  await page.route(banners, (route) => {
+    asked += 1;
+    return route.abort('blockedbyclient');
+  });
+  await signIn(page, DEMO.learner);
+  await expect(page.getByText('Failed to load your data.')).toBeVisible();
+  const afterFailure = asked;
+  // The server answered the calls beside it: the app is not offline, and does not ask again by itself.
+  await page.waitForTimeout(3_000);
+  await expect(page.getByText('You are offline')).toHaveCount(0);
+  expect(asked).toBe(afterFailure);
+  await page.unroute(banners);
+  await page.getByRole('button', { name: 'Try again' }).first().click();
+  await expect(page.getByText('Failed to load your data.')).toHaveCount(0);
 });
 
 test('a load that fails while the returned network is still settling is tried again by itself', async ({

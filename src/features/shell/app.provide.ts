@@ -151,17 +151,33 @@ export function connectApiClient(
 ): TrackedApiClient {
   // Only a change is told: every answer would otherwise start a data sync (CONNECTIVITY.ONLINE).
   let reachable = true;
-  return createApiClient({
+  let checking = false;
+  const change = (now: boolean) => {
+    if (now === reachable) return;
+    reachable = now;
+    connectivity({ type: now ? 'CONNECTIVITY.ONLINE' : 'CONNECTIVITY.OFFLINE' });
+  };
+  const client = createApiClient({
     token: () => session().getSnapshot().context.token,
     language,
     appId,
     onUnauthorized: (token) => session().send({ type: 'SESSION.EXPIRED', token }),
     onReachability: (now) => {
-      if (now === reachable) return;
-      reachable = now;
-      connectivity({ type: now ? 'CONNECTIVITY.ONLINE' : 'CONNECTIVITY.OFFLINE' });
+      if (now || !reachable) return change(now);
+      if (checking) return;
+      // One call without an answer may have been stopped alone (a blocker, a proxy) while the server
+      // answers: counted offline, the app would retry its loads with each answer of the calls beside
+      // it, and lose that call again, many times a second. Offline only if a small read sent now
+      // gets no answer within a second either (one the worker does not keep: the network's own).
+      checking = true;
+      fetch(client.prepare('/cookie', 'GET').url, { signal: AbortSignal.timeout(1000) })
+        .catch(() => change(false))
+        .finally(() => {
+          checking = false;
+        });
     },
   });
+  return client;
 }
 
 /**
