@@ -185,7 +185,7 @@ export function LessonView({
               <h3 className="lesson__description-title" id={`${descriptionId}-title`}>
                 <Trans>Description of the lesson</Trans>
               </h3>
-              <div className="lesson__player">
+              <div className="lesson__description-player">
                 <VideoPlayer video={description} title={t`Description: ${name}`} />
               </div>
             </section>
