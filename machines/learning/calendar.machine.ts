@@ -82,6 +82,8 @@ export type CalendarContext = {
   filters: CalendarFilters;
   versionModal: boolean;
   dialog: CalendarDialog | null;
+  /** The freeze path named a dialog the stream offers none of (a demo, an ended stream). */
+  dialogRefused: boolean;
   error: RequestError | null;
 };
 
@@ -165,6 +167,7 @@ export const calendarMachine = setup({
     filters: DEFAULT_CALENDAR_FILTERS,
     versionModal: false,
     dialog: null,
+    dialogRefused: false,
     error: null,
   }),
   initial: 'checking',
@@ -270,6 +273,7 @@ export const calendarMachine = setup({
               stageId: initialStageId(context.stages, context.filters.stageId, event.output),
             },
             dialog: dialogFor(context),
+            dialogRefused: context.requestedDialog !== null && dialogFor(context) === null,
           })),
         },
         onError: { target: 'failed', actions: assign({ error: ({ event }) => toRequestError(event.error) }) },

@@ -10,6 +10,8 @@
  * - The address names the overlay while it does not show (a link, a reload, Forward back onto its
  *   entry): it opens where it can be opened from the address alone (`openOverlay`). One that cannot
  *   drops the name in place on arrival, and steps back off the entry after Forward.
+ * - Its page will not show the overlay the address names (OVERLAY.REFUSED: a freeze dialog for a
+ *   stream that offers none): the name is dropped in place, so no address names what is not there.
  */
 import { and, assign, setup } from 'xstate';
 
@@ -39,7 +41,9 @@ export type OverlayEntryEvent =
   | { type: 'OVERLAY.CLOSE' }
   /** The address started or stopped naming the overlay (Back, Forward, this page's own navigation). */
   | { type: 'ADDRESS.NAMED' }
-  | { type: 'ADDRESS.UNNAMED' };
+  | { type: 'ADDRESS.UNNAMED' }
+  /** The page will not show the overlay the address names. */
+  | { type: 'OVERLAY.REFUSED' };
 
 export const overlayEntryMachine = setup({
   types: {
@@ -98,6 +102,7 @@ export const overlayEntryMachine = setup({
           { actions: [assign({ named: true }), 'takeEntryBack'] },
         ],
         'ADDRESS.UNNAMED': { actions: assign({ named: false, added: false }) },
+        'OVERLAY.REFUSED': { guard: 'named', actions: ['dropFromAddress', assign({ named: false })] },
       },
     },
     shown: {

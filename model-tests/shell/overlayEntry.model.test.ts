@@ -21,6 +21,7 @@ const spec = {
     { type: 'OVERLAY.CLOSE' },
     { type: 'ADDRESS.NAMED' },
     { type: 'ADDRESS.UNNAMED' },
+    { type: 'OVERLAY.REFUSED' },
   ],
 };
 
@@ -77,6 +78,14 @@ describe('an overlay in the history', () => {
       'dropFromAddress',
     ]);
     expect(await effectsOf(dialogOpenByLink, ['OVERLAY.CLOSE'])).toEqual(['dropFromAddress']);
+  });
+
+  it('named by a link its page will not show it for, stops being named', async () => {
+    expect(await effectsOf(dialogByLink, ['OVERLAY.REFUSED', 'OVERLAY.REFUSED'])).toEqual([
+      'openOverlay',
+      'dropFromAddress',
+    ]);
+    expect(await effectsOf(dialogFromCalendar, ['OVERLAY.REFUSED'])).toEqual([]);
   });
 
   it('named by a link it cannot be opened from, stops being named', async () => {

@@ -84,6 +84,8 @@ test('a stream on its last day offers no freeze, not even by the freeze path; th
       await expect(ready).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await expect(freeze).toHaveCount(0);
+      // The address names no dialog that is not there: a reload or a bookmark gets the plain calendar.
+      await expect(page).toHaveURL(new RegExp(`/course/${endsToday}/calendar$`));
     });
   } finally {
     await rm(work, { recursive: true, force: true });

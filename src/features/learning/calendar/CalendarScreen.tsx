@@ -94,12 +94,14 @@ function CalendarRun({ input }: { input: CalendarInput }) {
 function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const stream = useSelector(actor, (snapshot) => snapshot.context.stream);
+  const refused = useSelector(actor, (snapshot) => snapshot.context.dialogRefused);
   const leaveEntry = useOverlayInHistory({
     shown: dialog !== null && stream !== null,
     param: 'dialog',
     value: 'freeze',
     onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
     onNamed: () => actor.send({ type: 'DIALOG.REQUESTED' }),
+    refused,
   });
   if (dialog === null || stream === null) return null;
   const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {

@@ -17,6 +17,8 @@ type OverlayInHistory = {
    * reload): open it. An overlay that cannot be opened from its URL alone leaves this out.
    */
   onNamed?: () => void;
+  /** The page will not show the overlay its address names (once it knows): the name goes. */
+  refused?: boolean;
 };
 
 /**
@@ -24,7 +26,7 @@ type OverlayInHistory = {
  * how): tells the machine when the overlay shows and when the query names it, and carries out what
  * it decides on the router. Answers what the overlay's own controls call as they close it.
  */
-export function useOverlayInHistory({ shown, param, value, onBack, onNamed }: OverlayInHistory) {
+export function useOverlayInHistory({ shown, param, value, onBack, onNamed, refused }: OverlayInHistory) {
   const router = useRouter();
   const navigate = useNavigate();
   const named = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
@@ -67,5 +69,8 @@ export function useOverlayInHistory({ shown, param, value, onBack, onNamed }: Ov
     reported.current.named = named;
     actor.send({ type: named ? 'ADDRESS.NAMED' : 'ADDRESS.UNNAMED' });
   }, [actor, named]);
+  useEffect(() => {
+    if (refused) actor.send({ type: 'OVERLAY.REFUSED' });
+  }, [actor, refused]);
   return () => actor.send({ type: 'OVERLAY.CLOSE' });
 }
