@@ -4,6 +4,8 @@
  * first. Which was meant is not the server's to guess, as for a query parameter sent twice.
  */
 
+import { jsonTokens } from './json-tokens';
+
 /** How many keys the parsed value holds, in all its objects; walked without recursion (any depth). */
 function keyCount(parsed: unknown): number {
   let count = 0;
@@ -29,31 +31,14 @@ export function repeatedKey(text: string, parsed: unknown): string | null {
   // Per open container, the keys its object named so far (null for an array).
   const open: (Set<string> | null)[] = [];
   let field: string | null = null;
-  let expectingKey = false;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at];
-    if (char === '"') {
-      let end = at + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+  for (const token of jsonTokens(text)) {
+    if (token.kind === 'open') open.push(token.object ? new Set() : null);
+    else if (token.kind === 'close') open.pop();
+    else if (token.kind === 'key') {
+      if (token.depth === 1) field = token.name;
       const keys = open.at(-1);
-      if (expectingKey && keys) {
-        const key = JSON.parse(text.slice(at, end + 1)) as string;
-        if (open.length === 1) field = key;
-        if (keys.has(key)) return field;
-        keys.add(key);
-        expectingKey = false;
-      }
-      at = end;
-    } else if (char === '{') {
-      open.push(new Set());
-      expectingKey = true;
-    } else if (char === '[') {
-      open.push(null);
-    } else if (char === '}' || char === ']') {
-      open.pop();
-      expectingKey = false;
-    } else if (char === ',') {
-      expectingKey = open.at(-1) != null;
+      if (keys?.has(token.name)) return field;
+      keys?.add(token.name);
     }
   }
   return null;

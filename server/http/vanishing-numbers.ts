@@ -4,8 +4,7 @@
  * literal past the largest double becomes Infinity. Such a body is refused instead.
  */
 
-/** A number token of JSON, matched where a value starts. */
-const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+import { jsonTokens } from './json-tokens';
 
 /**
  * Only a literal with a negative exponent or a long run of zeros can fall under the smallest double
@@ -22,31 +21,10 @@ const namesNonZero = (token: string) => /[1-9]/.test(token.replace(/[eE].*$/, ''
  */
 export function vanishingNumberField(text: string): string | null {
   if (!MAY_VANISH.test(text)) return null;
-  let depth = 0;
   let field: string | null = null;
-  let expectingKey = false;
-  for (let at = 0; at < text.length; at++) {
-    const char = text[at] ?? '';
-    if (char === '"') {
-      let end = at + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      if (expectingKey && depth === 1) field = JSON.parse(text.slice(at, end + 1)) as string;
-      expectingKey = false;
-      at = end;
-    } else if (char === '{' || char === '[') {
-      depth += 1;
-      expectingKey = char === '{';
-    } else if (char === '}' || char === ']') {
-      depth -= 1;
-    } else if (char === ',') {
-      // Only a comma of the top-level object comes before a field's name; deeper keys are no field.
-      expectingKey = depth === 1;
-    } else if (char === '-' || (char >= '0' && char <= '9')) {
-      NUMBER.lastIndex = at;
-      const token = NUMBER.exec(text)?.[0] ?? char;
-      if (Number(token) === 0 && namesNonZero(token)) return field;
-      at += token.length - 1;
-    }
+  for (const token of jsonTokens(text)) {
+    if (token.kind === 'key' && token.depth === 1) field = token.name;
+    else if (token.kind === 'number' && Number(token.text) === 0 && namesNonZero(token.text)) return field;
   }
   return null;
 }
