@@ -28,14 +28,44 @@ function e2eDataDir(): string {
   return made;
 }
 
+/**
+ * The specs that sign in with the seeded demo accounts on the shared e2e server, or change what
+ * those accounts hold (their streams, points, password, language): one story at a time may use them,
+ * so these run in one worker, in file order. Every other spec makes its own learners or runs its own
+ * server, and runs beside them in the second worker.
+ */
+const SEEDED_ACCOUNT_SPECS = [
+  'accessibility',
+  'account-points',
+  'brands',
+  'email-prompt',
+  'focus-visibility',
+  'forced-steps',
+  'learning-courses',
+  'learning-day',
+  'navigation',
+  'offline-app',
+  'offline-downloads',
+  'shell-details',
+  'sign-in',
+  'support',
+].map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // A hang guard, not a speed check: several stories take 15-25 s on a two-core machine, too close
   // to Playwright's default 30 s (one timed out at 31 s in a full run while passing its checks).
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers, one per core: a story keeps a core less than half busy (the browser and the server
+  // mostly wait on each other), so two at once take little more than half the time of one after
+  // the other. A spec's stories still run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'seeded accounts', testMatch: SEEDED_ACCOUNT_SPECS, workers: 1 },
+    { name: 'own accounts', testIgnore: SEEDED_ACCOUNT_SPECS },
+  ],
   retries: 0,
   forbidOnly: true,
   reporter: [['list'], ['json', { outputFile: 'reports/results-e2e.json' }]],

@@ -1,17 +1,42 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
  * The transitions the real app took in Chromium during the e2e run, per machine id: how many times
- * each transition key was taken and the states it entered. The e2e fixture appends to this file
- * after every test; the coverage report reads it.
+ * each transition key was taken and the states it entered. The e2e runs in several workers at once,
+ * so each worker process appends to a file of its own in this folder after every test (no two
+ * processes ever write one file); the coverage report reads them all together.
  */
-export const E2E_TRANSITIONS_FILE = join(import.meta.dirname, '..', 'reports', 'e2e-transitions.json');
+export const E2E_TRANSITIONS_DIR = join(import.meta.dirname, '..', 'reports', 'e2e-transitions');
 
 export type TakenTransitions = Record<string, Record<string, { count: number; targets: string[] }>>;
 
-export function readE2eTransitions(file = E2E_TRANSITIONS_FILE): TakenTransitions | null {
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as TakenTransitions) : null;
+/** Adds `more` into `into`: counts summed, the states entered joined. */
+export function mergeTransitions(into: TakenTransitions, more: TakenTransitions): TakenTransitions {
+  for (const [machine, byKey] of Object.entries(more)) {
+    const merged = into[machine] ?? {};
+    for (const [key, { count, targets }] of Object.entries(byKey)) {
+      const known = merged[key];
+      merged[key] = {
+        count: (known?.count ?? 0) + count,
+        targets: [...new Set([...(known?.targets ?? []), ...targets])],
+      };
+    }
+    into[machine] = merged;
+  }
+  return into;
+}
+
+/** Every worker's transitions together; null when no e2e run left any. */
+export function readE2eTransitions(dir = E2E_TRANSITIONS_DIR): TakenTransitions | null {
+  if (!existsSync(dir)) return null;
+  const files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  if (files.length === 0) return null;
+  return files.reduce<TakenTransitions>(
+    (taken, name) =>
+      mergeTransitions(taken, JSON.parse(readFileSync(join(dir, name), 'utf8')) as TakenTransitions),
+    {},
+  );
 }
 
 /** State ids with every ancestor: `login.editing.ready` also means `login.editing`. */

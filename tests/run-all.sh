@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p reports
 
-step() { printf '\n=== %s ===\n' "$*"; }
+# Each step says when it started, in seconds since the run began, so a slow step shows in CI's log.
+step() { printf '\n=== %s (at %d s) ===\n' "$*" "$SECONDS"; }
 
 step "system packages"
 missing=()
@@ -68,7 +69,7 @@ cat reports/beside-pglite.log
 step "build"
 npm run build
 step "e2e tests"
-rm -f reports/e2e-transitions.json
+rm -rf reports/e2e-transitions
 npx playwright test
 step "state-coverage report"
 npx tsx model-tests/buildReport.ts
