@@ -57,9 +57,9 @@ export default defineConfig({
   // to Playwright's default 30 s (one timed out at 31 s in a full run while passing its checks).
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two workers, one per core: a story keeps a core less than half busy (the browser and the server
-  // mostly wait on each other), so two at once take little more than half the time of one after
-  // the other. A spec's stories still run in order in one worker.
+  // Two workers, one per core. One story already keeps the two cores mostly busy (the browser and
+  // the server), so two at once save about a quarter of the time, not half. A spec's stories still
+  // run in order in one worker.
   fullyParallel: false,
   workers: 2,
   projects: [

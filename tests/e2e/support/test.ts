@@ -18,13 +18,9 @@ function addTaken(transitions: readonly RecordedTransition[], workerIndex: numbe
   const taken: TakenTransitions = existsSync(file)
     ? (JSON.parse(readFileSync(file, 'utf8')) as TakenTransitions)
     : {};
-  const now: TakenTransitions = {};
   for (const { machine, key, targets } of transitions) {
-    const byKey = now[machine] ?? {};
-    byKey[key] = { count: (byKey[key]?.count ?? 0) + 1, targets };
-    now[machine] = byKey;
+    mergeTransitions(taken, { [machine]: { [key]: { count: 1, targets } } });
   }
-  mergeTransitions(taken, now);
   mkdirSync(E2E_TRANSITIONS_DIR, { recursive: true });
   writeFileSync(`${file}.tmp`, JSON.stringify(taken, null, 2));
   renameSync(`${file}.tmp`, file);
