@@ -212,6 +212,38 @@ test('a new photo is uploaded with its progress and shows in the header; a fake 
   await expectNoSeriousViolations(page, 'profile with a photo');
 });
 
+test('empty notices take no room: on a phone the counters follow the photo after one gap', async ({
+  page,
+  request,
+}) => {
+  const account = await createLearner(request, 'profile-gaps');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, account);
+  await expect(page).toHaveURL(/\/v\/home$/);
+  await page.goto('./user/edit');
+  await expect(page.getByRole('definition').first()).toHaveText('0');
+  // The form's notice (empty) sits between the photo block and the counters in the card's grid; the
+  // photo block's notice (empty) is the last item of its controls' grid.
+  await expect(page.locator('.profile > .notice--empty')).toBeAttached();
+  const layout = await page.evaluate(() => {
+    const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+    const photo = document.querySelector('.profile-photo');
+    const card = document.querySelector('.profile');
+    const controls = document.querySelector('.profile-photo__controls');
+    if (!photo || !card || !controls) throw new Error('the profile page is not drawn');
+    return {
+      photoBottom: box('.profile-photo')?.bottom ?? 0,
+      countersTop: box('.profile__counters')?.top ?? 0,
+      hintBottom: box('.profile-photo__hint')?.bottom ?? 0,
+      controlsBottom: controls.getBoundingClientRect().bottom,
+      photoMargin: Number.parseFloat(getComputedStyle(photo).marginBottom),
+      cardGap: Number.parseFloat(getComputedStyle(card).rowGap),
+    };
+  });
+  expect(layout.countersTop - layout.photoBottom).toBeCloseTo(layout.photoMargin + layout.cardGap, 0);
+  expect(layout.controlsBottom - layout.hintBottom).toBeCloseTo(0, 0);
+});
+
 test('the menu: groups by width, fits a phone whatever the name, Escape closes it, legacy paths lead on', async ({
   page,
   request,
