@@ -235,6 +235,20 @@ test('the cookie settings page changes the choice for the browser and the accoun
   const account = await createLearner(request, 'consent-page');
   await page.goto('./');
   await page.getByRole('button', { name: 'Essential only' }).click();
+  // The sign-in's meeting of the browser's choice and the account's (the consent runtime's, a few
+  // seconds after the page starts) is slow here: its read of the stored choice, asked before the
+  // learner saves a new choice on the settings page, is answered (none yet) only after that save.
+  // The choice it then keeps for the account must be the new one, not the one from before.
+  let answerRead = () => {};
+  const readHeld = new Promise<void>((resolve) => {
+    answerRead = resolve;
+  });
+  const readAsked = page.waitForRequest('**/spa/api/v1/cookie/get-policy?*');
+  await page.route('**/spa/api/v1/cookie/get-policy?*', async (route) => {
+    const response = await route.fetch();
+    await readHeld;
+    await route.fulfill({ response });
+  });
   await signIn(page, account);
   await expect(page).toHaveURL(/\/v\/home$/);
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -242,6 +256,7 @@ test('the cookie settings page changes the choice for the browser and the accoun
   await page.getByRole('link', { name: 'Cookie settings' }).click();
   await expect(page).toHaveURL(/\/v\/user\/settings\/cookie$/);
   await expect(page.getByRole('heading', { name: 'Cookie settings' })).toBeVisible();
+  await readAsked;
   const save = page.getByRole('button', { name: 'Save my choices' });
   await expect(save).toBeDisabled();
   const marketing = page.getByRole('switch', { name: 'Marketing' });
@@ -259,6 +274,11 @@ test('the cookie settings page changes the choice for the browser and the accoun
   await expect(page.getByRole('alert')).toBeFocused();
   await expectNoSeriousViolations(page, 'cookie settings page');
   expect((await consentCookie(context))?.choice).toMatchObject({ analytics: false, marketing: true });
+  const meetingSaved = page.waitForResponse(
+    (response) => response.url().includes('/cookie/update-policy') && response.request().method() === 'POST',
+  );
+  answerRead();
+  await meetingSaved;
   expect(await storedPolicy(request, account)).toEqual({
     essential: true,
     analytics: false,
