@@ -107,6 +107,9 @@ export type CalendarEvent =
 const offeredDialog = ({ stream, now, timeZone }: CalendarContext): CalendarDialog | null =>
   stream === null ? null : freezeActionOf(stream, now(), timeZone);
 
+/** Whether DIALOG.REQUESTED would open a dialog now (the page asks before it sends it). */
+export const offersDialog = (context: CalendarContext): boolean => offeredDialog(context) !== null;
+
 /** The number of the day the old day path names, or null without one or when the course has no such day. */
 const legacyDayNumber = ({ legacyDayId, days }: CalendarContext): number | null =>
   legacyDayId === null ? null : dayNumberOf(days, legacyDayId);

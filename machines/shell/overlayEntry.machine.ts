@@ -10,8 +10,10 @@
  * - The address names the overlay while it does not show (a link, a reload, Forward back onto its
  *   entry): it opens where it can be opened from the address alone (`openOverlay`). One that cannot
  *   drops the name in place on arrival, and steps back off the entry after Forward.
- * - Its page will not show the overlay the address names (OVERLAY.REFUSED: a freeze dialog for a
- *   stream that offers none): the name is dropped in place, so no address names what is not there.
+ * - Its page will not show the overlay the address names: the name is dropped in place, so no
+ *   address names what is not there. The page says so once it knows, on arrival (OVERLAY.REFUSED: a
+ *   freeze dialog for a stream that offers none), or with the address's news (ADDRESS.NAMED that is
+ *   not `offered`: Forward onto the entry of a freeze dialog the stream has stopped offering since).
  */
 import { and, assign, setup } from 'xstate';
 
@@ -39,8 +41,11 @@ export type OverlayEntryEvent =
   | { type: 'OVERLAY.HIDDEN' }
   /** The overlay's own control closes it (a close button, Escape, a done save). */
   | { type: 'OVERLAY.CLOSE' }
-  /** The address started or stopped naming the overlay (Back, Forward, this page's own navigation). */
-  | { type: 'ADDRESS.NAMED' }
+  /**
+   * The address started or stopped naming the overlay (Back, Forward, this page's own navigation).
+   * `offered: false` when the page would not show it now; absent, it would.
+   */
+  | { type: 'ADDRESS.NAMED'; offered?: boolean }
   | { type: 'ADDRESS.UNNAMED' }
   /** The page will not show the overlay the address names. */
   | { type: 'OVERLAY.REFUSED' };
@@ -63,6 +68,7 @@ export const overlayEntryMachine = setup({
     named: ({ context }) => context.named,
     openable: ({ context }) => context.openable,
     added: ({ context }) => context.added,
+    offered: ({ event }) => event.type !== 'ADDRESS.NAMED' || event.offered !== false,
   },
 }).createMachine({
   id: 'overlayEntry',
@@ -98,7 +104,9 @@ export const overlayEntryMachine = setup({
         ],
         // Forward back onto the entry while the overlay does not show.
         'ADDRESS.NAMED': [
-          { guard: 'openable', actions: [assign({ named: true }), 'openOverlay'] },
+          { guard: and(['openable', 'offered']), actions: [assign({ named: true }), 'openOverlay'] },
+          // One its page no longer offers: the entry stays, without the name.
+          { guard: 'openable', actions: 'dropFromAddress' },
           { actions: [assign({ named: true }), 'takeEntryBack'] },
         ],
         'ADDRESS.UNNAMED': { actions: assign({ named: false, added: false }) },

@@ -20,6 +20,8 @@ const spec = {
     { type: 'OVERLAY.HIDDEN' },
     { type: 'OVERLAY.CLOSE' },
     { type: 'ADDRESS.NAMED' },
+    // Forward onto the entry of an overlay its page no longer offers.
+    { type: 'ADDRESS.NAMED', offered: false },
     { type: 'ADDRESS.UNNAMED' },
     { type: 'OVERLAY.REFUSED' },
   ],
@@ -27,10 +29,13 @@ const spec = {
 
 describeModel(spec);
 
-/** Runs the events in order and answers the effects asked for, by name. */
-async function effectsOf(input: OverlayEntryInput, events: readonly AnyEventObject['type'][]) {
+/** Runs the events (by type, or whole) in order and answers the effects asked for, by name. */
+async function effectsOf(
+  input: OverlayEntryInput,
+  events: readonly (AnyEventObject['type'] | AnyEventObject)[],
+) {
   const running = startMachine(spec, input);
-  for (const type of events) await running.dispatch({ type });
+  for (const event of events) await running.dispatch(typeof event === 'string' ? { type: event } : event);
   return running.effects.map((effect) => effect.name);
 }
 
@@ -86,6 +91,23 @@ describe('an overlay in the history', () => {
       'dropFromAddress',
     ]);
     expect(await effectsOf(dialogFromCalendar, ['OVERLAY.REFUSED'])).toEqual([]);
+  });
+
+  it('on Forward onto its entry once its page no longer offers it, stays shut and drops its name', async () => {
+    const backThenForward = [
+      'OVERLAY.SHOWN',
+      'ADDRESS.NAMED',
+      'ADDRESS.UNNAMED',
+      'OVERLAY.HIDDEN',
+      { type: 'ADDRESS.NAMED', offered: false },
+      // The name dropped in place: the address stops naming it, and nothing more is asked.
+      'ADDRESS.UNNAMED',
+    ];
+    expect(await effectsOf(dialogFromCalendar, backThenForward)).toEqual([
+      'addEntry',
+      'closeOverlay',
+      'dropFromAddress',
+    ]);
   });
 
   it('named by a link it cannot be opened from, stops being named', async () => {

@@ -199,6 +199,29 @@ test('the browser’s Back closes the freeze dialog, and a dialog its own button
   await expect(dialog).toHaveCount(0);
 });
 
+test('Forward onto the freeze dialog’s entry, once the course can no longer be frozen, drops its name', async ({
+  page,
+}) => {
+  // The page's clock runs as the real one until the test moves it past the course's end.
+  await page.clock.install();
+  await page.goto(
+    (await calendarHref(page, 'Mindful Movement in 8 Days')) ?? 'the course has no calendar link',
+  );
+  const freeze = page.getByRole('button', { name: 'Freeze the course' });
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await freeze.click();
+  await expect(dialog).toBeVisible();
+  await page.goBack();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/calendar$/);
+  // Ten years on, the stream has ended: no freeze is offered, so Forward opens nothing and the
+  // address stops naming the dialog (a reload would otherwise ask for it again).
+  await page.clock.setSystemTime(Date.now() + 10 * 365 * 86_400_000);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(dialog).toHaveCount(0);
+});
+
 test('a first visit to a calendar scrolls to the day to do today only when it is out of view', async ({
   page,
 }) => {

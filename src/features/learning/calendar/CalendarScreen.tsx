@@ -7,6 +7,7 @@ import {
   type CalendarInput,
   type calendarMachine,
   legacyDayGone,
+  offersDialog,
 } from '../../../../machines/learning/calendar.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
@@ -102,6 +103,7 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
     onBack: () => actor.send({ type: 'DIALOG.CLOSE' }),
     onNamed: () => actor.send({ type: 'DIALOG.REQUESTED' }),
     refused,
+    offered: () => offersDialog(actor.getSnapshot().context),
   });
   if (dialog === null || stream === null) return null;
   const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {

@@ -19,6 +19,11 @@ type OverlayInHistory = {
   onNamed?: () => void;
   /** The page will not show the overlay its address names (once it knows): the name goes. */
   refused?: boolean;
+  /**
+   * Whether the page would show the overlay now, asked when the address comes to name it (Forward
+   * onto its entry); absent, it would. One it would not is not opened, and its name goes.
+   */
+  offered?: () => boolean;
 };
 
 /**
@@ -26,12 +31,21 @@ type OverlayInHistory = {
  * how): tells the machine when the overlay shows and when the query names it, and carries out what
  * it decides on the router. Answers what the overlay's own controls call as they close it.
  */
-export function useOverlayInHistory({ shown, param, value, onBack, onNamed, refused }: OverlayInHistory) {
+export function useOverlayInHistory({
+  shown,
+  param,
+  value,
+  onBack,
+  onNamed,
+  refused,
+  offered,
+}: OverlayInHistory) {
   const router = useRouter();
   const navigate = useNavigate();
   const named = (useSearch({ strict: false }) as Record<string, unknown>)[param] !== undefined;
   const closeOverlay = useEffectEvent(onBack);
   const openOverlay = useEffectEvent(() => onNamed?.());
+  const offeredNow = useEffectEvent(() => offered?.() ?? true);
   // Provided once: the router and the query's name stay; the page's callbacks are read when called.
   const [machine] = useState(() => {
     const address = (withName: boolean, replace: boolean) =>
@@ -67,7 +81,7 @@ export function useOverlayInHistory({ shown, param, value, onBack, onNamed, refu
   useEffect(() => {
     if (reported.current.named === named) return;
     reported.current.named = named;
-    actor.send({ type: named ? 'ADDRESS.NAMED' : 'ADDRESS.UNNAMED' });
+    actor.send(named ? { type: 'ADDRESS.NAMED', offered: offeredNow() } : { type: 'ADDRESS.UNNAMED' });
   }, [actor, named]);
   useEffect(() => {
     if (refused) actor.send({ type: 'OVERLAY.REFUSED' });
