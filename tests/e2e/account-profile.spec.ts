@@ -226,18 +226,19 @@ test('empty notices take no room: on a phone the counters follow the photo after
   // photo block's notice (empty) is the last item of its controls' grid.
   await expect(page.locator('.profile > .notice--empty')).toBeAttached();
   const layout = await page.evaluate(() => {
-    const box = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
-    const photo = document.querySelector('.profile-photo');
-    const card = document.querySelector('.profile');
-    const controls = document.querySelector('.profile-photo__controls');
-    if (!photo || !card || !controls) throw new Error('the profile page is not drawn');
+    const drawn = (selector: string) => {
+      const element = document.querySelector(selector);
+      if (!element) throw new Error(`${selector} is not drawn`);
+      return element;
+    };
+    const photo = drawn('.profile-photo');
     return {
-      photoBottom: box('.profile-photo')?.bottom ?? 0,
-      countersTop: box('.profile__counters')?.top ?? 0,
-      hintBottom: box('.profile-photo__hint')?.bottom ?? 0,
-      controlsBottom: controls.getBoundingClientRect().bottom,
+      photoBottom: photo.getBoundingClientRect().bottom,
+      countersTop: drawn('.profile__counters').getBoundingClientRect().top,
+      hintBottom: drawn('.profile-photo__hint').getBoundingClientRect().bottom,
+      controlsBottom: drawn('.profile-photo__controls').getBoundingClientRect().bottom,
       photoMargin: Number.parseFloat(getComputedStyle(photo).marginBottom),
-      cardGap: Number.parseFloat(getComputedStyle(card).rowGap),
+      cardGap: Number.parseFloat(getComputedStyle(drawn('.profile')).rowGap),
     };
   });
   expect(layout.countersTop - layout.photoBottom).toBeCloseTo(layout.photoMargin + layout.cardGap, 0);
