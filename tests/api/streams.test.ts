@@ -294,6 +294,36 @@ describe('GET /user-course-streams/{id}/status', () => {
       progress: 50,
     });
   });
+
+  it('never offers a day the demo leaves out as the day to continue with', async () => {
+    // Started three days ago: the last day is open by its delay, but not demo-accessible.
+    const demo = await createLearningFixture(server.db, {
+      userId: learner.id,
+      label: 'Demo plan',
+      isDemo: true,
+      startDate: new Date(Date.now() - 3 * DAY_MS),
+    });
+    const [day1, , day3] = demo.days;
+    const status = async () =>
+      (await api.get(`/user-course-streams/${demo.streamId}/status`, as(learner))).body.data;
+    const before = await status();
+    expect(before.days[2]).toMatchObject({ is_open_by_time_delay: true, is_demo_accessible: false });
+    expect(before.current_day).toMatchObject({ day_id: day1.id });
+    const finished = await api.post(
+      `/user-course-streams/${demo.streamId}/user-day-status/${day1.id}/finish`,
+      undefined,
+      as(learner),
+    );
+    expect(finished.status).toBe(200);
+    // The only working day left is the one the learner would be refused.
+    const refused = await api.post(
+      `/user-course-streams/${demo.streamId}/user-day-status/${day3.id}/start`,
+      undefined,
+      as(learner),
+    );
+    expect(refused.status).toBe(403);
+    expect((await status()).current_day).toBeNull();
+  });
 });
 
 describe('the progress counts the days required to complete the course', () => {

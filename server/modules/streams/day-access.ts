@@ -18,6 +18,13 @@ export const dayOpensAt = (stream: StreamRecord, day: DayTiming): number =>
 export const isOpenByTimeDelay = (stream: StreamRecord, day: DayTiming, now: number): boolean =>
   now >= dayOpensAt(stream, day);
 
+/** A day the demo leaves out (dayLock.ts): it opens on no date, only in the full version. */
+export const isLockedToDemo = (stream: StreamRecord, day: DayTiming): boolean =>
+  isDayLockedToDemo(
+    { isDemo: stream.isDemo === 1, courseFullAccess: stream.courseFullAccess === 1 },
+    { isDemoAccessible: day.isDemoAccessible === 1 },
+  );
+
 /**
  * Why the learner may not work on the day now, or null when they may: the stream is open, the day is
  * open by its time delay and not locked (dayLock.ts). The one rule of day start, day finish and lesson
@@ -32,11 +39,7 @@ export function dayRefusal(loaded: LoadedStream, day: DayTiming, now: number): M
   if (status === 'freeze') return 'courseFrozen';
   if (status === 'ended' || status === 'stopped') return 'accessEnded';
   // A day the demo leaves out opens on no date: that, not its delay, is what the learner can act on.
-  const lockedToDemo = isDayLockedToDemo(
-    { isDemo: stream.isDemo === 1, courseFullAccess: stream.courseFullAccess === 1 },
-    { isDemoAccessible: day.isDemoAccessible === 1 },
-  );
-  if (lockedToDemo) return 'dayInFullVersion';
+  if (isLockedToDemo(stream, day)) return 'dayInFullVersion';
   if (status !== 'open' || !isOpenByTimeDelay(stream, day, now)) return 'dayNotOpen';
   return null;
 }

@@ -6,7 +6,7 @@ import { epochMs, joinedRowAsJson, qualified } from '../../db/statements';
 import { ApiError } from '../../http/errors';
 import { batchedSessionRead } from '../../infra/sessions';
 import { courseOutline, type OutlineDay, outlineDaysToComplete } from '../courses/course-cache';
-import { dayOpensAt, isOpenByTimeDelay } from './day-access';
+import { dayOpensAt, isLockedToDemo, isOpenByTimeDelay } from './day-access';
 import { selectStreamWithSession, streamWithFacts } from './queries';
 
 /**
@@ -108,8 +108,13 @@ export async function streamStatusAnswer(
   const outline = await courseOutline(db, stream.courseId, row.courseUpdatedAt);
   const { days } = outline;
   const statuses = new Map(row.dayStatuses.map((status) => [status[1], status]));
+  // The day to continue with is one the learner can open: a day the demo leaves out is not.
   const current = days.find(
-    (day) => day.dayOfRest === 0 && !statuses.get(day.id)?.[3] && isOpenByTimeDelay(stream, day, now),
+    (day) =>
+      day.dayOfRest === 0 &&
+      !statuses.get(day.id)?.[3] &&
+      isOpenByTimeDelay(stream, day, now) &&
+      !isLockedToDemo(stream, day),
   );
   return {
     stages: outline.stageIds.map((stageId) => ({
