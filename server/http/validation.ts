@@ -108,10 +108,19 @@ export async function readBody<S extends v.GenericSchema>(
   return check(schema, await readJsonObject(c));
 }
 
+/** The parameters an object schema reads; undefined for any other schema (every parameter counts). */
+const readKeys = (schema: v.GenericSchema): ReadonlySet<string> | undefined =>
+  'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null
+    ? new Set(Object.keys(schema.entries))
+    : undefined;
+
 export function readQuery<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
   // `?page=1&page=2` names two values where the call reads one: which was meant is not ours to guess.
+  // A parameter the call does not read is ignored, once or twice, as every other call ignores it.
+  const read = readKeys(schema);
   const seen = new Set<string>();
   for (const key of new URL(c.req.url).searchParams.keys()) {
+    if (read && !read.has(key)) continue;
     if (seen.has(key)) throw new ApiError(422, 'invalidFields', { [key]: [{ key: 'repeatedParameter' }] });
     seen.add(key);
   }

@@ -316,6 +316,10 @@ describe('lists', () => {
       expect(bad.status, query).toBe(422);
       expect(bad.body.errors, query).toEqual(errors);
     }
+    // A parameter the call does not read is ignored, sent twice too, as on a call that reads none.
+    const unread = await api.get('/user-score?page=2&per-page=2&foo=1&foo=2', { token });
+    expect(unread.status).toBe(200);
+    expect(unread.headers.get('x-pagination-current-page')).toBe('2');
   });
 });
 
