@@ -568,6 +568,25 @@ describe('freeze create and cancel', () => {
     expect(nothing.body.message).toBe('There is no freeze to cancel.');
   });
 
+  it("the session cookie cancels a freeze only from the app's own pages", async () => {
+    const { streamId } = await createLearningFixture(server.db, {
+      userId: freezer.id,
+      label: 'Freeze cookie',
+    });
+    expect((await create(streamId, { start_date: tokyoDate(0), end_date: tokyoDate(3) })).status).toBe(200);
+    const cancelByCookie = (site: string) =>
+      fetch(`${server.url}/spa/api/v1/user-course-streams/${streamId}/freeze/cancel`, {
+        headers: { 'X-App-Id': 'web', Cookie: `auth_token=${freezer.token}`, 'Sec-Fetch-Site': site },
+      });
+    // A page on a sibling host of the same site gets the cookie sent, SameSite=Strict or not.
+    for (const site of ['same-site', 'cross-site']) {
+      expect((await cancelByCookie(site)).status, site).toBe(401);
+      expect((await fetchStream(freezer, streamId)).status, site).toBe('freeze');
+    }
+    expect((await cancelByCookie('same-origin')).status).toBe(200);
+    expect((await fetchStream(freezer, streamId)).status).toBe('open');
+  });
+
   it('a freeze starting later is created (0) and leaves the stream open until then', async () => {
     const { streamId } = await createLearningFixture(server.db, {
       userId: freezer.id,
