@@ -66,6 +66,8 @@ import { appPages } from './static';
 /** The same routes answer under both bases of the wire contract. */
 export const API_BASES = ['/spa/api/v1', '/spa/v2'] as const;
 const KEEP_ALIVE_MS = 25_000;
+/** Node's own default, stated: what a request that never arrives whole is given (ServerOptions). */
+const REQUEST_TIMEOUT_MS = 300_000;
 const REMINDER_TICK_MS = 30_000;
 
 /** Every resource of the API, in the order of the OpenAPI document. */
@@ -206,6 +208,11 @@ export interface ServerOptions {
   /** Seed the demo data into an empty database (default true). */
   seed?: boolean;
   keepAliveMs?: number;
+  /**
+   * How long a request may take to arrive whole, headers and body, before it is answered 408: Node's
+   * five minutes by default (an image upload over a slow link takes minutes); tests shorten it.
+   */
+  requestTimeoutMs?: number;
   /** Social sign-in providers (server/modules/social-auth/config.ts); none when absent. */
   social?: SocialConfig;
   /** Tag manager and pixel ids per brand (server/infra/brand-tags.ts); the brand files' when absent. */
@@ -306,7 +313,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
 
   const app = createApp(services);
-  const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    // Node looks for requests past their time at this interval: a shorter timeout is looked for sooner.
+    serverOptions: { requestTimeout, connectionsCheckingInterval: Math.min(30_000, requestTimeout / 4) },
+  }) as Server;
   answerUnreadableRequests(server);
   answerExpectContinue(server, Math.max(DEFAULT_BODY_LIMIT_BYTES, MAX_IMAGE_BYTES));
   const host = options.host ?? '127.0.0.1';

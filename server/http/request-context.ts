@@ -4,6 +4,8 @@ import { type DeployedTags, withDeployedTags } from '../infra/brand-tags';
 import { pickLanguage } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { fieldError } from './errors';
+import { nodeRequest } from './request-body';
+import { rememberRequestLanguage } from './unreadable-requests';
 
 /**
  * Picks the brand (the forced BRAND, else X-App-Id, else the host name) and the language
@@ -30,7 +32,10 @@ export function requestContext(
     c.set('brand', served.get(brand) ?? brand);
     const langs = c.req.queries('lang') ?? [];
     const repeated = langs.length > 1;
-    c.set('lang', pickLanguage(brand, repeated ? undefined : langs[0], c.req.header('accept-language')));
+    const lang = pickLanguage(brand, repeated ? undefined : langs[0], c.req.header('accept-language'));
+    c.set('lang', lang);
+    const incoming = nodeRequest(c);
+    if (incoming && !incoming.complete) rememberRequestLanguage(incoming, lang);
     if (repeated && c.req.path.startsWith('/spa/')) throw fieldError('lang', 'repeatedParameter');
     await next();
   };

@@ -1,6 +1,23 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Language } from '../../brands/index';
 import { type MessageKey, translate } from '../infra/i18n';
+
+/**
+ * The request each connection is reading and the language it picked (request-context.ts): when
+ * its body stops arriving, the 408 Node answers for it speaks the language its headers asked for.
+ */
+const requestsReading = new WeakMap<Duplex, { request: IncomingMessage; lang: Language }>();
+
+export function rememberRequestLanguage(request: IncomingMessage, lang: Language): void {
+  requestsReading.set(request.socket, { request, lang });
+}
+
+/** The language of the request still arriving on the connection; none once it arrived whole. */
+function languageOf(socket: Duplex): Language {
+  const reading = requestsReading.get(socket);
+  return reading && !reading.request.complete ? reading.lang : 'en';
+}
 
 /** What a request refused before it could be read is answered with, by Node's parser error code. */
 function refusalOf(code: string | undefined): { status: number; reason: string; key: MessageKey } {
@@ -15,8 +32,9 @@ function refusalOf(code: string | undefined): { status: number; reason: string; 
 /**
  * Answers the requests Node refuses before any route sees them (headers over its 16 KB, a malformed
  * request line or header, headers that never finished) with the API's error answer, a JSON message,
- * instead of Node's bare status line. Nothing of the request could be read, neither its brand nor
- * its language, so the message is in English. A client already gone gets nothing.
+ * instead of Node's bare status line. Nothing of such a request could be read, neither its brand nor
+ * its language, so the message is in English. A request whose headers came but whose body did not
+ * arrive whole in time gets its 408 in the language it asked for. A client already gone gets nothing.
  */
 export function answerUnreadableRequests(server: Server): void {
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
@@ -25,7 +43,7 @@ export function answerUnreadableRequests(server: Server): void {
       return;
     }
     const { status, reason, key } = refusalOf(error.code);
-    const body = JSON.stringify({ success: false, message: translate('en', key) });
+    const body = JSON.stringify({ success: false, message: translate(languageOf(socket), key) });
     socket.end(
       `HTTP/1.1 ${status} ${reason}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +

@@ -4,7 +4,8 @@ import { serverForFile } from './harness';
 
 /** Requests Node refuses before a route sees them still get the API's JSON error answer. */
 
-const { server } = serverForFile();
+// A request is given 1.5 s to arrive whole here, so that one that never does is answered soon.
+const { server, api } = serverForFile({ requestTimeoutMs: 1500 });
 
 /** Writes `request` as it is and reads everything the server sends until it closes the connection. */
 function rawExchange(request: string): Promise<{ head: string; body: string }> {
@@ -50,6 +51,32 @@ describe('a request Node cannot read', () => {
         success: false,
         message: 'The request could not be read: it is not well-formed HTTP.',
       });
+    }
+  });
+
+  it('whose headers never finish gets a 408 in English (nothing tells its language)', async () => {
+    const { head, body } = await rawExchange(
+      'GET /spa/api/v1/courses?lang=ru HTTP/1.1\r\nHost: 127.0.0.1\r\n',
+    );
+    expect(head).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(body)).toEqual({ success: false, message: 'The request took too long to arrive.' });
+  });
+
+  it('whose body never arrives whole gets a 408 in the language its headers asked for', async () => {
+    const token = (await api.signUp('unreadable-stalled')).token;
+    for (const [query, message] of [
+      ['lang=ru', 'Запрос шёл слишком долго.'],
+      ['lang=es', 'La solicitud tardó demasiado en llegar.'],
+    ]) {
+      const { head, body } = await rawExchange(
+        // The brand of this host offers all three languages.
+        `POST /spa/api/v1/user-course-streams/1/filters?${query} HTTP/1.1\r\nHost: localhost\r\n` +
+          `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n` +
+          '{"filters":',
+      );
+      expect(head, query).toMatch(/^HTTP\/1\.1 408 /);
+      expect(head, query).toMatch(/\r\nconnection: close$/im);
+      expect(JSON.parse(body), query).toEqual({ success: false, message });
     }
   });
 
