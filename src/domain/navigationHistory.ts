@@ -11,10 +11,13 @@ import type { NavigationHistory } from './navigationVisits';
 export const MENU_SECTIONS = ['home', 'course', 'chat', 'task', 'catalog', 'profile'] as const;
 export type MenuSection = (typeof MENU_SECTIONS)[number];
 
-/** The route names each section's history keeps. */
+/**
+ * The route names each section's history keeps: the spec's, under this app's names. A course's
+ * materials are not among them: "My courses" brings the learner back to the calendar or day.
+ */
 const SECTION_ROUTES: Readonly<Record<MenuSection, readonly string[]>> = {
   home: ['home'],
-  course: ['home-courses', 'courses', 'calendar', 'day', 'materials'],
+  course: ['home-courses', 'courses', 'calendar', 'day'],
   chat: ['chat', 'chats'],
   task: ['homework', 'homeworks'],
   catalog: ['home-catalog'],

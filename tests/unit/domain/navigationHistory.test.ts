@@ -28,9 +28,11 @@ describe('navigation history', () => {
   });
 
   it('groups the routes the spec keeps', () => {
-    expect(['home-courses', 'courses', 'calendar', 'day', 'materials'].map(sectionOfRoute)).toEqual(
-      Array(5).fill('course'),
+    expect(['home-courses', 'courses', 'calendar', 'day'].map(sectionOfRoute)).toEqual(
+      Array(4).fill('course'),
     );
+    // Not kept by the spec's history: the course link does not lead back to a course's materials.
+    expect(sectionOfRoute('materials')).toBeNull();
     expect(['chat', 'chats'].map(sectionOfRoute)).toEqual(['chat', 'chat']);
     expect(['homework', 'homeworks'].map(sectionOfRoute)).toEqual(['task', 'task']);
     expect(
@@ -61,6 +63,9 @@ describe('navigation history', () => {
       ['calendar', '/course/5/calendar'],
     );
     expect(sectionLink(history, 'course')).toBe('/course/5/calendar');
+    // A course's materials opened last still leave the link on the calendar.
+    const materialsLast = visited(['calendar', '/course/5/calendar'], ['materials', '/course/5/materials']);
+    expect(sectionLink(materialsLast, 'course')).toBe('/course/5/calendar');
     expect(sectionLink(visited(['user', '/user'], ['userEdit', '/user/edit?from=menu']), 'profile')).toBe(
       '/user/edit?from=menu',
     );
