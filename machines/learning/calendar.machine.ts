@@ -12,6 +12,8 @@
  * - the course version update modal shows while the stream's version is unsupported, until closed;
  * - the freeze dialog or the unfreeze confirmation opens over it (and the freeze route opens it on
  *   arrival, as does an address that names it later: Forward onto its entry); a changed stream (frozen, unfrozen) replaces the old one and refetches the statuses.
+ *   A dialog closed after its call failed has the stream read again first (it may have changed on
+ *   another device: the server refused a freeze because one was planned there).
  *   The freeze is offered only while one fits before the stream ends, by the day in the learner's
  *   time zone: from the stream's last day on, the freeze route shows the calendar alone.
  * Refinement: a failed statuses refresh keeps the statuses shown (they were fresh a moment ago).
@@ -97,6 +99,8 @@ export type CalendarEvent =
   /** The page's address asks for the freeze dialog (`?dialog=freeze`) while it does not show. */
   | { type: 'DIALOG.REQUESTED' }
   | { type: 'STREAM.CHANGED'; stream: CourseStream }
+  /** The freeze dialog closed after a failed call: the stream may have changed elsewhere. */
+  | { type: 'STREAM.STALE' }
   | { type: 'VERSION_MODAL.CLOSE' }
   | NetworkReturnedEvent;
 
@@ -314,9 +318,24 @@ export const calendarMachine = setup({
               reenter: true,
               actions: [assign({ stream: ({ event }) => event.stream, dialog: null }), 'syncAppData'],
             },
+            // The dialog's call failed: the stream may have changed elsewhere (a freeze planned on
+            // another device), so it is read again, then the statuses, and the page shows it.
+            'STREAM.STALE': { target: '.reloading', reenter: true, actions: assign({ dialog: null }) },
           },
           states: {
             shown: {},
+            reloading: {
+              invoke: {
+                id: 'reloadStream',
+                src: 'loadStream',
+                input: ({ context }) => ({ streamId: context.streamId ?? 0 }),
+                onDone: {
+                  target: 'refreshing',
+                  actions: [assign({ stream: ({ event }) => event.output }), 'syncAppData'],
+                },
+                onError: 'shown',
+              },
+            },
             refreshing: {
               invoke: {
                 id: 'refetchStatuses',

@@ -4,7 +4,9 @@
  * and not after the stream's end), checked here first and then by the server, whose 422s show on
  * the same fields; its other refusals show as the dialog's message. Unfreezing: a confirmation,
  * then the freeze is canceled. Either ends with the changed stream as the machine's output;
- * cancelling ends with none.
+ * cancelling ends with none, and says whether the stream shown may be out of date: a refusal (a
+ * freeze planned meanwhile on another device, one no longer there to cancel) or a failed call
+ * means the page should read the stream again.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { DateKey } from '../../src/domain/learning/calendarDates';
@@ -38,7 +40,12 @@ export type FreezeContext = {
   /** The server's own message (already translated), or GENERIC_ERROR; null when none. */
   formError: string | null;
   stream: CourseStream | null;
+  /** A freeze or an unfreeze failed: the stream the dialog was opened on may no longer be the server's. */
+  failed: boolean;
 };
+
+/** The changed stream, or none; `stale` when none and a call failed (read the stream again). */
+export type FreezeOutput = { stream: CourseStream; stale: false } | { stream: null; stale: boolean };
 
 export type FreezeEvent =
   | { type: 'FREEZE.CHANGE'; field: FreezeField; value: string }
@@ -70,7 +77,7 @@ export const freezeMachine = setup({
     context: {} as FreezeContext,
     events: {} as FreezeEvent,
     input: {} as FreezeInput,
-    output: {} as CourseStream | null,
+    output: {} as FreezeOutput,
   },
   actors: {
     createFreeze: fromPromise<CourseStream, { streamId: number; startDate: DateKey; endDate: DateKey }>(
@@ -91,8 +98,10 @@ export const freezeMachine = setup({
     errors: {},
     formError: null,
     stream: null,
+    failed: false,
   }),
-  output: ({ context }) => context.stream,
+  output: ({ context }): FreezeOutput =>
+    context.stream ? { stream: context.stream, stale: false } : { stream: null, stale: context.failed },
   initial: 'opening',
   states: {
     opening: {
@@ -124,7 +133,10 @@ export const freezeMachine = setup({
           endDate: context.endDate,
         }),
         onDone: { target: 'frozen', actions: assign({ stream: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: assign(({ event }) => serverFailure(event.error)) },
+        onError: {
+          target: 'editing',
+          actions: assign(({ event }) => ({ ...serverFailure(event.error), failed: true })),
+        },
       },
     },
     confirmingUnfreeze: {
@@ -138,7 +150,7 @@ export const freezeMachine = setup({
         onDone: { target: 'unfrozen', actions: assign({ stream: ({ event }) => event.output }) },
         onError: {
           target: 'confirmingUnfreeze',
-          actions: assign({ formError: ({ event }) => formErrorFrom(event.error) }),
+          actions: assign({ formError: ({ event }) => formErrorFrom(event.error), failed: true }),
         },
       },
     },

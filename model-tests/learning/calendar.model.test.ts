@@ -97,7 +97,7 @@ const FROZEN_DAY_STATES: Record<number, { shown: string[]; hidden: string[] }> =
 const dayStates = () =>
   [...document.querySelectorAll('.calendar-day__state')].map((element) => element.textContent);
 
-/** DIALOG.CLOSE and STREAM.CHANGED come from the freeze dialog the screen shows beside the view. */
+/** DIALOG.CLOSE, STREAM.CHANGED and STREAM.STALE come from the freeze dialog the screen shows beside the view. */
 const fromFreezeDialog = (words: string): UserAction => ({
   words: () => words,
   control: () => screen.getByRole('dialog', { name: /freeze the course/i }),
@@ -157,6 +157,7 @@ const spec = {
       // From the page's address (Forward onto the dialog's entry), not from the view.
       'DIALOG.REQUESTED': fromOutside('the address names the freeze dialog'),
       'STREAM.CHANGED': fromFreezeDialog('the user freezes or unfreezes the course in the dialog'),
+      'STREAM.STALE': fromFreezeDialog('the user closes the freeze dialog after its call failed'),
       'VERSION_MODAL.CLOSE': click('Later', { blockedWhen: ({ context }) => !context.versionModal }),
     },
     sees: [
@@ -239,6 +240,7 @@ const spec = {
     { type: 'DIALOG.CLOSE' },
     { type: 'DIALOG.REQUESTED' },
     { type: 'STREAM.CHANGED', stream: frozen },
+    { type: 'STREAM.STALE' },
     { type: 'VERSION_MODAL.CLOSE' },
     done('loadStream', open),
     done('loadStream', lastDay),
@@ -252,6 +254,8 @@ const spec = {
     failed('loadDays', networkError),
     done('loadStatuses', progress),
     failed('loadStatuses', networkError),
+    done('reloadStream', frozen),
+    failed('reloadStream', networkError),
     done('refetchStatuses', progress),
     failed('refetchStatuses', networkError),
     done('saveFilters', open),
@@ -374,6 +378,20 @@ describe('calendar', () => {
     await running.dispatch({ type: 'STREAM.CHANGED', stream: frozen });
     expect(running.snapshot().context.stream).toEqual(frozen);
     expect(running.snapshot().context.dialog).toBeNull();
+    expect(running.snapshot().matches({ ready: { statuses: 'refreshing' } })).toBe(true);
+    expect(running.effects.map((effect) => effect.name)).toEqual(['syncAppData']);
+  });
+
+  it('reads the stream again when the dialog closes after its call failed, then the statuses', async () => {
+    const running = startMachine(spec, { streamId: 1, ...clock });
+    await loadCalendar(running);
+    await running.dispatch(done('loadStatuses', progress));
+    await running.dispatch({ type: 'FREEZE.OPEN' });
+    await running.dispatch({ type: 'STREAM.STALE' });
+    expect(running.snapshot().context.dialog).toBeNull();
+    expect(running.fakes.inputOf('reloadStream')).toEqual({ streamId: 1 });
+    await running.dispatch(done('reloadStream', frozen));
+    expect(running.snapshot().context.stream).toEqual(frozen);
     expect(running.snapshot().matches({ ready: { statuses: 'refreshing' } })).toBe(true);
     expect(running.effects.map((effect) => effect.name)).toEqual(['syncAppData']);
   });

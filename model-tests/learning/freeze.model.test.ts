@@ -149,9 +149,23 @@ describe('freeze', () => {
     const running = startMachine(spec, unfreezeInput);
     await running.dispatch({ type: 'UNFREEZE.CONFIRM' });
     await running.dispatch(done('cancelFreeze', frozen));
-    expect(running.actor.getSnapshot().output).toEqual(frozen);
+    expect(running.actor.getSnapshot().output).toEqual({ stream: frozen, stale: false });
     const cancelled = startMachine(spec, freezeInput);
     await cancelled.dispatch({ type: 'FREEZE.CANCEL' });
-    expect(cancelled.actor.getSnapshot().output).toBeNull();
+    expect(cancelled.actor.getSnapshot().output).toEqual({ stream: null, stale: false });
+  });
+
+  it('cancelled after a refusal, says the stream shown may be out of date', async () => {
+    const refused = startMachine(spec, freezeInput);
+    await refused.dispatch({ type: 'FREEZE.CHANGE', field: 'endDate', value: '2030-03-20' });
+    await refused.dispatch({ type: 'FREEZE.SUBMIT' });
+    await refused.dispatch(failed('createFreeze', cannotFreeze));
+    await refused.dispatch({ type: 'FREEZE.CANCEL' });
+    expect(refused.actor.getSnapshot().output).toEqual({ stream: null, stale: true });
+    const unreachable = startMachine(spec, unfreezeInput);
+    await unreachable.dispatch({ type: 'UNFREEZE.CONFIRM' });
+    await unreachable.dispatch(failed('cancelFreeze', networkError));
+    await unreachable.dispatch({ type: 'FREEZE.CANCEL' });
+    expect(unreachable.actor.getSnapshot().output).toEqual({ stream: null, stale: true });
   });
 });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './support/axe';
 import { dateIn, shownText, typeDate } from './support/dateFields';
-import { APP, DEMO, signIn } from './support/helpers';
+import { APP, DEMO, signIn, tokenOf } from './support/helpers';
 import { test } from './support/test';
 
 /**
@@ -506,6 +506,41 @@ test('a freeze planned for later shows its dates, and is called off before it st
   await expect(confirm).toBeHidden();
   await expect(page.getByText(/A freeze is planned/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Freeze the course' })).toBeFocused();
+});
+
+test('a freeze refused because another device planned one shows that freeze once the dialog closes', async ({
+  page,
+  request,
+}) => {
+  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
+  const streamId = /\/course\/(\d+)\//.exec(calendar ?? '')?.[1];
+  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
+  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
+  await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
+  const today = await dateIn(dialog.getByRole('group', { name: 'First day' }));
+  const later = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  // Meanwhile, on another device, the learner plans a freeze.
+  const headers = { Authorization: `Bearer ${await tokenOf(request, DEMO.learner)}` };
+  const planned = await request.post(
+    `${APP}/spa/api/v1/user-course-streams/${streamId}/freeze/create?lang=en`,
+    {
+      headers,
+      data: { start_date: later(5), end_date: later(6) },
+    },
+  );
+  expect(planned.status()).toBe(200);
+  await typeDate(dialog.getByRole('group', { name: 'Last day' }), later(3));
+  await dialog.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(dialog).toContainText('The course already has a freeze. Cancel it to plan another.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // The page reads the stream again: the planned freeze shows, with the way to call it off.
+  await expect(page.getByText(/^A freeze is planned from /)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel the planned freeze' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the planned freeze?' });
+  await confirm.getByRole('button', { name: 'Cancel the freeze' }).click();
+  await expect(page.getByText(/A freeze is planned/)).toHaveCount(0);
 });
 
 // The app's service worker answers a failed read with its kept copy: these pages must really fail and wait.

@@ -9,6 +9,7 @@ import {
   legacyDayGone,
   offersDialog,
 } from '../../../../machines/learning/calendar.machine';
+import type { FreezeOutput } from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { calendarDayView } from '../../../domain/learning/calendarDays';
@@ -106,8 +107,9 @@ function CalendarFreezeDialog({ actor }: { actor: Calendar }) {
     offered: () => offersDialog(actor.getSnapshot().context),
   });
   if (dialog === null || stream === null) return null;
-  const close = (changed: Parameters<Parameters<typeof FreezeDialog>[0]['onClose']>[0]) => {
-    actor.send(changed ? { type: 'STREAM.CHANGED', stream: changed } : { type: 'DIALOG.CLOSE' });
+  const close = ({ stream: changed, stale }: FreezeOutput) => {
+    if (changed) actor.send({ type: 'STREAM.CHANGED', stream: changed });
+    else actor.send({ type: stale ? 'STREAM.STALE' : 'DIALOG.CLOSE' });
     leaveEntry();
   };
   return <FreezeDialog stream={stream} mode={dialog} onClose={close} focusOnClose={focusAfterFreezeDialog} />;

@@ -3,7 +3,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { FreezeField, FreezeInput, freezeMachine } from '../../../../machines/learning/freeze.machine';
+import type {
+  FreezeField,
+  FreezeInput,
+  FreezeOutput,
+  freezeMachine,
+} from '../../../../machines/learning/freeze.machine';
 import { useProvided } from '../../../app/hooks';
 import { recordTransitions } from '../../../app/transitionRecorder';
 import { formatDate, shiftDateKey } from '../../../domain/learning/calendarDates';
@@ -23,8 +28,11 @@ import { freezeErrorText } from './freezeErrorText';
 type FreezeDialogProps = {
   stream: CourseStream;
   mode: FreezeInput['mode'];
-  /** With the changed stream after a freeze or an unfreeze, with null when the learner cancelled. */
-  onClose: (changed: CourseStream | null) => void;
+  /**
+   * With the changed stream after a freeze or an unfreeze; with none when the learner cancelled, and
+   * `stale` when a call failed first (the stream may have changed elsewhere).
+   */
+  onClose: (outcome: FreezeOutput) => void;
   /** Where the focus goes when the control that opened the dialog is gone, or there was none. */
   focusOnClose?: () => HTMLElement | null;
 };
@@ -37,7 +45,7 @@ export function FreezeDialog({ stream, mode, onClose, focusOnClose }: FreezeDial
   const actor = useActorRef(useProvided(freeze), { input, inspect: recordTransitions });
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done') onClose(snapshot.output ?? null);
+      if (snapshot.status === 'done' && snapshot.output) onClose(snapshot.output);
     });
     return () => subscription.unsubscribe();
   }, [actor, onClose]);
