@@ -108,11 +108,18 @@ export async function readBody<S extends v.GenericSchema>(
   return check(schema, await readJsonObject(c));
 }
 
-/** The parameters an object schema reads; undefined for any other schema (every parameter counts). */
-const readKeys = (schema: v.GenericSchema): ReadonlySet<string> | undefined =>
-  'entries' in schema && typeof schema.entries === 'object' && schema.entries !== null
-    ? new Set(Object.keys(schema.entries))
-    : undefined;
+/** The parameters an object schema reads, kept per schema; undefined for any other (every parameter counts). */
+const keysRead = new WeakMap<v.GenericSchema, ReadonlySet<string> | undefined>();
+function readKeys(schema: v.GenericSchema): ReadonlySet<string> | undefined {
+  if (!keysRead.has(schema)) {
+    const { entries } = schema as { entries?: unknown };
+    keysRead.set(
+      schema,
+      typeof entries === 'object' && entries !== null ? new Set(Object.keys(entries)) : undefined,
+    );
+  }
+  return keysRead.get(schema);
+}
 
 export function readQuery<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): v.InferOutput<S> {
   // `?page=1&page=2` names two values where the call reads one: which was meant is not ours to guess.

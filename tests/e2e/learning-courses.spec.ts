@@ -480,14 +480,23 @@ test('the learner unfreezes a frozen course and freezes it again', async ({ page
   await expect(card(page, 'Core Strength').getByText(`Frozen until ${day}.${month}.${year}`)).toBeVisible();
 });
 
-test('a freeze planned for later shows its dates, and is called off before it starts', async ({ page }) => {
-  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
-  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
+/**
+ * Opens the freeze route of the open course and waits for its dialog; `later(n)` is the calendar day
+ * n days after the dialog's today (its first day's default), as the date fields take it.
+ */
+async function openFreezeRoute(page: Page) {
+  const calendar = (await calendarHref(page, 'Mindful Movement in 8 Days')) ?? '';
+  await page.goto(calendar.replace(/\/calendar$/, '/freeze'));
   const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
   await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
   const today = await dateIn(dialog.getByRole('group', { name: 'First day' }));
   const later = (days: number) =>
     new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  return { dialog, later, streamId: /\/course\/(\d+)\//.exec(calendar)?.[1] };
+}
+
+test('a freeze planned for later shows its dates, and is called off before it starts', async ({ page }) => {
+  const { dialog, later } = await openFreezeRoute(page);
   const shown = (isoDate: string) => isoDate.split('-').reverse().join('.');
   await typeDate(dialog.getByRole('group', { name: 'First day' }), later(2));
   await typeDate(dialog.getByRole('group', { name: 'Last day' }), later(4));
@@ -512,14 +521,7 @@ test('a freeze refused because another device planned one shows that freeze once
   page,
   request,
 }) => {
-  const calendar = await calendarHref(page, 'Mindful Movement in 8 Days');
-  const streamId = /\/course\/(\d+)\//.exec(calendar ?? '')?.[1];
-  await page.goto((calendar ?? '').replace(/\/calendar$/, '/freeze'));
-  const dialog = page.getByRole('dialog', { name: 'Freeze the course' });
-  await expect(dialog.getByRole('group', { name: 'First day' })).toBeVisible();
-  const today = await dateIn(dialog.getByRole('group', { name: 'First day' }));
-  const later = (days: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const { dialog, later, streamId } = await openFreezeRoute(page);
   // Meanwhile, on another device, the learner plans a freeze.
   const headers = { Authorization: `Bearer ${await tokenOf(request, DEMO.learner)}` };
   const planned = await request.post(
