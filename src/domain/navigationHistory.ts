@@ -37,11 +37,6 @@ export const SECTION_FALLBACKS: Readonly<Record<MenuSection, string>> = {
   profile: '/user/edit',
 };
 
-/** The section whose history keeps this route, if any (sign-in, logout and the like are kept by none). */
-export function sectionOfRoute(routeName: string): MenuSection | null {
-  return MENU_SECTIONS.find((section) => SECTION_ROUTES[section].includes(routeName)) ?? null;
-}
-
 /** Where the section's menu link leads: the last visited path of its group, else its fallback. */
 export function sectionLink(history: NavigationHistory, section: MenuSection): string {
   let latest: { path: string; order: number } | undefined;
