@@ -5,7 +5,7 @@ import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
 import { hasControlCharacters, hasDirectionControls, hasLineBreaks } from '../../src/domain/oneLine';
 import { hasVisibleText } from '../../src/domain/text';
-import { repeatedKey } from '../http/repeated-keys';
+import { repeatedKeyFields } from '../http/repeated-keys';
 import { subtitleProblem } from './subtitle-check';
 
 /**
@@ -446,8 +446,11 @@ function manifestData(source: string, fileName: string): Record<string, unknown>
     throw unreadable(error instanceof Error ? error.message : String(error));
   }
   // YAML refuses a key given twice in one mapping (uniqueKeys); JSON.parse would keep the last one.
-  const repeated = fileName.endsWith('.json') ? repeatedKey(source, data) : null;
-  if (repeated !== null) throw unreadable(`a key is given twice in one object (in "${repeated}")`);
+  const repeated = fileName.endsWith('.json') ? repeatedKeyFields(source, data) : [];
+  if (repeated.length > 0)
+    throw unreadable(
+      `a key is given twice in one object (in ${repeated.map((field) => `"${field}"`).join(', ')})`,
+    );
   // valibot's objects take arrays too; a manifest is a mapping of fields.
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ManifestError([`${fileName}: must be a mapping of fields (title, stages, ...)`]);

@@ -21,25 +21,27 @@ function keyCount(parsed: unknown): number {
 }
 
 /**
- * The first key `text` (valid JSON) names twice in one object, as the top-level field it is under
- * (the field a client would fix); null when none is. Each key token ends in `"` and a colon, so when
- * there are no more such endings than the parsed value has keys no key was taken twice, and the text
- * is scanned only otherwise (a string value holding `":` costs the scan, never a wrong answer).
+ * The top-level fields (the ones a client would fix) under which `text` (valid JSON) names a key twice
+ * in one object, each once, in the order of the text; empty when none does. Each key token ends in `"`
+ * and a colon, so when there are no more such endings than the parsed value has keys no key was taken
+ * twice, and the text is scanned only otherwise (a string value holding `":` costs the scan, never a
+ * wrong answer).
  */
-export function repeatedKey(text: string, parsed: unknown): string | null {
-  if ((text.match(/"\s*:/g)?.length ?? 0) === keyCount(parsed)) return null;
+export function repeatedKeyFields(text: string, parsed: unknown): string[] {
+  if ((text.match(/"\s*:/g)?.length ?? 0) === keyCount(parsed)) return [];
+  const fields = new Set<string>();
   // Per open container, the keys its object named so far (null for an array).
   const open: (Set<string> | null)[] = [];
-  let field: string | null = null;
+  let field = '';
   for (const token of jsonTokens(text)) {
     if (token.kind === 'open') open.push(token.object ? new Set() : null);
     else if (token.kind === 'close') open.pop();
     else if (token.kind === 'key') {
       if (token.depth === 1) field = token.name;
       const keys = open.at(-1);
-      if (keys?.has(token.name)) return field;
+      if (keys?.has(token.name)) fields.add(field);
       keys?.add(token.name);
     }
   }
-  return null;
+  return [...fields];
 }

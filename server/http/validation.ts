@@ -3,9 +3,9 @@ import * as v from 'valibot';
 import { isMessageKey, type MessageKey } from '../infra/i18n';
 import type { AppEnv } from './context';
 import { ApiError, type FieldErrors } from './errors';
-import { repeatedKey } from './repeated-keys';
+import { repeatedKeyFields } from './repeated-keys';
 import { readRequestBody } from './request-body';
-import { vanishingNumberField } from './vanishing-numbers';
+import { vanishingNumberFields } from './vanishing-numbers';
 
 const JSON_CONTENT_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
@@ -44,12 +44,28 @@ function refuseOtherCharset(c: Context<AppEnv>): void {
   if (charset !== undefined && !/^utf-?8$/i.test(charset)) throw new ApiError(415, 'unsupportedCharset');
 }
 
-/** Reads the body as a JSON object; an empty body counts as `{}` so that missing fields get 422. */
-async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+/**
+ * Keys given twice and numbers too small for a double: JSON.parse hides both (it keeps the last key,
+ * reads the number as 0), so they are read from the text, every field that has one.
+ */
+function textFieldErrors(text: string, parsed: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of repeatedKeyFields(text, parsed)) errors[field] = [{ key: 'repeatedField' }];
+  for (const field of vanishingNumberFields(text)) errors[field] ??= [{ key: 'numberTooSmall' }];
+  return errors;
+}
+
+/**
+ * Reads the body as a JSON object, with the field errors only its text shows; an empty body counts
+ * as `{}` so that missing fields get 422.
+ */
+async function readJsonObject(
+  c: Context<AppEnv>,
+): Promise<{ value: Record<string, unknown>; textErrors: FieldErrors }> {
   refuseCodedBody(c);
   refuseOtherCharset(c);
   const text = await readText(c);
-  if (text.trim() === '') return {};
+  if (text.trim() === '') return { value: {}, textErrors: {} };
   if (!JSON_CONTENT_TYPE.test(c.req.header('content-type') ?? '')) throw new ApiError(400, 'badContentType');
   let parsed: unknown;
   try {
@@ -59,12 +75,7 @@ async function readJsonObject(c: Context<AppEnv>): Promise<Record<string, unknow
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
     throw new ApiError(400, 'notAnObject');
-  const repeated = repeatedKey(text, parsed);
-  if (repeated !== null) throw new ApiError(422, 'invalidFields', { [repeated]: [{ key: 'repeatedField' }] });
-  const vanishing = vanishingNumberField(text);
-  if (vanishing !== null)
-    throw new ApiError(422, 'invalidFields', { [vanishing]: [{ key: 'numberTooSmall' }] });
-  return parsed as Record<string, unknown>;
+  return { value: parsed as Record<string, unknown>, textErrors: textFieldErrors(text, parsed) };
 }
 
 function issueMessage(issue: v.BaseIssue<unknown>): MessageKey {
@@ -73,18 +84,11 @@ function issueMessage(issue: v.BaseIssue<unknown>): MessageKey {
   return isMessageKey(issue.message) ? issue.message : 'notText';
 }
 
-/**
- * Validates input against a schema whose messages are message keys; failures become 422 field errors.
- * Every pipe runs to its end, so that a form's own rules (two passwords that must match) are checked
- * even when another field failed and all its mistakes come in one answer; each value then keeps only
- * the first rule it broke, the one to fix first.
- */
-export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
+/** The issues as field errors: each field's value keeps only the first rule it broke. */
+function issueFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
   const reported = new Set<string>();
-  for (const issue of result.issues) {
+  for (const issue of issues) {
     const at = v.getDotPath(issue) ?? '';
     if (reported.has(at)) continue;
     reported.add(at);
@@ -98,14 +102,34 @@ export function check<S extends v.GenericSchema>(schema: S, input: unknown): v.I
     }
     errors[field] = list;
   }
-  throw new ApiError(422, 'invalidFields', errors);
+  return errors;
+}
+
+/**
+ * Validates input against a schema whose messages are message keys; failures become 422 field errors,
+ * together with `found` (errors already known of some fields: the first rule each of those broke).
+ * Every pipe runs to its end, so that a form's own rules (two passwords that must match) are checked
+ * even when another field failed and all its mistakes come in one answer; each value then keeps only
+ * the first rule it broke, the one to fix first.
+ */
+export function check<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  found: FieldErrors = {},
+): v.InferOutput<S> {
+  const result = v.safeParse(schema, input);
+  const foundAny = Object.keys(found).length > 0;
+  if (result.success && !foundAny) return result.output;
+  const errors = result.success ? {} : issueFieldErrors(result.issues);
+  throw new ApiError(422, 'invalidFields', foundAny ? { ...errors, ...found } : errors);
 }
 
 export async function readBody<S extends v.GenericSchema>(
   c: Context<AppEnv>,
   schema: S,
 ): Promise<v.InferOutput<S>> {
-  return check(schema, await readJsonObject(c));
+  const { value, textErrors } = await readJsonObject(c);
+  return check(schema, value, textErrors);
 }
 
 /** The parameters an object schema reads, kept per schema; undefined for any other (every parameter counts). */

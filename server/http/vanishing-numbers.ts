@@ -16,15 +16,17 @@ const MAY_VANISH = /[eE]-|0{10}/;
 const namesNonZero = (token: string) => /[1-9]/.test(token.replace(/[eE].*$/, ''));
 
 /**
- * The top-level field (the one a client would fix) of the first number in `text` (valid JSON, an
- * object) that JSON.parse reads as 0 though it is not zero; null when there is none.
+ * The top-level fields (the ones a client would fix) holding a number that JSON.parse reads as 0
+ * though it is not zero, each once, in the order of `text` (valid JSON, an object); empty when none does.
  */
-export function vanishingNumberField(text: string): string | null {
-  if (!MAY_VANISH.test(text)) return null;
-  let field: string | null = null;
+export function vanishingNumberFields(text: string): string[] {
+  if (!MAY_VANISH.test(text)) return [];
+  const fields = new Set<string>();
+  let field = '';
   for (const token of jsonTokens(text)) {
     if (token.kind === 'key' && token.depth === 1) field = token.name;
-    else if (token.kind === 'number' && Number(token.text) === 0 && namesNonZero(token.text)) return field;
+    else if (token.kind === 'number' && Number(token.text) === 0 && namesNonZero(token.text))
+      fields.add(field);
   }
-  return null;
+  return [...fields];
 }

@@ -155,6 +155,32 @@ describe('POST /save-lesson-stat', () => {
     expect(await snapshot(server.db)).toEqual(before);
   });
 
+  it('names every wrong field in one answer: keys given twice, numbers too small and the rules', async () => {
+    const fixture = await freshFixture('Stats every field');
+    const body = JSON.stringify(statOf(fixture));
+    const raw = body
+      .replace(/"stage_day_id":\d+/, '"stage_day_id":1,"stage_day_id":2')
+      .replace(/"viewed_seconds":\d+/, '"viewed_seconds":1e-400')
+      .replace(/"play_count":\d+/, '"play_count":-1e-999')
+      .replace(/"day_status":"[^"]*"/, '"day_status":5');
+    expect(raw).toContain('-1e-999');
+    expect(raw).toContain('"day_status":5');
+    const before = await snapshot(server.db);
+    const refused = await api.call('POST', '/save-lesson-stat', {
+      token: learner.token,
+      raw,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      stage_day_id: ['Send this field once: the body names it (or a key inside it) twice.'],
+      viewed_seconds: ['A number here is too close to zero to be kept as sent: send 0 or a larger number.'],
+      play_count: ['A number here is too close to zero to be kept as sent: send 0 or a larger number.'],
+      day_status: ['Must be text.'],
+    });
+    expect(await snapshot(server.db)).toEqual(before);
+  });
+
   it("accepts statistics of a demo stream's open day, refuses them (403) for a stream not open", async () => {
     const now = Date.now();
     const demo = await freshFixture('Stats demo', { isDemo: 1, courseFullAccess: 0 });
