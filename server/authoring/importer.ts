@@ -1,6 +1,6 @@
-import { access, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mediaFiles, videos } from '../db/schema';
 import { type MediaInfo, probeMedia } from '../infra/media/ffmpeg';
@@ -239,6 +239,35 @@ function courseDraft(
   };
 }
 
+/** The id the next media file row will get: one past the last its sequence gave, else the first. */
+async function nextMediaFileId(db: Db): Promise<number> {
+  // Both drivers (node-postgres and PGlite) answer a raw statement with its rows.
+  const { rows } = (await db.execute(
+    sql`select pg_sequence_last_value(pg_get_serial_sequence('media_files', 'id')::regclass)::text as last`,
+  )) as unknown as { rows: { last: string | null }[] };
+  const last = rows[0]?.last;
+  return last === null || last === undefined ? 1 : Number(last) + 1;
+}
+
+/**
+ * The media folders an import moves into are named by ids the database has not given yet. A folder
+ * already there under such an id holds another database's media (MEDIA_DIR kept while the database
+ * was made anew): the import would fail on it at its end, so it is refused before any transcode.
+ */
+async function refuseForeignMedia(db: Db, root: string): Promise<void> {
+  const next = await nextMediaFileId(db);
+  const foreign: string[] = [];
+  for (const kind of ['videos', 'files']) {
+    const names = await readdir(join(root, kind)).catch(() => [] as string[]);
+    for (const name of names) if (/^\d+$/.test(name) && Number(name) >= next) foreign.push(`${kind}/${name}`);
+  }
+  if (foreign.length > 0)
+    throw new ManifestError([
+      `MEDIA_DIR (${root}) holds the media of another database (${foreign.slice(0, 3).join(', ')}` +
+        `${foreign.length > 3 ? ', …' : ''}): remove it together with that database, or point MEDIA_DIR elsewhere`,
+    ]);
+}
+
 /** Moves a staged folder to its final place; a folder already there (another database's media) is an error. */
 async function moveIntoPlace(staged: string, target: string, moved: string[]): Promise<void> {
   if (await exists(target))
@@ -266,6 +295,7 @@ export async function importCourse(
   const root = resolve(mediaDir);
   report({ phase: 'checking', overall: 0 });
   await removeAbandonedStaging(root);
+  await refuseForeignMedia(db, root);
 
   // The videos are probed even when the manifest has problems: the author hears of every one at once.
   const { manifest, references, problems } = await checkCourseFolder(folder);

@@ -13,7 +13,7 @@ import {
 } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportProgress, importCourse, type MediaTools } from '../../server/authoring/importer';
 import { ManifestError } from '../../server/authoring/manifest';
@@ -270,6 +270,37 @@ describe('a failed import leaves no rows and no files', () => {
     expect(transcodes).toBe(0);
     expect(await snapshot(server.db)).toEqual(before);
     expect(await readdir(mediaDir)).toEqual([]);
+  });
+
+  it("when MEDIA_DIR holds another database's media: refused before any transcode, the folders named", async () => {
+    const [newest] = await server.db
+      .select({ id: mediaFiles.id })
+      .from(mediaFiles)
+      .orderBy(desc(mediaFiles.id))
+      .limit(1);
+    // Ids this database has not given yet: another database's media, which the import would meet.
+    const ahead = (newest?.id ?? 0) + 1_000_000;
+    const mediaDir = await freshMediaDir();
+    await mkdir(join(mediaDir, 'videos', String(ahead)), { recursive: true });
+    await mkdir(join(mediaDir, 'files', String(ahead + 1)), { recursive: true });
+    const before = await snapshot(server.db);
+    let transcodes = 0;
+    const error = await importCourse(server.db, mediaDir, folder, {
+      tools: {
+        transcode: (request) => {
+          transcodes += 1;
+          return transcodeVideo(request);
+        },
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ManifestError);
+    expect((error as ManifestError).problems).toEqual([
+      `MEDIA_DIR (${mediaDir}) holds the media of another database (videos/${ahead}, files/${ahead + 1}): ` +
+        'remove it together with that database, or point MEDIA_DIR elsewhere',
+    ]);
+    expect(transcodes).toBe(0);
+    expect(await snapshot(server.db)).toEqual(before);
+    expect((await readdir(mediaDir)).sort()).toEqual(['files', 'videos']);
   });
 
   it('when a video is cut short: refused while transcoding, the field named, nothing kept', async () => {

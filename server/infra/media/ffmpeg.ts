@@ -138,18 +138,37 @@ export interface MediaInfo {
   hasAudio: boolean;
 }
 
+/**
+ * The frame as a player shows it, from the description of the video stream (its line and the
+ * metadata under it). Non-square pixels (`[SAR 64:45 …]`) widen it, and a quarter turn swaps its
+ * sides: a phone stores a portrait video as landscape frames with a rotation flag, which ffmpeg
+ * applies while decoding, so the ladder must be planned upright or the frames are stretched back.
+ */
+function displayedFrame(stream: string, width: number, height: number): { width: number; height: number } {
+  const sar = /\[SAR (\d+):(\d+)/.exec(stream);
+  const [sarWidth, sarHeight] = sar ? [Number(sar[1]), Number(sar[2])] : [1, 1];
+  const shownWidth = sarWidth > 0 && sarHeight > 0 ? Math.round((width * sarWidth) / sarHeight) : width;
+  const rotation =
+    /displaymatrix: rotation of (-?\d+(?:\.\d+)?) degrees/.exec(stream)?.[1] ??
+    /^\s*rotate\s*:\s*(-?\d+)\s*$/m.exec(stream)?.[1];
+  const quarterTurn = rotation !== undefined && Math.abs(Math.round(Number(rotation) / 90)) % 2 === 1;
+  return quarterTurn ? { width: height, height: shownWidth } : { width: shownWidth, height };
+}
+
 /** Parses what `ffmpeg -i` prints about its first input; `undefined` when it names no duration. */
 export function parseMediaDescription(text: string): Omit<MediaInfo, 'sizeBytes'> | undefined {
   const duration = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(text);
   if (!duration) return undefined;
   const [, hours, minutes, seconds] = duration;
   const durationSeconds = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  // The video stream's description: its line, then its metadata and side data up to the next stream.
+  const videoStream = /Stream #\d+:\d+.*?: Video: (.*(?:\n(?!\s*Stream #).*)*)/.exec(text)?.[1];
+  const videoLine = videoStream?.split('\n')[0];
   // The frame size is the first WxH after "Video:" that is not a hexadecimal codec tag such as 0x31637661.
-  const videoLine = /Stream #\d+:\d+.*?: Video: (.*)/.exec(text)?.[1];
   const size = videoLine ? /(?:^|[\s,])(\d{2,5})x(\d{2,5})(?=[\s,]|$)/.exec(videoLine) : null;
   return {
     durationSeconds,
-    video: size ? { width: Number(size[1]), height: Number(size[2]) } : undefined,
+    video: size && videoStream ? displayedFrame(videoStream, Number(size[1]), Number(size[2])) : undefined,
     hasAudio: /Stream #\d+:\d+.*?: Audio: /.test(text),
   };
 }

@@ -236,6 +236,59 @@ describe('ffmpeg output parsing', () => {
     expect(parseMediaDescription('a.mp4: Invalid data found when processing input')).toBeUndefined();
   });
 
+  it('reads the frame as shown: turned by a rotation flag, widened by non-square pixels', () => {
+    const frameOf = (stream: string[]) =>
+      parseMediaDescription(
+        [
+          "Input #0, mov,mp4,m4a,3gp,3g2,mj2, from 'a.mp4':",
+          '  Duration: 00:00:02.00, start: 0.000000, bitrate: 42 kb/s',
+          ...stream,
+          '    Stream #0:1(und): Audio: aac (LC) (mp4a / 0x6134706D), 44100 Hz, mono, fltp, 69 kb/s',
+          '    Metadata:',
+          '      rotate          : 90',
+        ].join('\n'),
+      )?.video;
+    const video = '    Stream #0:0(und): Video: h264 (High) (avc1 / 0x31637661), yuv420p, 1920x1080';
+    expect(
+      frameOf([
+        `${video} [SAR 1:1 DAR 16:9], 25 fps`,
+        '    Metadata:',
+        '      rotate          : 270',
+        '    Side data:',
+        '      displaymatrix: rotation of 90.00 degrees',
+      ]),
+    ).toEqual({ width: 1080, height: 1920 });
+    expect(frameOf([`${video}, 25 fps`, '    Metadata:', '      rotate          : -90'])).toEqual({
+      width: 1080,
+      height: 1920,
+    });
+    // A half turn keeps the sides; the audio stream's own metadata is not the video's.
+    expect(
+      frameOf([`${video}, 25 fps`, '    Side data:', '      displaymatrix: rotation of -180.00 degrees']),
+    ).toEqual({
+      width: 1920,
+      height: 1080,
+    });
+    expect(
+      frameOf([
+        '    Stream #0:0: Video: mpeg2video (Main), yuv420p(tv, top first), 720x576 [SAR 64:45 DAR 16:9], 25 fps',
+      ]),
+    ).toEqual({ width: 1024, height: 576 });
+  });
+
+  it('plans a rotated phone video upright', async () => {
+    const landscape = join(work, 'landscape.mp4');
+    const rotated = join(work, 'rotated.mp4');
+    await makeTestVideo(landscape, { width: 320, height: 180, seconds: 1 });
+    await runFfmpeg(['-i', landscape, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', '-y', rotated]);
+    const { video } = await probeMedia(rotated);
+    expect(video).toEqual({ width: 180, height: 320 });
+    expect(planLadder(video ?? { width: 0, height: 0 })).toEqual([
+      { width: 90, height: 160 },
+      { width: 180, height: 320 },
+    ]);
+  });
+
   it('sees no video in a still picture or in the cover art of a sound file', async () => {
     const picture = join(work, 'still.jpg');
     await runFfmpeg(['-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=1', '-frames:v', '1', '-y', picture]);
