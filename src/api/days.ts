@@ -50,7 +50,12 @@ const WireLessonSetSchema = v.object({
   repeat_count: v.number(),
   user_repeat_range_from: v.nullish(v.number()),
   user_repeat_range_to: v.nullish(v.number()),
-  lessons: v.array(v.object({ id: v.number(), sort: v.number(), lesson: WireLessonSchema })),
+  // Missing lessons are data filled in incorrectly, which the day page says as much of (isDayBroken),
+  // not a failed load that a retry could mend.
+  lessons: v.nullish(
+    v.array(v.object({ id: v.number(), sort: v.number(), lesson: v.nullable(WireLessonSchema) })),
+    [],
+  ),
 });
 
 /** A course day (wire contract "Day"). */
@@ -66,7 +71,7 @@ export const WireDaySchema = v.object({
   required_to_complete: v.optional(WireFlag, 0),
   repeat_count: v.nullish(v.number()),
   is_demo_accessible: v.optional(WireFlag, false),
-  lesson_sets: v.optional(v.array(WireLessonSetSchema), []),
+  lesson_sets: v.nullish(v.array(WireLessonSetSchema), []),
 });
 export type WireDay = v.InferOutput<typeof WireDaySchema>;
 
@@ -131,11 +136,11 @@ function toLessonSet(wire: v.InferOutput<typeof WireLessonSetSchema>, warn: Warn
     repeatCount: wire.repeat_count,
     userRepeatRangeFrom: wire.user_repeat_range_from ?? null,
     userRepeatRangeTo: wire.user_repeat_range_to ?? null,
-    lessons: bySort(wire.lessons).map((item) => ({
-      id: item.id,
-      sort: item.sort,
-      lesson: toLesson(item.lesson, warn),
-    })),
+    lessons: bySort(wire.lessons).flatMap(({ id, sort, lesson }) => {
+      if (lesson) return [{ id, sort, lesson: toLesson(lesson, warn) }];
+      warn(`Lesson set entry ${id} has no lesson; it is ignored.`);
+      return [];
+    }),
   };
 }
 

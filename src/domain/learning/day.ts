@@ -76,15 +76,14 @@ export function lessonDescriptionVideo(lesson: Lesson, vertical: boolean): Video
 
 /**
  * A day is filled in incorrectly (the spec's "The day is filled in incorrectly. Contact customer
- * care.") when it is not a rest day and has no lesson set, a set without lessons, or a lesson without
- * any playable video.
+ * care.") when it is not a rest day and has no lesson set, a set without lessons, or not one lesson
+ * with a playable video. A lesson whose video is missing among others that play does not hide them:
+ * the lesson itself says its video is missing.
  */
 export function isDayBroken(day: Day): boolean {
   if (day.isDayOfRest) return false;
-  if (day.lessonSets.length === 0) return true;
-  return day.lessonSets.some(
-    (set) => set.lessons.length === 0 || set.lessons.some(({ lesson }) => lesson.video === null),
-  );
+  if (day.lessonSets.length === 0 || day.lessonSets.some((set) => set.lessons.length === 0)) return true;
+  return dayLessons(day).every(({ lesson }) => lesson.video === null);
 }
 
 /** A day status as start and finish answer it (wire contract "DayStatus"). */

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { toDay, WireDaySchema } from '../../../src/api/days';
+import { isDayBroken } from '../../../src/domain/learning/day';
 
 const videoRef = (id: number, overrides: Record<string, unknown> = {}) => ({
   id,
@@ -153,6 +154,22 @@ describe('day from the wire', () => {
     expect(day.lessonSets[0]?.lessons[0]?.lesson.video).toBeNull();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('80');
+  });
+
+  it('reads missing sets, lessons and set entries as a day filled in incorrectly, not as a failed load', () => {
+    const warnings: string[] = [];
+    const [set] = wireDay.lesson_sets;
+    expect(parse({ ...wireDay, lesson_sets: null }).lessonSets).toEqual([]);
+    expect(parse({ ...wireDay, lesson_sets: [{ ...set, lessons: null }] }).lessonSets[0]?.lessons).toEqual(
+      [],
+    );
+    const day = parse(
+      { ...wireDay, lesson_sets: [{ ...set, lessons: [{ id: 5, sort: 1, lesson: null }] }] },
+      (message) => warnings.push(message),
+    );
+    expect(day.lessonSets[0]?.lessons).toEqual([]);
+    expect(isDayBroken(day)).toBe(true);
+    expect(warnings).toEqual(['Lesson set entry 5 has no lesson; it is ignored.']);
   });
 
   it('plays the MP4 of a video the server has no HLS for', () => {

@@ -157,6 +157,12 @@ export function LessonView({
             <Trans>This video is not available offline.</Trans>
           </p>
         )}
+        {/* A reference that is not a video was dropped (src/api/days.ts): the other lessons still play. */}
+        {!lessonVideo(lesson, narrow) && (
+          <p className="lesson__offline">
+            <Trans>This lesson's video is missing. Contact customer care.</Trans>
+          </p>
+        )}
       </div>
       {offer && (
         <LessonDownload
