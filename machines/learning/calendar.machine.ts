@@ -148,6 +148,8 @@ export const calendarMachine = setup({
     goToDay: (_, _params: { streamId: number; dayNumber: number }) => {},
     /** The stream changed: the app's own copy of the learner's streams follows. */
     syncAppData: () => {},
+    /** The course is not there to show: the menu's history does not lead back to this page. */
+    notFoundShown: () => {},
   },
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
@@ -288,7 +290,7 @@ export const calendarMachine = setup({
     },
     failed: loadFailedState('CALENDAR.RETRY', 'loading'),
     /** The stream is not the learner's: no retry brings it. */
-    notFound: {},
+    notFound: { entry: 'notFoundShown' },
     leavingForDay: {
       type: 'final',
       entry: {

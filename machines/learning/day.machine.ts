@@ -92,6 +92,8 @@ const daySetup = setup({
     streamProgressed: () => {},
     /** The day's lessons are about to show: their first poster may start loading before they render. */
     lessonsShowing: (_, _params: { day: Day }) => {},
+    /** The stream or day is not there to show: the menu's history does not lead back to this page. */
+    notFoundShown: () => {},
   },
   guards: {
     hasStreamId: ({ context }) => context.streamId !== null,
@@ -152,9 +154,9 @@ export const dayMachine = daySetup.createMachine({
     },
     failed: loadFailedState('DAY.RETRY', { target: 'loading', actions: clearError }),
     /** The stream is not the learner's: no retry brings it. */
-    notFound: {},
+    notFound: { entry: 'notFoundShown' },
     /** The stream's course has no day of this number. */
-    dayNotFound: {},
+    dayNotFound: { entry: 'notFoundShown' },
     accessEnded: {},
     frozen: {},
     notOpenYet: {},

@@ -281,8 +281,8 @@ describe('calendar', () => {
     await unknown.dispatch(failed('loadStream', requestError(404, 'Not found')));
     expect(unknown.snapshot().value).toBe('notFound');
     // It stays on the page, which says so: nothing navigates, and there is nothing to retry, by hand
-    // or on the network's return.
-    expect(unknown.effects).toEqual([]);
+    // or on the network's return. The menu's history is told, so that it does not lead back here.
+    expect(unknown.effects).toEqual([expect.objectContaining({ name: 'notFoundShown' })]);
     expect(unknown.snapshot().can({ type: 'CALENDAR.RETRY' })).toBe(false);
     expect(unknown.snapshot().can(networkReturned)).toBe(false);
   });

@@ -384,6 +384,9 @@ describe('day', () => {
     const noSuchDay = startMachine(spec, { streamId: 5, dayNumber: 99 });
     await noSuchDay.dispatch(failed('loadDay', new Error(DAY_NOT_FOUND)));
     expect(noSuchDay.snapshot().value).toBe('dayNotFound');
+    // Either way the menu's history is told, so that it does not lead back to this page.
+    for (const running of [unknownStream, noSuchDay])
+      expect(running.effects).toEqual([expect.objectContaining({ name: 'notFoundShown' })]);
   });
 
   it('names no day 0 when the address names no day', async () => {

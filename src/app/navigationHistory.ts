@@ -5,6 +5,11 @@ import { EMPTY_HISTORY, type NavigationHistory, recordVisit } from '../domain/na
 export type NavigationHistoryStore = {
   get: () => NavigationHistory;
   subscribe: (listener: () => void) => () => void;
+  /**
+   * Takes back the visit of the page shown now, as if it had not been made: a page that found nothing
+   * to show (a course or day that is not there) is no place for a menu link to lead back to.
+   */
+  forgetCurrentPage: () => void;
 };
 
 /**
@@ -13,21 +18,43 @@ export type NavigationHistoryStore = {
  */
 export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStore {
   let history = EMPTY_HISTORY;
+  // The history before the latest visit, and where that visit was: what forgetting it goes back to.
+  let beforeLatest = EMPTY_HISTORY;
+  let latestHref: string | null = null;
+  // A page that found nothing before its visit was recorded (its check needs no data): not recorded.
+  let notKeptHref: string | null = null;
   let visits = 0;
   const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
   router.subscribe('onResolved', () => {
     const { matches, location } = router.state;
     const name = matches.at(-1)?.staticData?.name;
-    if (!name) return;
+    const notKept = notKeptHref === location.href;
+    notKeptHref = null;
+    if (!name || notKept) return;
     visits += 1;
+    beforeLatest = history;
+    latestHref = location.href;
     history = recordVisit(history, name, location.href, visits);
-    for (const listener of listeners) listener();
+    changed();
   });
   return {
     get: () => history,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    forgetCurrentPage: () => {
+      // The page shown is the resolved one: while the router moves on, the page that asks is still it.
+      const { location, resolvedLocation } = router.state;
+      const shown = (resolvedLocation ?? location).href;
+      if (latestHref === shown) {
+        history = beforeLatest;
+        latestHref = null;
+        changed();
+      } else if (shown === location.href) notKeptHref = shown;
     },
   };
 }

@@ -485,6 +485,25 @@ test('a day without lesson sets, or whose only lessons have no video, is filled 
   await expectNoLessons(page);
 });
 
+test('a course or day that is not there is no place for the menu to lead back to', async ({ page }) => {
+  const stream = await openStream(page.request);
+  const myCourses = page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('link', { name: 'My courses' });
+  // Found missing once its data came (a day the course lacks, a stream not the learner's), and without
+  // any data (a stream id that is not a number). Each load starts the history anew: the link would
+  // lead back to the missing page itself.
+  for (const missing of [
+    `./course/${stream.id}/calendar/999`,
+    './course/999999/calendar',
+    './course/abc/calendar',
+  ]) {
+    await page.goto(missing);
+    await expect(page.getByText(/This course has no (such day|day 999)|This course is not available/)).toBeVisible();
+    await expect(myCourses, missing).toHaveAttribute('href', '/v/courses');
+  }
+});
+
 test('a rest day has nothing to start or finish', async ({ page }) => {
   const stream = await openStream(page.request);
   await page.goto(`./course/${stream.id}/calendar/3`);

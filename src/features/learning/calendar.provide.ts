@@ -93,5 +93,6 @@ export const calendar = (effects: AppEffects) =>
       goToDay: (_, params) =>
         effects.goTo(`/course/${params.streamId}/calendar/${params.dayNumber}`, { replace: true }),
       syncAppData: effects.syncAppData,
+      notFoundShown: effects.navigationHistory.forgetCurrentPage,
     },
   });

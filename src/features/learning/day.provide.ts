@@ -71,6 +71,7 @@ export const day = (effects: AppEffects) =>
     },
     actions: {
       streamProgressed: effects.syncAppData,
+      notFoundShown: effects.navigationHistory.forgetCurrentPage,
       // The first lesson's poster is the largest thing the day page paints: it loads while the
       // lessons render instead of after them.
       lessonsShowing: (_, { day }) => {
