@@ -51,34 +51,52 @@ type Command =
 const isId = (text: string | undefined) =>
   text !== undefined && /^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647;
 
-/**
- * The one value of an option that takes one: parseArgs would keep the last of several, and which one
- * an admin meant is not the CLI's to guess.
- */
-function single(values: readonly string[] | undefined, option: string): string | undefined {
-  if (values !== undefined && values.length > 1)
-    throw new AdminError(`--${option} is given twice; give it once`);
-  return values?.[0];
-}
+/** The options each command takes; any other is a usage error, not an option to ignore. */
+const OPTIONS_OF: Readonly<Record<Command['name'], readonly string[]>> = {
+  outbox: ['limit'],
+  users: [],
+  errors: [],
+  analytics: [],
+  support: [],
+  'course list': [],
+  'course import': [],
+  enrol: ['demo', 'start', 'end'],
+  unenrol: [],
+};
 
 /**
- * The command the arguments name, or null when they do not make one; an `AdminError` says what is
- * wrong with arguments of a known command (a bad date or course id, an option given twice).
+ * The command the arguments name, or null when they do not make one (an option the command does not
+ * take included: `unenrol --demo` would remove full streams too); an `AdminError` says what is wrong
+ * with arguments of a known command (a bad date or course id, an option given twice).
  */
 function parseCommand(argv: readonly string[]): Command | null {
   const { positionals, values } = parseArgs({
     args: [...argv],
     allowPositionals: true,
+    // Every option collects all its values: parseArgs would keep the last of several (a flag given
+    // twice would be one), and which one an admin meant is not the CLI's to guess.
     options: {
       limit: { type: 'string', multiple: true },
-      demo: { type: 'boolean', default: false },
+      demo: { type: 'boolean', multiple: true },
       start: { type: 'string', multiple: true },
       end: { type: 'string', multiple: true },
     },
   });
+  for (const [option, given] of Object.entries(values))
+    if (given !== undefined && given.length > 1)
+      throw new AdminError(`--${option} is given twice; give it once`);
+  const command = commandOf(positionals, values);
+  const taken = command ? OPTIONS_OF[command.name] : [];
+  return Object.keys(values).every((option) => taken.includes(option)) ? command : null;
+}
+
+/** The command the positionals name, with the values of its options, or null. */
+function commandOf(
+  positionals: readonly string[],
+  values: { limit?: string[]; demo?: boolean[]; start?: string[]; end?: string[] },
+): Command | null {
   const [first, second, third] = positionals;
-  const limit = Number(single(values.limit, 'limit') ?? '10');
-  const [start, end] = [single(values.start, 'start'), single(values.end, 'end')];
+  const limit = Number(values.limit?.[0] ?? '10');
   if (first === 'outbox' && positionals.length === 1 && Number.isInteger(limit) && limit >= 1)
     return { name: 'outbox', limit };
   if (
@@ -97,9 +115,9 @@ function parseCommand(argv: readonly string[]): Command | null {
       name: 'enrol',
       email: second,
       courseId: Number(third),
-      demo: values.demo,
+      demo: values.demo !== undefined,
       // Checked before the database opens: a typo costs no wait for the data folder.
-      ...enrolmentDates(start, end),
+      ...enrolmentDates(values.start?.[0], values.end?.[0]),
     };
   }
   return null;

@@ -1,4 +1,4 @@
-import { access, readFile, realpath, stat } from 'node:fs/promises';
+import { access, open, readFile, realpath, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import * as v from 'valibot';
@@ -152,6 +152,56 @@ async function isPictureAsNamed(path: string, extension: string): Promise<boolea
     return true;
   } catch {
     return false;
+  }
+}
+
+/** A document format known by its first bytes, and how an author is told a file is not of it. */
+interface DocumentSignature {
+  name: string;
+  signature: Buffer;
+  /** How many of the file's first bytes hold the signature. */
+  within: number;
+  rule: string;
+}
+
+const PDF: DocumentSignature = {
+  name: 'a PDF',
+  signature: Buffer.from('%PDF-'),
+  // The PDF reference lets readers (pdf.js, the app's viewer, among them) find the header anywhere
+  // in the first 1024 bytes, after what some writers put before it.
+  within: 1024,
+  rule: 'it must hold %PDF- in its first 1024 bytes',
+};
+const ZIP: DocumentSignature = {
+  name: 'a ZIP archive',
+  signature: Buffer.from('PK\x03\x04', 'latin1'),
+  within: 4,
+  rule: 'it must start with PK',
+};
+/**
+ * The document formats whose first bytes say reliably what a file is, by the extensions that give
+ * them. A document is served with the type its name gives, and the app draws a PDF in its own viewer,
+ * which fails on anything else; .docx, .xlsx, .pptx and .epub files are ZIP archives. The other
+ * kinds are taken as named: text has no signature, and the old Office and audio formats have none
+ * every version or tool writes.
+ */
+const DOCUMENT_SIGNATURES: Readonly<Record<string, DocumentSignature>> = {
+  '.pdf': PDF,
+  '.zip': ZIP,
+  '.epub': ZIP,
+  '.docx': ZIP,
+  '.xlsx': ZIP,
+  '.pptx': ZIP,
+};
+
+/** Whether the file's first bytes hold the signature of its format. */
+async function hasSignature(path: string, { signature, within }: DocumentSignature): Promise<boolean> {
+  const file = await open(path);
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(within), 0, within, 0);
+    return buffer.subarray(0, bytesRead).includes(signature);
+  } finally {
+    await file.close();
   }
 }
 
@@ -551,8 +601,12 @@ async function checkFile(folder: string, realFolder: string, ref: FileReference)
     return `${ref.field}: must be a path inside the course folder (a symbolic link leads out of it): ${ref.file}`;
   if (!info.isFile()) return `${ref.field}: not a file: ${ref.file}`;
   if (info.size === 0) return `${ref.field}: file is empty: ${ref.file}`;
-  if (ref.kind === 'image' && !(await isPictureAsNamed(real, extname(ref.file).toLowerCase())))
+  const extension = extname(ref.file).toLowerCase();
+  if (ref.kind === 'image' && !(await isPictureAsNamed(real, extension)))
     return `${ref.field}: not a picture of the kind its name says (${IMAGE_EXTENSIONS.join(', ')}): ${ref.file}`;
+  const format = ref.kind === 'document' ? DOCUMENT_SIGNATURES[extension] : undefined;
+  if (format && !(await hasSignature(real, format)))
+    return `${ref.field}: not ${format.name}, as a ${extension} file is (${format.rule}): ${ref.file}`;
   if (ref.kind === 'subtitle') {
     const problem = subtitleProblem(await readFile(real, 'utf8'));
     if (problem) return `${ref.field}: ${problem}: ${ref.file}`;

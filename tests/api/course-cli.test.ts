@@ -175,6 +175,21 @@ describe('npm run cli -- course ...', () => {
       code: 1,
       stderr: '--start is given twice; give it once\n',
     });
+    // A flag too: `--demo --demo` is one mistake or another, not a demo.
+    expect(await cli('enrol', EMAIL, '1', '--demo', '--demo')).toMatchObject({
+      code: 1,
+      stderr: '--demo is given twice; give it once\n',
+    });
+    expect(await cli('outbox', '--limit', '1', '--limit', '2')).toMatchObject({
+      code: 1,
+      stderr: '--limit is given twice; give it once\n',
+    });
+    // An option the command does not take is not ignored: unenrol removes every stream, demo or not.
+    for (const args of [
+      ['unenrol', EMAIL, '1', '--demo'],
+      ['course', 'list', '--start', '2030-01-01'],
+    ])
+      expect(await cli(...args)).toMatchObject({ code: 2, stderr: expect.stringMatching(/^usage: /) });
     expect(await cli('enrol', EMAIL, '1', '--start', '1969-01-01', '--end', '1969-12-31')).toMatchObject({
       code: 1,
       stderr: '--start must be 1970-01-01 or later, got "1969-01-01"\n',

@@ -423,15 +423,21 @@ describe('a failed import leaves no rows and no files', () => {
     const manifest = structuredClone(TINY_MANIFEST);
     Object.assign(manifest, { colour: 'red' });
     manifest.materials[0] = { title: 'Handbook', file: 'docs/missing.pdf' };
+    manifest.materials.push({ title: 'Fake', file: 'docs/fake.pdf' });
     const wrong = join(work, 'all-wrong');
     await writeTinyCourse(wrong, manifest);
     await writeFile(join(wrong, 'media/portrait.mp4'), 'not a video at all');
+    // Served as application/pdf, it would fail in the learner's PDF viewer.
+    await writeFile(join(wrong, 'docs/fake.pdf'), 'not a pdf at all');
+    await writeFile(join(wrong, 'subs/es.vtt'), 'WEBVTT\n\n00:00:03.000 --> 00:00:01.000\nNunca\n');
     const before = await snapshot(server.db);
     const error = await importCourse(server.db, await freshMediaDir(), wrong).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
       'colour: unknown key (check its spelling and level)',
       'materials[0].file: file not found: docs/missing.pdf',
+      'materials[2].file: not a PDF, as a .pdf file is (it must hold %PDF- in its first 1024 bytes): docs/fake.pdf',
+      'stages[0].days[0].lesson_sets[0].lessons[0].subtitles[1].file: its one cue cannot be read (line 3: the cue ends before it starts): subs/es.vtt',
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
     ]);
     expect(await snapshot(server.db)).toEqual(before);

@@ -556,6 +556,37 @@ describe('loadManifest', () => {
     expect(await loadProblems(root)).toEqual([]);
   });
 
+  it('refuses a document that is not the PDF or ZIP archive its name says, and takes other kinds as named', async () => {
+    const materials = [
+      { title: 'Fake', file: 'docs/fake.pdf' },
+      { title: 'Late header', file: 'docs/late.pdf' },
+      { title: 'Slides', file: 'docs/slides.PPTX' },
+      { title: 'Workbook', file: 'docs/workbook.pdf' },
+      { title: 'Sheet', file: 'docs/sheet.xlsx' },
+      { title: 'Notes', file: 'docs/notes.txt' },
+    ];
+    const root = await courseFolder(
+      'documents',
+      variant((m) => Object.assign(m, { materials })),
+    );
+    await writeFile(join(root, 'docs/fake.pdf'), 'not a pdf at all');
+    // Readers find the header within the first 1024 bytes: 1019 bytes before it are the most.
+    await writeFile(join(root, 'docs/late.pdf'), `${' '.repeat(1020)}%PDF-1.7`);
+    await writeFile(join(root, 'docs/slides.PPTX'), '%PDF-1.4');
+    await writeFile(join(root, 'docs/sheet.xlsx'), Buffer.from('504b0304140000000800', 'hex'));
+    await writeFile(join(root, 'docs/notes.txt'), 'plain text has no signature');
+    expect(await loadProblems(root)).toEqual([
+      'materials[0].file: not a PDF, as a .pdf file is (it must hold %PDF- in its first 1024 bytes): docs/fake.pdf',
+      'materials[1].file: not a PDF, as a .pdf file is (it must hold %PDF- in its first 1024 bytes): docs/late.pdf',
+      'materials[2].file: not a ZIP archive, as a .pptx file is (it must start with PK): docs/slides.PPTX',
+    ]);
+    await writeFile(join(root, 'docs/late.pdf'), `${' '.repeat(1019)}%PDF-1.7`);
+    await writeFile(join(root, 'docs/slides.PPTX'), Buffer.from('504b0304140000000800', 'hex'));
+    expect(await loadProblems(root)).toEqual([
+      'materials[0].file: not a PDF, as a .pdf file is (it must hold %PDF- in its first 1024 bytes): docs/fake.pdf',
+    ]);
+  });
+
   it('checks the files of a manifest whose shape is wrong, and tells both at once', async () => {
     const manifest = variant((m) => {
       Object.assign(m, { colour: 'red', background: '/etc/passwd' });

@@ -30,6 +30,31 @@ describe('subtitleProblem', () => {
       'WEBVTT\n\n00:00.000 --> 00:02.000\nHello\n\n00:00:05 --> 00:00:06.000\nLost\n',
       '1 of its 2 cues cannot be read (line 6: No decimal separator (".") found.)',
     ],
+    [
+      'a misspelt timing after a line the parser only flags',
+      'WEBVTT\n\n00:01.000 --> 00:02.000 align:middle\nA\n\n00:00:05 --> 00:00:06.000\nLost\n',
+      '1 of its 2 cues cannot be read (line 6: No decimal separator (".") found.)',
+    ],
+    [
+      'a lone cue whose timing is broken',
+      'WEBVTT\n\n00:00:xx --> 00:00:02.000\nHello\n',
+      'its one cue cannot be read (line 3: Must be exactly two digits.)',
+    ],
+    [
+      'a cue that ends before it starts',
+      'WEBVTT\n\n00:00:03.000 --> 00:00:01.000\nNever\n',
+      'its one cue cannot be read (line 3: the cue ends before it starts)',
+    ],
+    [
+      'a cue that ends as it starts, after a good one',
+      'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n\n00:02.000-->00:02.000\nNever\n',
+      '1 of its 2 cues cannot be read (line 6: the cue ends as it starts)',
+    ],
+    [
+      'a timing in a note',
+      'WEBVTT\n\nNOTE shown from\n00:00:01.000 --> 00:00:02.000\n\n00:03.000 --> 00:04.000\nx\n',
+      '1 of its 2 cues cannot be read (line 4: Cannot have timestamp in a comment.)',
+    ],
   ])('refuses %s', (_name, text, problem) => {
     expect(subtitleProblem(text)).toBe(problem);
   });
