@@ -499,7 +499,9 @@ test('a course or day that is not there is no place for the menu to lead back to
     './course/abc/calendar',
   ]) {
     await page.goto(missing);
-    await expect(page.getByText(/This course has no (such day|day 999)|This course is not available/)).toBeVisible();
+    await expect(
+      page.getByText(/This course has no (such day|day 999)|This course is not available/),
+    ).toBeVisible();
     await expect(myCourses, missing).toHaveAttribute('href', '/v/courses');
   }
 });
