@@ -264,7 +264,12 @@ export const calendarMachine = setup({
       },
       onDone: [
         { guard: 'leadsToLegacyDay', target: 'leavingForDay' },
-        { guard: 'accessEnded', target: 'accessEnded' },
+        // The access-ended page offers no freeze: a freeze path's request is refused, and its name goes.
+        {
+          guard: 'accessEnded',
+          target: 'accessEnded',
+          actions: assign({ dialogRefused: ({ context }) => context.requestedDialog !== null }),
+        },
         { target: 'loadingStatuses' },
       ],
     },

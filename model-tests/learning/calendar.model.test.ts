@@ -338,6 +338,16 @@ describe('calendar', () => {
     expect(running.snapshot().context.dialog).toBeNull();
   });
 
+  it('refuses the freeze route’s dialog on a stream whose access ended, so its name leaves the address', async () => {
+    const running = startMachine(spec, { streamId: 1, dialog: 'freeze', ...clock });
+    await loadCalendar(running, ended);
+    expect(running.snapshot().matches('accessEnded')).toBe(true);
+    expect(running.snapshot().context).toMatchObject({ dialog: null, dialogRefused: true });
+    const asked = startMachine(spec, { streamId: 1, ...clock });
+    await loadCalendar(asked, ended);
+    expect(asked.snapshot().context.dialogRefused).toBe(false);
+  });
+
   it('stops offering the freeze once its clock reaches the stream’s last day', async () => {
     let now = Date.parse('2030-06-29T23:59:00Z');
     const running = startMachine(spec, { streamId: 1, now: () => now, timeZone: 'UTC' });

@@ -325,6 +325,12 @@ test('a day of a stream whose access ended or stopped shows the access-ended pag
     // The tab says what the page says, not the title of a day the learner cannot open.
     await expect(page).toHaveTitle(/^Ouch! You have run out of access :\( — /);
     await expectNoLessons(page);
+    // The freeze path leads to the same page, and its dialog's name leaves the address: nothing to freeze.
+    await page.goto(`./course/${stream.id}/freeze`);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Ouch! You have run out of access :(' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/course/${stream.id}/calendar$`));
   }
 });
 
