@@ -216,6 +216,20 @@ describe('a video whose header claims more than it plays', () => {
   });
 });
 
+/** Imports with the real transcoder, counting its runs; the error the import failed with, if any. */
+async function importCountingTranscodes(mediaDir: string, from: string) {
+  let transcodes = 0;
+  const error = await importCourse(server.db, mediaDir, from, {
+    tools: {
+      transcode: (request) => {
+        transcodes += 1;
+        return transcodeVideo(request);
+      },
+    },
+  }).catch((e: unknown) => e);
+  return { error, transcodes };
+}
+
 describe('a failed import leaves no rows and no files', () => {
   /** The real transcoder, failing on the nth video. */
   function failingTranscode(failOn: number): MediaTools['transcode'] {
@@ -254,15 +268,7 @@ describe('a failed import leaves no rows and no files', () => {
     await writeFile(join(bad, 'media/portrait.mp4'), 'not a video at all');
     const mediaDir = await freshMediaDir();
     const before = await snapshot(server.db);
-    let transcodes = 0;
-    const error = await importCourse(server.db, mediaDir, bad, {
-      tools: {
-        transcode: (request) => {
-          transcodes += 1;
-          return transcodeVideo(request);
-        },
-      },
-    }).catch((e: unknown) => e);
+    const { error, transcodes } = await importCountingTranscodes(mediaDir, bad);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
       'stages[0].days[0].lesson_sets[0].lessons[0].vertical_video: not a video ffmpeg can read: media/portrait.mp4',
@@ -284,15 +290,7 @@ describe('a failed import leaves no rows and no files', () => {
     await mkdir(join(mediaDir, 'videos', String(ahead)), { recursive: true });
     await mkdir(join(mediaDir, 'files', String(ahead + 1)), { recursive: true });
     const before = await snapshot(server.db);
-    let transcodes = 0;
-    const error = await importCourse(server.db, mediaDir, folder, {
-      tools: {
-        transcode: (request) => {
-          transcodes += 1;
-          return transcodeVideo(request);
-        },
-      },
-    }).catch((e: unknown) => e);
+    const { error, transcodes } = await importCountingTranscodes(mediaDir, folder);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
       `MEDIA_DIR (${mediaDir}) holds the media of another database (videos/${ahead}, files/${ahead + 1}): ` +

@@ -31,17 +31,21 @@ function routerStandIn() {
     commit();
     announce();
   };
-  return { router, start, commit, announce, resolve };
+  /** A page shown and its visit announced, one after the other. */
+  const visit = (...pages: [name: string, href: string][]) => {
+    for (const [name, href] of pages) {
+      start(name, href);
+      resolve();
+    }
+  };
+  return { router, start, commit, announce, resolve, visit };
 }
 
 describe('the running navigation history', () => {
   it('takes back the visit of a page that found nothing, back to the section’s page before it', () => {
-    const { router, start, resolve } = routerStandIn();
+    const { router, visit } = routerStandIn();
     const store = trackNavigationHistory(router);
-    start('calendar', '/course/5/calendar');
-    resolve();
-    start('day', '/course/5/calendar/999');
-    resolve();
+    visit(['calendar', '/course/5/calendar'], ['day', '/course/5/calendar/999']);
     expect(sectionLink(store.get(), 'course')).toBe('/course/5/calendar/999');
     store.forgetCurrentPage();
     expect(sectionLink(store.get(), 'course')).toBe('/course/5/calendar');
@@ -67,12 +71,9 @@ describe('the running navigation history', () => {
   });
 
   it('takes back the page shown, not the one the router is moving on to', () => {
-    const { router, start, resolve } = routerStandIn();
+    const { router, start, resolve, visit } = routerStandIn();
     const store = trackNavigationHistory(router);
-    start('calendar', '/course/5/calendar');
-    resolve();
-    start('day', '/course/5/calendar/999');
-    resolve();
+    visit(['calendar', '/course/5/calendar'], ['day', '/course/5/calendar/999']);
     // The learner moved on before the day was found missing: the chat's visit is still recorded.
     start('chat', '/chat/9');
     store.forgetCurrentPage();
