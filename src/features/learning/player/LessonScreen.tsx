@@ -153,13 +153,13 @@ export function LessonView({
       >
         {video && <VideoPlayer video={video} title={name} startTime={startTime} />}
         {!video && offline && lesson.video && (
-          <p className="lesson__offline" role="status">
+          <p className="lesson__unplayable" role="status">
             <Trans>This video is not available offline.</Trans>
           </p>
         )}
         {/* A reference that is not a video was dropped (src/api/days.ts): the other lessons still play. */}
         {!lessonVideo(lesson, narrow) && (
-          <p className="lesson__offline">
+          <p className="lesson__unplayable">
             <Trans>This lesson's video is missing. Contact customer care.</Trans>
           </p>
         )}

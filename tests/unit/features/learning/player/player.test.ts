@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { BRANDS } from '../../../../../brands';
 
 /**
- * The "not available offline" notice on the lesson's player box, as each brand's theme paints it:
- * the stylesheets' rules for it in their cascade (the most specific wins, then the later sheet),
- * the theme's variables as the server sets them, and what shows through a see-through background,
- * the player box's black.
+ * The notice on the lesson's player box where its video cannot play (offline, or missing), as each
+ * brand's theme paints it: the stylesheets' rules for it in their cascade (the most specific wins,
+ * then the later sheet), the theme's variables as the server sets them, and what shows through a
+ * see-through background, the player box's black.
  */
 const read = (path: string) => readFileSync(path, 'utf8');
 const STYLESHEETS = ['src/features/learning/day/day.css', 'src/features/learning/player/player.css'];
-const NOTICE = '.lesson__offline';
+const NOTICE = '.lesson__unplayable';
 const PLAYER_BOX = [0, 0, 0];
 
 type Rgba = [number, number, number, number];
