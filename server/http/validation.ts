@@ -118,10 +118,9 @@ export function check<S extends v.GenericSchema>(
   found: FieldErrors = {},
 ): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  const foundAny = Object.keys(found).length > 0;
-  if (result.success && !foundAny) return result.output;
+  if (result.success && Object.keys(found).length === 0) return result.output;
   const errors = result.success ? {} : issueFieldErrors(result.issues);
-  throw new ApiError(422, 'invalidFields', foundAny ? { ...errors, ...found } : errors);
+  throw new ApiError(422, 'invalidFields', { ...errors, ...found });
 }
 
 export async function readBody<S extends v.GenericSchema>(
