@@ -21,7 +21,7 @@ export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStor
   // The history before the latest visit, and where that visit was: what forgetting it goes back to.
   let beforeLatest = EMPTY_HISTORY;
   let latestHref: string | null = null;
-  // A page that found nothing before its visit was recorded (its check needs no data): not recorded.
+  // The page found missing: not recorded, however often the router resolves it again, until another.
   let notKeptHref: string | null = null;
   let visits = 0;
   const listeners = new Set<() => void>();
@@ -31,9 +31,8 @@ export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStor
   router.subscribe('onResolved', () => {
     const { matches, location } = router.state;
     const name = matches.at(-1)?.staticData?.name;
-    const notKept = notKeptHref === location.href;
+    if (!name || notKeptHref === location.href) return;
     notKeptHref = null;
-    if (!name || notKept) return;
     visits += 1;
     beforeLatest = history;
     latestHref = location.href;
@@ -53,6 +52,7 @@ export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStor
       if (latestHref === shown) {
         history = beforeLatest;
         latestHref = null;
+        notKeptHref = shown;
         changed();
       } else if (shown === location.href) notKeptHref = shown;
     },
