@@ -18,11 +18,9 @@ export type NavigationHistoryStore = {
  */
 export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStore {
   let history = EMPTY_HISTORY;
-  // The history before the latest visit, and where that visit was: what forgetting it goes back to.
-  let beforeLatest = EMPTY_HISTORY;
+  // The page resolved last, and the history before its visit: what forgetting that visit goes back to.
   let latestHref: string | null = null;
-  // The page found missing: not recorded, however often the router resolves it again, until another.
-  let notKeptHref: string | null = null;
+  let beforeLatest = EMPTY_HISTORY;
   let visits = 0;
   const listeners = new Set<() => void>();
   const changed = () => {
@@ -30,12 +28,14 @@ export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStor
   };
   router.subscribe('onResolved', () => {
     const { matches, location } = router.state;
-    const name = matches.at(-1)?.staticData?.name;
-    if (!name || notKeptHref === location.href) return;
-    notKeptHref = null;
-    visits += 1;
-    beforeLatest = history;
+    // The router resolving the page shown once more (its data reloaded) is no new visit: a second
+    // record would outlive the page taking its visit back.
+    if (location.href === latestHref) return;
     latestHref = location.href;
+    beforeLatest = history;
+    const name = matches.at(-1)?.staticData?.name;
+    if (!name) return;
+    visits += 1;
     history = recordVisit(history, name, location.href, visits);
     changed();
   });
@@ -51,10 +51,12 @@ export function trackNavigationHistory(router: AnyRouter): NavigationHistoryStor
       const shown = (resolvedLocation ?? location).href;
       if (latestHref === shown) {
         history = beforeLatest;
-        latestHref = null;
-        notKeptHref = shown;
         changed();
-      } else if (shown === location.href) notKeptHref = shown;
+      } else if (shown === location.href) {
+        // Found missing before the router announced it: its announcement then finds it already seen.
+        latestHref = shown;
+        beforeLatest = history;
+      }
     },
   };
 }

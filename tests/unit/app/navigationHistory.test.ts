@@ -57,6 +57,15 @@ describe('the running navigation history', () => {
     expect(sectionLink(store.get(), 'course')).toBe('/course/5/calendar');
   });
 
+  it('takes back a page the router resolved twice before it was found missing', () => {
+    const { router, resolve, visit } = routerStandIn();
+    const store = trackNavigationHistory(router);
+    visit(['calendar', '/course/5/calendar'], ['day', '/course/5/calendar/999']);
+    resolve();
+    store.forgetCurrentPage();
+    expect(sectionLink(store.get(), 'course')).toBe('/course/5/calendar');
+  });
+
   it('does not record a page found missing before its visit was, and records the next one', () => {
     const { router, start, commit, announce, resolve } = routerStandIn();
     const store = trackNavigationHistory(router);
