@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type CalendarInput,
@@ -265,10 +264,6 @@ function CalendarHeader({
   const ready = useSelector(actor, (snapshot) => snapshot.matches('ready'));
   const dialog = useSelector(actor, (snapshot) => snapshot.context.dialog);
   const freezeAction = freezeActionOf(stream, now, timeZone);
-  useEffect(() => {
-    // The freeze dialog opens once its date fields are loaded: offered, they load now.
-    if (freezeAction === 'freeze') preloadDatePickerField();
-  }, [freezeAction]);
   return (
     <header className="calendar__header panel">
       <p className="calendar__eyebrow muted">
@@ -290,6 +285,11 @@ function CalendarHeader({
             disabled={!ready}
             aria-haspopup="dialog"
             aria-expanded={dialog === freezeAction}
+            // The freeze dialog's date fields load as the learner reaches for its button (a pointer
+            // over it, the focus on it), not with the calendar: their library's evaluation would
+            // hold the page just while it first draws.
+            onPointerEnter={freezeAction === 'freeze' ? preloadDatePickerField : undefined}
+            onFocus={freezeAction === 'freeze' ? preloadDatePickerField : undefined}
             onClick={() => actor.send({ type: freezeAction === 'freeze' ? 'FREEZE.OPEN' : 'UNFREEZE.OPEN' })}
           >
             {freezeAction === 'freeze' ? (
