@@ -85,8 +85,20 @@ export const toSession = (wire: v.InferOutput<typeof WireSessionSchema>): Sessio
   user: toUser(wire.user),
 });
 
-/** GET /user; `token` checks a token that is not the session's yet (restore, auto-login). */
+/**
+ * GET /user; `token` checks a token that is not the session's yet (restore, auto-login).
+ * A learner whose account keeps no time zone (made through the API or by app id) gets the browser's
+ * guess stored with POST /user: the app shows their days in the guessed zone (the spec's default),
+ * while the server counts freeze days and sends reminders in the stored one, UTC when none, so the
+ * freeze dialog's limits and the server's would differ by a day. Not stored (offline, a zone the
+ * server does not know), the guess is used as before and stored at the next start.
+ */
 export async function fetchUser(api: ApiClient, token?: string): Promise<User> {
-  const { data } = await api.request(WireUserSchema, '/user', token ? { token } : {});
-  return toUser(data);
+  const session = token ? { token } : {};
+  const { data } = await api.request(WireUserSchema, '/user', session);
+  if (data.timezone) return toUser(data);
+  const stored = await api
+    .request(WireUserSchema, '/user', { ...session, method: 'POST', body: { timezone: guessTimezone() } })
+    .catch(() => null);
+  return toUser(stored?.data ?? data);
 }

@@ -291,3 +291,25 @@ test('the menu: groups by width, fits a phone whatever the name, Escape closes i
   await page.goto('./user/setting');
   await expect(page).toHaveURL(/\/v\/user\/settings$/);
 });
+
+test.describe('a learner far from UTC', () => {
+  test.use({ timezoneId: 'Pacific/Kiritimati' });
+
+  test('an account that keeps no time zone takes the browser’s at sign-in, so both sides count days in it', async ({
+    page,
+    request,
+  }) => {
+    const account = await createLearner(request, 'no-zone');
+    // Text that shows nothing clears the zone: the server would count this learner's days in UTC.
+    expect((await serverCall(request, account, { timezone: '' })).timezone ?? null).toBeNull();
+    await signIn(page, account);
+    await expect(page).toHaveURL(/\/v\/home$/);
+    await expect.poll(async () => (await serverCall(request, account)).timezone).toBe('Pacific/Kiritimati');
+    // A zone the learner chose stays theirs: the next start changes nothing.
+    await serverCall(request, account, { timezone: 'Asia/Kolkata' });
+    await page.reload();
+    await expect(page).toHaveURL(/\/v\/home$/);
+    await openProfileFromMenu(page);
+    expect((await serverCall(request, account)).timezone).toBe('Asia/Kolkata');
+  });
+});

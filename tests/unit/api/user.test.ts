@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it, vi } from 'vitest';
-import { toSession, toUser, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
+import type { ApiClient } from '../../../src/api/client';
+import { fetchUser, toSession, toUser, WireSessionSchema, WireUserSchema } from '../../../src/api/user';
 
 vi.mock('../../../src/platform/timezone', () => ({ guessTimezone: () => 'America/Lima' }));
 
@@ -90,5 +91,40 @@ describe('user converter', () => {
     const session = toSession(v.parse(WireSessionSchema, { token: 'abc', user: wireUser }));
     expect(session.token).toBe('abc');
     expect(session.user.firstName).toBe('Ada');
+  });
+});
+
+describe('the user at start', () => {
+  /** Answers GET /user with `zone` and POST /user with the body's zone, or refuses the POST. */
+  function apiStandIn(zone: string | null, store: 'answers' | 'refuses') {
+    const calls: { method: string; body?: unknown; token?: string }[] = [];
+    const api = {
+      request: async (schema: v.GenericSchema, _path: string, options: Record<string, unknown> = {}) => {
+        const method = (options.method as string | undefined) ?? 'GET';
+        calls.push({ method, body: options.body, token: options.token as string | undefined });
+        if (method === 'POST' && store === 'refuses') throw new Error('offline');
+        const timezone = method === 'POST' ? (options.body as { timezone: string }).timezone : zone;
+        return { data: v.parse(schema, { ...wireUser, timezone }), headers: new Headers() };
+      },
+    } as unknown as ApiClient;
+    return { api, calls };
+  }
+
+  it("stores the browser's guess for an account that keeps no zone, with the token being checked", async () => {
+    const { api, calls } = apiStandIn(null, 'answers');
+    expect((await fetchUser(api, 'restored-token')).timezone).toBe('America/Lima');
+    expect(calls).toEqual([
+      { method: 'GET', body: undefined, token: 'restored-token' },
+      { method: 'POST', body: { timezone: 'America/Lima' }, token: 'restored-token' },
+    ]);
+  });
+
+  it('leaves a kept zone alone, and uses the guess when it cannot be stored', async () => {
+    const kept = apiStandIn('Europe/London', 'answers');
+    expect((await fetchUser(kept.api)).timezone).toBe('Europe/London');
+    expect(kept.calls.map((call) => call.method)).toEqual(['GET']);
+    const refused = apiStandIn('', 'refuses');
+    expect((await fetchUser(refused.api)).timezone).toBe('America/Lima');
+    expect(refused.calls.map((call) => call.method)).toEqual(['GET', 'POST']);
   });
 });
