@@ -69,10 +69,15 @@ async function sha256Hex(text: string): Promise<string> {
 /**
  * Answers are stored under the URL plus a hash of the caller's token, so one learner's answers can
  * never be read with another's token (or with none), even before logout has cleared the cache.
+ * Not under the language the call asked in (`lang`): a learner whose saved language the app takes on
+ * after the user is read made the first reads in the page's language and reloads in theirs, and a
+ * switch in the settings reads nothing again. The latest answer of a read serves in any language
+ * (what the server words itself is replaced by the next answer from the network).
  */
 async function perUserKey(request: Request): Promise<string> {
   const token = request.headers.get('Authorization');
   const key = new URL(request.url);
+  key.searchParams.delete('lang');
   key.searchParams.set('__user', token ? (await sha256Hex(token)).slice(0, 32) : 'none');
   return key.href;
 }

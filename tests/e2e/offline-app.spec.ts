@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { APP, DEMO, SECOND_BRAND_APP } from './support/helpers';
+import { APP, createLearner, DEMO, SECOND_BRAND_APP, signIn, tokenOf } from './support/helpers';
 import {
   API_CACHE,
   cachedUrls,
@@ -128,6 +128,30 @@ test('right after the very first sign-in, a reload without a network opens My co
   await expect(page.getByRole('heading', { name: 'My courses' })).toBeVisible();
   await expect(page.getByText('You are offline')).toBeVisible();
   await expect(page.getByLabel('E-mail')).toBeHidden();
+});
+
+test('a learner whose saved language the page takes on at sign-in reloads offline in it', async ({
+  page,
+  context,
+}) => {
+  const account = await createLearner(page.request, 'offline-es');
+  const headers = { Authorization: `Bearer ${await tokenOf(page.request, account)}` };
+  await page.request.post(`${API}/user`, { headers, data: { language_code: 'es-ES' } });
+  // The page starts in English and turns Spanish once the user is read: the reads made before that
+  // went out in English, the reload's go out in Spanish, and either language's kept answer serves.
+  await signIn(page, account);
+  await expect(page.getByRole('heading', { name: 'Mis cursos' })).toBeVisible();
+  await controlledByWorker(page);
+  const kept = (path: string) => async () =>
+    (await keptAnswers(page)).some((url) => url.startsWith(`${API}${path}?`) && !url.includes('__user=none'));
+  await expect.poll(kept('/user')).toBe(true);
+  await expect.poll(kept('/user-course-streams')).toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Mis cursos' })).toBeVisible();
+  await expect(page.getByText('No tienes conexión').first()).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toBeHidden();
 });
 
 test('with a network that accepts and never answers, the calendar shows what was kept within a second or so', async ({
