@@ -4,6 +4,7 @@ import {
   type PDFPageProxy,
   RenderingCancelledException,
   type RenderTask,
+  ResponseException,
   TextLayer,
 } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
@@ -23,8 +24,14 @@ type PdfDocumentProps = {
   /** Each page gets this accessible name with its number. */
   pageLabel: (page: number, pages: number) => string;
   onLoaded: () => void;
-  onFailed: (error: unknown) => void;
+  /** `missing`: the server has no such file (404); `unreadable`: any other failure to fetch or draw it. */
+  onFailed: (reason: PdfFailure) => void;
 };
+
+export type PdfFailure = 'missing' | 'unreadable';
+
+const failureOf = (error: unknown): PdfFailure =>
+  error instanceof ResponseException && error.missing ? 'missing' : 'unreadable';
 
 /**
  * A page as shown: the canvas is its picture, the text layer its text (transparent, over the words
@@ -108,7 +115,7 @@ export function PdfDocument(props: PdfDocumentProps) {
     const shown: ShownPage[] = [];
     let width = pageWidthIn(element);
     const fail = (error: unknown) => {
-      if (!cancelled) latest.current.onFailed(error);
+      if (!cancelled) latest.current.onFailed(failureOf(error));
     };
     const resized = new ResizeObserver(() => {
       const next = pageWidthIn(element);

@@ -495,6 +495,37 @@ test.describe('a day whose data the server sent wrong', () => {
   });
 });
 
+test.describe('a material whose file the server does not have', () => {
+  // The file's answer is rewritten in the page; a service worker's own fetch would pass it by.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says the document is missing, and offers no link that would only lead to an error', async ({
+    page,
+  }) => {
+    const stream = await openStream(page.request);
+    await page.route(/\/media\/.*\.pdf$/, (route) =>
+      route.fulfill({ status: 404, json: { success: false, message: 'Not found.' } }),
+    );
+    await page.goto(`./course/${stream.id}/materials`);
+    await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Course handbook (PDF)' });
+    await expect(dialog.getByText('This document is missing. Contact customer care.')).toBeVisible();
+    await expect(dialog.getByRole('link')).toHaveCount(0);
+
+    // A file that is there but is no PDF is still offered to open or download.
+    await page.unrouteAll();
+    await page.route(/\/media\/.*\.pdf$/, (route) =>
+      route.fulfill({ status: 200, contentType: 'application/pdf', body: 'not a PDF' }),
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Course handbook (PDF)' }).click();
+    await expect(
+      dialog.getByText('The document could not be shown. Open it in a new window or download it.'),
+    ).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Download' })).toBeVisible();
+  });
+});
+
 test('a course or day that is not there is no place for the menu to lead back to', async ({ page }) => {
   const stream = await openStream(page.request);
   const myCourses = page
