@@ -43,6 +43,14 @@ const downloadRecords = (page: Page) =>
       }),
   );
 
+/** Waits until the user and the streams are kept under the session's token (not a guest's). */
+async function startReadsKept(page: Page): Promise<void> {
+  const kept = (path: string) => async () =>
+    (await keptAnswers(page)).some((url) => url.startsWith(`${API}${path}?`) && !url.includes('__user=none'));
+  await expect.poll(kept('/user')).toBe(true);
+  await expect.poll(kept('/user-course-streams')).toBe(true);
+}
+
 async function openStreamId(page: Page): Promise<number> {
   const streams = (await (await page.request.get(`${API}/user-course-streams`)).json()) as {
     data: { id: number; is_demo: 0 | 1; status: string }[];
@@ -118,10 +126,7 @@ test('right after the very first sign-in, a reload without a network opens My co
   await signInWithWorker(page);
   // The user and the streams were read before the worker controlled the page: asked again through
   // it once it took over, they are kept under the session's token.
-  const kept = (path: string) => async () =>
-    (await keptAnswers(page)).some((url) => url.startsWith(`${API}${path}?`) && !url.includes('__user=none'));
-  await expect.poll(kept('/user')).toBe(true);
-  await expect.poll(kept('/user-course-streams')).toBe(true);
+  await startReadsKept(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -142,10 +147,7 @@ test('a learner whose saved language the page takes on at sign-in reloads offlin
   await signIn(page, account);
   await expect(page.getByRole('heading', { name: 'Mis cursos' })).toBeVisible();
   await controlledByWorker(page);
-  const kept = (path: string) => async () =>
-    (await keptAnswers(page)).some((url) => url.startsWith(`${API}${path}?`) && !url.includes('__user=none'));
-  await expect.poll(kept('/user')).toBe(true);
-  await expect.poll(kept('/user-course-streams')).toBe(true);
+  await startReadsKept(page);
 
   await context.setOffline(true);
   await page.reload();
