@@ -243,9 +243,13 @@ export function appPages(
         if (c.req.path.endsWith('/') || c.req.path.endsWith('/index.html')) return sendIndex(c);
         files ??= serveStatic({
           root: distDir,
+          // The build's .br and .gz beside a hashed file (vite.config.ts), in the client's best encoding.
+          precompressed: true,
           onFound: (path, c) => {
             const hashed = path.startsWith(join(buildDir, 'assets'));
             c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+            // serveStatic appends the Vary the compression middleware has already set (http/compression.ts).
+            c.header('Vary', 'Accept-Encoding');
           },
         });
         return files(c, next);

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brightpath } from '../../brands/brightpath';
 import { parseBrand } from '../../brands/schema';
@@ -62,12 +63,19 @@ const MANIFEST = {
   'locales/en/account.po': { file: 'assets/account-En14.js', name: 'account', src: 'locales/en/account.po' },
 };
 
+/** A hashed script the build has compressed: its copies are what go out, as they are. */
+const SCREEN = `export const screen = ${JSON.stringify('x'.repeat(4096))};`;
+
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'dist-'));
   mkdirSync(join(distDir, 'v/assets'), { recursive: true });
   mkdirSync(join(distDir, 'class'), { recursive: true });
   writeFileSync(join(distDir, 'v/index.html'), INDEX);
   writeFileSync(join(distDir, 'v/assets/index-AbC123.js'), 'console.log("app");');
+  // The build's compressed copies beside a hashed file (vite.config.ts), as it writes them.
+  writeFileSync(join(distDir, 'v/assets/screen-Sc1.js'), SCREEN);
+  writeFileSync(join(distDir, 'v/assets/screen-Sc1.js.br'), brotliCompressSync(SCREEN));
+  writeFileSync(join(distDir, 'v/assets/screen-Sc1.js.gz'), gzipSync(SCREEN));
   writeFileSync(join(distDir, 'v/sw.js'), 'self.addEventListener("fetch", () => {});');
   mkdirSync(join(distDir, 'v/.vite'));
   writeFileSync(join(distDir, 'v/.vite/manifest.json'), JSON.stringify(MANIFEST));
@@ -325,6 +333,22 @@ describe('the app pages', () => {
     expect(await asset.text()).toBe('console.log("app");');
     const worker = await fetch(`${server.url}/v/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copy of a file in the best encoding the client accepts", async () => {
+    const url = `${server.url}/v/assets/screen-Sc1.js`;
+    for (const [accepted, encoding, length] of [
+      ['gzip, deflate, br, zstd', 'br', brotliCompressSync(SCREEN).length],
+      ['gzip, deflate', 'gzip', gzipSync(SCREEN).length],
+      ['identity', null, SCREEN.length],
+    ] as const) {
+      const answer = await fetch(url, { headers: { 'Accept-Encoding': accepted } });
+      expect(answer.headers.get('content-encoding'), accepted).toBe(encoding);
+      expect(answer.headers.get('content-length'), accepted).toBe(String(length));
+      expect(answer.headers.get('vary'), accepted).toBe('Accept-Encoding');
+      expect(answer.headers.get('cache-control'), accepted).toBe('public, max-age=31536000, immutable');
+      expect(await answer.text(), accepted).toBe(SCREEN);
+    }
   });
 
   it('falls back to the index for page requests and answers 404 for missing files', async () => {
