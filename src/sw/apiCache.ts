@@ -25,6 +25,27 @@ const NETWORK_TIMEOUT_SECONDS = 1;
  */
 const DISTRUST_NETWORK_MS = 30_000;
 let networkDistrustedUntil = 0;
+
+/** A promise with its resolve, for the one event below. */
+function signal() {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fired, fire };
+}
+/**
+ * Fired when the distrust starts, for the reads then waiting on the network: each takes its kept
+ * answer at once, as the reads after it do, instead of waiting out its own timeout. A screen's reads
+ * leave a little apart, so one that left just after the first would otherwise add most of a second.
+ */
+let distrustStarts = signal();
+
+function distrustNetwork(): void {
+  networkDistrustedUntil = Date.now() + DISTRUST_NETWORK_MS;
+  distrustStarts.fire();
+  distrustStarts = signal();
+}
 /**
  * A network that answers, only slower than the timeout, is not gone: its late answers say so. For
  * this long after one, reads wait for the network (up to the longer timeout) instead of taking a kept
@@ -171,18 +192,35 @@ export function registerApiCache(): void {
         // Nothing kept for this call: the network is still asked (the browser may be wrong).
       }
       const network = Date.now() < networkSlowUntil ? fromSlowNetworkThenCache : fromNetworkThenCache;
-      const answer = await network.handle(options).catch(async (error: unknown) => {
+      const distrusted = distrustStarts.fired;
+      const fromNetwork = network.handle(options).catch(async (error: unknown) => {
         // No network and nothing unexpired kept: a start read may still have its latest answer.
         const kept = isStartRead(options.url) ? await keptStartAnswer(options.request) : undefined;
         if (!kept) throw error;
         return kept;
       });
-      if (online && answer.headers.has(OFFLINE_ANSWER_HEADER)) {
-        networkDistrustedUntil = Date.now() + DISTRUST_NETWORK_MS;
-      }
+      const answer = await Promise.race([
+        fromNetwork,
+        distrusted.then(() => keptInsteadOf(fromNetwork, options)),
+      ]);
+      if (online && answer.headers.has(OFFLINE_ANSWER_HEADER)) distrustNetwork();
       return answer;
     },
   );
+}
+
+/**
+ * The kept answer of a read still waiting on the network, which goes on in the background (its answer
+ * is kept for the next read); with nothing kept, the network's answer.
+ */
+async function keptInsteadOf(
+  fromNetwork: Promise<Response>,
+  options: { request: Request; event: ExtendableEvent },
+): Promise<Response> {
+  const kept = await fromCacheOnly.handle(options).catch(() => undefined);
+  if (!kept) return fromNetwork;
+  options.event.waitUntil(fromNetwork.catch(() => undefined));
+  return kept;
 }
 
 /** Asks the network in the background (its answer is kept for the next read); an answer ends the distrust. */

@@ -186,6 +186,52 @@ test('with a network that accepts and never answers, the calendar shows what was
   await context.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
+test('reads already waiting on a network that never answers take what was kept once the first has waited a second', async ({
+  page,
+  context,
+}) => {
+  // The session's header, as the worker keeps answers under the token that asked.
+  let authorization = '';
+  page.on('request', (request) => {
+    authorization = request.headers().authorization ?? authorization;
+  });
+  await openCalendarWithWorker(page);
+  await startReadsKept(page);
+  // The kept reads' own addresses (the worker's key adds the session's hash).
+  const asked = (await keptAnswers(page))
+    .map((key) => new URL(key))
+    .filter((url) => !url.searchParams.has('__kept') && !url.searchParams.get('__user')?.startsWith('none'))
+    .map((url) => {
+      url.searchParams.delete('__user');
+      return url;
+    });
+  const keptRead = (path: string) => asked.find((url) => url.pathname === `/spa/api/v1${path}`)?.href;
+  const user = keptRead('/user');
+  const streams = keptRead('/user-course-streams');
+  expect(user && streams && authorization).toBeTruthy();
+
+  await context.route('**/spa/api/**', () => {});
+  const answers = await page.evaluate(
+    async ({ first, second, authorization }) => {
+      const started = performance.now();
+      const read = async (url: string) => {
+        const answer = await fetch(url, { headers: { Authorization: authorization } });
+        return { kept: answer.headers.get('X-Offline-Answer') === '1', at: performance.now() - started };
+      };
+      const firstRead = read(first);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      return Promise.all([firstRead, read(second)]);
+    },
+    { first: user as string, second: streams as string, authorization },
+  );
+  // The first waits out the worker's one-second timeout. The second, asked 0.8 s later, takes its
+  // kept answer then too: waiting out its own timeout, it would have answered at 1.8 s at the soonest.
+  expect(answers.map((answer) => answer.kept)).toEqual([true, true]);
+  expect(answers[0]?.at).toBeGreaterThanOrEqual(1_000);
+  expect(answers[1]?.at).toBeLessThan(1_600);
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a network slower than the timeout, but answering, leaves the app online after its first late answers', async ({
   page,
   context,
