@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/e2e/support/chromium';
+import { mainThreadTime, type TraceEvent } from './mainThread';
 
 /** The session cookie the app keeps beside local storage: a page opened with it is signed in. */
 export type Session = { origin: string; token: string };
@@ -53,8 +54,13 @@ export async function pageScripts(
 export const pageJsGzipKb = async (url: string, session?: Session) =>
   totalKb(await pageScripts(url, { session }));
 
-/** Lighthouse's mobile performance score (0..1) of a page, in Debian's Chromium, signed in when a session is given. */
-async function lighthousePerformance(url: string, session?: Session): Promise<number> {
+type LighthouseRun = { score: number; mainThread: { taskMs: number; cpuMs: number } };
+
+/**
+ * Lighthouse's mobile performance score (0..1) of a page, in Debian's Chromium, signed in when a
+ * session is given, with its main thread's task and CPU time in the run (bench/mainThread.ts).
+ */
+async function lighthousePerformance(url: string, session?: Session): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
@@ -73,8 +79,12 @@ async function lighthousePerformance(url: string, session?: Session): Promise<nu
       disableStorageReset: session !== undefined,
     });
     // A run that could not measure (no paint, a page error) has no score: say why instead of a 0.
-    if (result?.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return result?.lhr.categories.performance?.score ?? 0;
+    if (!result || result.lhr.runtimeError)
+      throw new Error(`Lighthouse on ${url}: ${result?.lhr.runtimeError?.message ?? 'no result'}`);
+    return {
+      score: result.lhr.categories.performance?.score ?? 0,
+      mainThread: mainThreadTime(result.artifacts.Trace.traceEvents as TraceEvent[]),
+    };
   } finally {
     await chrome.kill();
   }
@@ -88,8 +98,18 @@ async function lighthousePerformance(url: string, session?: Session): Promise<nu
  */
 export const LIGHTHOUSE_RUNS = 5;
 
-/** A page's score as the median of its runs, with every run's score beside it. */
-export type LighthouseScore = { median: number; runs: number[] };
+/**
+ * A page's score as the median of its runs, with every run's score beside it, and the medians of its
+ * main thread's task and CPU time.
+ */
+export type LighthouseScore = {
+  median: number;
+  runs: number[];
+  mainThread?: { taskMs: number; cpuMs: number };
+};
+
+const medianOf = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
  * Lighthouse's mobile performance of a page, LIGHTHOUSE_RUNS times in a row (the median and every
@@ -97,13 +117,23 @@ export type LighthouseScore = { median: number; runs: number[] };
  * failing twice, it fails the figure.
  */
 export async function lighthouseMedian(url: string, session?: Session): Promise<LighthouseScore> {
-  const runs: number[] = [];
+  const runs: LighthouseRun[] = [];
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
     runs.push(await lighthousePerformance(url, session).catch(() => lighthousePerformance(url, session)));
   }
-  const sorted = [...runs].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, runs };
+  return {
+    median: medianOf(runs.map((run) => run.score)),
+    runs: runs.map((run) => run.score),
+    mainThread: {
+      taskMs: medianOf(runs.map((run) => run.mainThread.taskMs)),
+      cpuMs: medianOf(runs.map((run) => run.mainThread.cpuMs)),
+    },
+  };
 }
 
-/** How a score reads in the bench's output: the median, then the runs. */
-export const lighthouseText = ({ median, runs }: LighthouseScore) => `${median} (runs ${runs.join(', ')})`;
+/** How a score reads in the bench's output: the median, the runs, then the main thread's time. */
+export const lighthouseText = ({ median, runs, mainThread }: LighthouseScore) =>
+  `${median} (runs ${runs.join(', ')})` +
+  (mainThread
+    ? `; main thread ran tasks for ${mainThread.taskMs} ms, on a CPU for ${mainThread.cpuMs} ms`
+    : '');

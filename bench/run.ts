@@ -43,6 +43,7 @@ const atLeast = (value: number, budget: number) => ({ value, budget, ok: value >
 const lighthouseAtLeast = (score: LighthouseScore, budget: number) => ({
   ...atLeast(score.median, budget),
   runs: score.runs,
+  mainThread: score.mainThread,
 });
 
 /** A page Lighthouse could not measure: why, and a score of 0. */
