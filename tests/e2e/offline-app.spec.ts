@@ -72,6 +72,37 @@ async function openCalendarWithWorker(page: Page): Promise<number> {
   return streamId;
 }
 
+test("the worker registers once the first screen's reads are done, not beside them", async ({
+  page,
+  context,
+}) => {
+  // My courses' list of streams answers 3 s late: the worker (and its download of the whole app)
+  // must wait for it, and then for a quiet second.
+  let streamsAnsweredAt = 0;
+  await context.route(/\/spa\/api\/v1\/user-course-streams\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.continue();
+    streamsAnsweredAt ||= Date.now();
+  });
+  await signIn(page, DEMO.learner);
+  let registeredAt = 0;
+  await expect
+    .poll(
+      async () => {
+        const registered = await page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration()) !== undefined,
+        );
+        if (registered) registeredAt ||= Date.now();
+        return registered;
+      },
+      { timeout: 15_000, intervals: [100] },
+    )
+    .toBe(true);
+  expect(streamsAnsweredAt).toBeGreaterThan(0);
+  expect(registeredAt - streamsAnsweredAt).toBeGreaterThanOrEqual(800);
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('with the network cut, a reload opens the calendar and a day from what was kept', async ({
   page,
   context,
