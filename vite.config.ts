@@ -1,8 +1,11 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
-import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 type ModuleGraph = { getModuleInfo: (id: string) => Rolldown.ModuleInfo | null };
@@ -180,6 +183,43 @@ function inlineEntryStylesheet(base: string): Plugin {
   };
 }
 
+/** The built files the server sends compressed (server/static.ts): scripts, stylesheets, SVG. */
+const COMPRESSED_FILE = /^assets\/.+\.(js|mjs|css|svg)$/;
+
+/**
+ * Writes a brotli (`.br`, at its best quality) and a gzip (`.gz`) copy beside each hashed file over
+ * 1 KiB, which the server sends as they are instead of gzipping the file again for every request.
+ * At `writeBundle`, once every plugin has changed the files (the compile hints, the entry's blanked
+ * stylesheet names): a copy made before then would differ from the file.
+ */
+function precompressAssets(): Plugin {
+  const toBrotli = promisify(brotliCompress);
+  const toGzip = promisify(gzip);
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    writeBundle: async (options, bundle) => {
+      const written = Object.values(bundle).map(async (output) => {
+        if (!COMPRESSED_FILE.test(output.fileName)) return;
+        const content = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+        if (content.length < 1024) return;
+        const file = join(options.dir ?? '', output.fileName);
+        const [brotli, gzipped] = await Promise.all([
+          toBrotli(content, {
+            params: {
+              [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+              [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+          toGzip(content, { level: zlib.Z_BEST_COMPRESSION }),
+        ]);
+        await Promise.all([writeFile(`${file}.br`, brotli), writeFile(`${file}.gz`, gzipped)]);
+      });
+      await Promise.all(written);
+    },
+  };
+}
+
 /** Chrome's explicit compile hint for a whole file (V8's magic comment). */
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
@@ -269,10 +309,9 @@ export default defineConfig(({ mode }) => {
           maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         },
       }),
-      // The hashed files also go out as .br and .gz beside them, which the server sends as they are
-      // (server/static.ts): compressed once here, at brotli's best, instead of gzipped again for every
-      // request, which cost the server more CPU than the page's own calls and sent larger files.
-      compression({ include: /^assets\/.+\.(js|mjs|css|svg)$/, algorithms: ['brotliCompress', 'gzip'] }),
+      // Compressed once here instead of gzipped again for every request, which cost the server more
+      // CPU than the page's own calls, and at brotli's best, which sends smaller files.
+      precompressAssets(),
     ],
     build: {
       outDir: mode === 'class' ? 'dist/class' : 'dist/v',
