@@ -62,12 +62,6 @@ export type TrackedApiClient = ApiClient & {
    * an answer landing after the clearing would be kept again.
    */
   settled(): Promise<void>;
-  /**
-   * Resolves once no call has been under way for `forMs`, or after `atMostMs` whatever the calls do:
-   * work that can wait (the service worker's first download of the app) then leaves the network and
-   * the main thread to a screen's reads, which come in steps with short gaps between them.
-   */
-  quiet(forMs: number, atMostMs: number): Promise<void>;
 };
 
 export type Pagination = { currentPage: number; pageCount: number; perPage: number; totalCount: number };
@@ -139,14 +133,10 @@ async function jsonOf(response: Response): Promise<unknown> {
 /** The client of the running app: every call reads the session's token and language when it leaves. */
 export function createApiClient(context: ApiClientContext): TrackedApiClient {
   let underWay = 0;
-  let started = 0;
   let whenSettled: Array<() => void> = [];
-  const settled = () =>
-    underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve));
   return {
     request: async (schema, path, options) => {
       underWay += 1;
-      started += 1;
       try {
         return await send(context, schema, path, options);
       } finally {
@@ -157,17 +147,8 @@ export function createApiClient(context: ApiClientContext): TrackedApiClient {
         }
       }
     },
-    settled,
-    quiet: async (forMs, atMostMs) => {
-      const deadline = Date.now() + atMostMs;
-      const until = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
-      for (;;) {
-        await Promise.race([settled(), until(deadline - Date.now())]);
-        const startedBefore = started;
-        await until(Math.min(forMs, deadline - Date.now()));
-        if ((underWay === 0 && started === startedBefore) || Date.now() >= deadline) return;
-      }
-    },
+    settled: () =>
+      underWay === 0 ? Promise.resolve() : new Promise<void>((resolve) => whenSettled.push(resolve)),
     prepare: (path, method) => {
       const { url, headers, token } = callOf(context, path, method, {});
       return { url, headers, unauthorized: () => token && context.onUnauthorized(token) };

@@ -1,5 +1,9 @@
 import { Workbox } from 'workbox-window';
 import { keepEarlyReads } from './earlyReads';
+import { type Calls, quietCalls } from './quietCalls';
+
+// Loaded with the registration: the app waits for its calls to be quiet before it registers.
+export { quietCalls } from './quietCalls';
 
 export type ServiceWorkerReports = {
   /** A new version's worker is installed and waits to take over. */
@@ -37,11 +41,22 @@ export type ServiceWorkerOptions = {
   offline: boolean;
   /** The headers of the session's calls now, for the reads made before the worker took over. */
   callHeaders: () => Readonly<Record<string, string>>;
+  /** The app's calls, which must be quiet before the worker registers. */
+  calls: Calls;
 };
 
 /**
+ * How long the app's calls must have been quiet before the worker is registered, and how long it
+ * waits for that at most (something that calls every few seconds must not keep the app without it).
+ * A new worker downloads the whole app (precache) as it installs; registered at the page's load, that
+ * ran beside the first screen's reads and drawing.
+ */
+const QUIET_BEFORE_WORKER_MS = 1_000;
+const WORKER_WAITS_AT_MOST_MS = 10_000;
+
+/**
  * Registers the app's service worker (`<base>sw.js`, scoped to the base) with workbox-window once the
- * page has loaded, checks for a new version every hour and when the tab is shown again after a while
+ * page has loaded and the app's calls have been quiet for a second, checks for a new version every hour and when the tab is shown again after a while
  * away, and reports a waiting one. With `offline`, the first worker to take control of the page is
  * asked the reads made before it, to keep them.
  * Without service workers in the browser nothing happens, and the app simply runs online.
@@ -57,17 +72,19 @@ export function watchServiceWorker(
   // Offline a check fails; the next one (or the next navigation) will see the new version.
   const checkForUpdate = () => void workbox?.update().catch(() => {});
   if ('serviceWorker' in navigator) {
-    void afterPageLoad().then(async () => {
-      if (stopped) return;
-      workbox = register(options, reports);
-      timer = setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
-      // Loaded after the page, like the worker: the sign-in page's first scripts stay as they are.
-      const { watchPageShown } = await import('./pageVisibility');
-      if (stopped) return;
-      stopWatchingShown = watchPageShown((hiddenForMs) => {
-        if (hiddenForMs >= SHOWN_CHECK_AFTER_HIDDEN_MS) checkForUpdate();
+    void afterPageLoad()
+      .then(() => quietCalls(options.calls, QUIET_BEFORE_WORKER_MS, WORKER_WAITS_AT_MOST_MS))
+      .then(async () => {
+        if (stopped) return;
+        workbox = register(options, reports);
+        timer = setInterval(checkForUpdate, UPDATE_CHECK_INTERVAL_MS);
+        // Loaded after the page, like the worker: the sign-in page's first scripts stay as they are.
+        const { watchPageShown } = await import('./pageVisibility');
+        if (stopped) return;
+        stopWatchingShown = watchPageShown((hiddenForMs) => {
+          if (hiddenForMs >= SHOWN_CHECK_AFTER_HIDDEN_MS) checkForUpdate();
+        });
       });
-    });
   }
   return {
     activateWaiting: () => workbox?.messageSkipWaiting(),
