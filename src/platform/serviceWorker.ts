@@ -2,9 +2,6 @@ import { Workbox } from 'workbox-window';
 import { keepEarlyReads } from './earlyReads';
 import { type Calls, quietCalls } from './quietCalls';
 
-// Loaded with the registration: the app waits for its calls to be quiet before it registers.
-export { quietCalls } from './quietCalls';
-
 export type ServiceWorkerReports = {
   /** A new version's worker is installed and waits to take over. */
   onWaiting: () => void;
@@ -56,8 +53,8 @@ const WORKER_WAITS_AT_MOST_MS = 10_000;
 
 /**
  * Registers the app's service worker (`<base>sw.js`, scoped to the base) with workbox-window once the
- * page has loaded and the app's calls have been quiet for a second, checks for a new version every hour and when the tab is shown again after a while
- * away, and reports a waiting one. With `offline`, the first worker to take control of the page is
+ * page has loaded and the app's calls have been quiet for a second, checks for a new version every
+ * hour and when the tab is shown again after a while away, and reports a waiting one. With `offline`, the first worker to take control of the page is
  * asked the reads made before it, to keep them.
  * Without service workers in the browser nothing happens, and the app simply runs online.
  */
